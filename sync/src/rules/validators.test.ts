@@ -160,7 +160,7 @@ describe('email', () => {
       'a b@example.com',
       'a@b@example.com',
       `${'a'.repeat(65)}@example.com`,
-      `a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.com`, // 261 > 254,
+      `a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.com`, // 261 characters, over 254
     ])
       expect(email(bad), bad).toBe('Please enter a valid email address');
   });

@@ -1,0 +1,94 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, resolved from this file so the working directory never matters. */
+export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Amora <no-reply@amora.local>'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_TTL_MINUTES: z.coerce.number().int().min(55).max(24 * 60).default(120),
+    SEED_DEMO: bool.optional(),
+    CAPTCHA_PROVIDER: z.enum(['sandbox', 'recaptcha', 'off']).default('sandbox'),
+    RECAPTCHA_SECRET_V2: z.string().optional(),
+    RECAPTCHA_SECRET_V3: z.string().optional(),
+    RECAPTCHA_SITE_KEY_V2: z.string().optional(),
+    RECAPTCHA_SITE_KEY_V3: z.string().optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    LOG_REQUESTS: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET_V2) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_V2'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. Everything else receives the returned object;
+ * nothing else in the server reads process.env.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(ROOT_DIR, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    /** When unset outside production a per-data-dir secret is generated at start (see main.ts). */
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlMs: e.TOKEN_TTL_MINUTES * 60_000,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      secretV2: e.RECAPTCHA_SECRET_V2,
+      secretV3: e.RECAPTCHA_SECRET_V3,
+      siteKeyV2: e.RECAPTCHA_SITE_KEY_V2,
+      siteKeyV3: e.RECAPTCHA_SITE_KEY_V3,
+    },
+    oidc: e.OIDC_ISSUER
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET ?? '' }
+      : undefined,
+    webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR ?? 'web/dist'),
+    logRequests: e.LOG_REQUESTS,
+  };
+}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { agents } from './agents.js';
+import { brands } from './brands.js';
+import { createDate, id, ts, updateDate } from './common.js';
+import { images, profiles } from './profiles.js';
+import { users } from './users.js';
+
+export const stockEnum = pgEnum('stock', ['message', 'follow-up', 'meet-up']);
+
+/** One thread between a member and a fictive profile. Stock and claim columns drive the agent queue (issue D). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    archived: boolean('archived').notNull().default(false),
+    hasUserMessage: boolean('has_user_message').notNull().default(false),
+    lastMessageDate: ts('last_message_date'),
+    lastUserMessageDate: ts('last_user_message_date'),
+    lastProfileMessageDate: ts('last_profile_message_date'),
+    unreadByUser: integer('unread_by_user').notNull().default(0),
+    stock: stockEnum('stock'),
+    stockDate: ts('stock_date'),
+    claimAgentId: uuid('claim_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    claimDate: ts('claim_date'),
+    claimExpiryDate: ts('claim_expiry_date'),
+    lastAgentId: uuid('last_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    createDate: createDate(),
+    updateDate: updateDate(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_uq').on(t.userId, t.profileId),
+    index('conversations_user_idx').on(t.userId, t.lastMessageDate),
+    index('conversations_stock_idx').on(t.stock, t.stockDate).where(sql`${t.stock} IS NOT NULL`),
+    index('conversations_claim_idx').on(t.claimAgentId, t.claimExpiryDate),
+    check('conversations_unread_nonneg', sql`${t.unreadByUser} >= 0`),
+  ],
+);
+
+export const messageTypeEnum = pgEnum('message_type', ['text', 'attachment']);
+export const senderTypeEnum = pgEnum('sender_type', ['user', 'profile', 'admin', 'system']);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderType: senderTypeEnum('sender_type').notNull(),
+    agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    messageType: messageTypeEnum('message_type').notNull(),
+    /** The original text; members are answered a masked copy (CONTRACT). */
+    message: text('message').notNull().default(''),
+    attachmentId: uuid('attachment_id').references(() => images.id, { onDelete: 'set null' }),
+    isRead: boolean('is_read').notNull().default(false),
+    /** The sync client and mutation that wrote it: one message per mutation, ever. */
+    clientId: text('client_id'),
+    mutationId: integer('mutation_id'),
+    dateSent: ts('date_sent').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.dateSent),
+    uniqueIndex('messages_mutation_uq').on(t.clientId, t.mutationId),
+    check('messages_has_content', sql`${t.message} <> '' OR ${t.attachmentId} IS NOT NULL OR ${t.messageType} = 'attachment'`),
+  ],
+);
+
+export const memoTypeEnum = pgEnum('memo_type', ['user', 'profile']);
+
+/** Agent notes: on a conversation, on a user or profile across conversations, or global (SPEC §3 memo). */
+export const memos = pgTable(
+  'memos',
+  {
+    id: id(),
+    type: memoTypeEnum('type').notNull(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    global: boolean('global').notNull().default(false),
+    note: text('note').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    createDate: createDate(),
+    updateDate: updateDate(),
+  },
+  (t) => [index('memos_conversation_idx').on(t.conversationId), index('memos_user_idx').on(t.userId), index('memos_profile_idx').on(t.profileId)],
+);
+
+export const meetUps = pgTable(
+  'meet_ups',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    meetDate: ts('meet_date').notNull(),
+    meetStatus: text('meet_status').notNull().default('proposed'),
+    location: text('location').notNull().default(''),
+    /** Hours before the meet-up at which the profile cancels (SPEC §3). */
+    cancelInterval: integer('cancel_interval').notNull().default(24),
+    description: text('description').notNull().default(''),
+    archived: boolean('archived').notNull().default(false),
+    cancelDate: ts('cancel_date'),
+    agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    createDate: createDate(),
+    updateDate: updateDate(),
+  },
+  (t) => [index('meet_ups_conversation_idx').on(t.conversationId), index('meet_ups_due_idx').on(t.meetDate).where(sql`${t.cancelDate} IS NULL`)],
+);

@@ -1,0 +1,72 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
+  root: r('./web'),
+  publicDir: r('./web/public'),
+  envDir: r('.'),
+  resolve: {
+    alias: {
+      '@sync': r('./sync/src'),
+      '@web': r('./web/src'),
+    },
+  },
+  define: {
+    // `npm run dev:mock` serves the app on msw handlers with no API behind it.
+    __MOCK_API__: JSON.stringify(mode === 'mock'),
+  },
+  server: {
+    port: 5173,
+    proxy: mode === 'mock' ? undefined : { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+  build: {
+    outDir: r('./web/dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  plugins: [
+    // The router plugin must come before react() so route files are transformed first.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: r('./web/src/routes'),
+      generatedRouteTree: r('./web/src/routeTree.gen.ts'),
+      routeFileIgnorePattern: '\\.test\\.tsx?$',
+    }),
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png', 'img/*'],
+      manifest: {
+        name: 'Amora — chat & flirt',
+        short_name: 'Amora',
+        description: 'Chat, flirt and have fun with profiles for entertainment. 18+ only.',
+        theme_color: '#d6336c',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The msw worker is a dev/test tool; it must never be precached for members.
+        globIgnores: ['mockServiceWorker.js'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+}));

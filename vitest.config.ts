@@ -1,0 +1,53 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = {
+  '@sync': r('./sync/src'),
+  '@api': r('./api/src'),
+  '@web': r('./web/src'),
+};
+
+export default defineConfig({
+  define: { __MOCK_API__: 'false' },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'sync', environment: 'node', include: ['sync/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file owns one embedded database; two cores run two files at a time.
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias },
+        define: { __MOCK_API__: 'false' },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: [r('./web/src/test/setup.ts')],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/bench/**'],
+          globalSetup: [r('./e2e/support/global-setup.ts')],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,220 @@
+/**
+ * The one HTTP client of SPEC §7: base URL from runtime config, bearer token, optional page loader,
+ * an error hook for 400–599, one retry for body-less methods on transient statuses, a request
+ * timeout, and the refresh lock (while a token refresh runs, every other request waits for it).
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The CONTRACT error shape `{ error: { code, message } }`, with the HTTP status beside it. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown when a request outlives its timeout; `String(error)` reads as SPEC §8 words it. */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  constructor() {
+    super('The operation was aborted due to timeout');
+  }
+}
+
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const RETRY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  /** A plain value is sent as JSON; FormData and Blob go as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Show the global page loader while the request runs (SPEC §4: on unless disabled). */
+  loader?: boolean;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Brand and index-profile calls authenticate with the brand's API key instead (SPEC §7). */
+  apiKey?: string;
+  timeoutMs?: number;
+  /** Only the token refresh itself passes the refresh lock. */
+  bypassLock?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClientDeps {
+  /** Base URL such as '/api' or 'https://host/api'; resolved against the page origin. */
+  baseUrl: () => string;
+  getToken?: () => string | null | undefined;
+  /** Called before each locked request, e.g. to start a refresh when the token is close to expiry. */
+  beforeRequest?: () => Promise<void> | void;
+  onError?: (error: ApiError) => void;
+  loader?: { show: () => void; hide: () => void };
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface HttpClient {
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  /** Runs `task` holding the refresh lock: requests started meanwhile wait until it settles. */
+  withRefreshLock<T>(task: () => Promise<T>): Promise<T>;
+  isLocked(): boolean;
+}
+
+function origin(): string {
+  return typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost';
+}
+
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const joined = /^https?:\/\//.test(path) ? path : `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const url = new URL(joined, origin());
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function toApiError(status: number, body: unknown): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const code = typeof error?.code === 'string' ? error.code : `http-${status}`;
+  const message =
+    typeof error?.message === 'string'
+      ? error.message
+      : typeof body === 'string' && body.length > 0 && body.length < 300
+        ? body
+        : `Request failed with status ${status}`;
+  return new ApiError(status, code, message, body);
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  let lock: Promise<unknown> | null = null;
+  const doFetch = (...args: Parameters<typeof fetch>) => (deps.fetch ?? globalThis.fetch)(...args);
+
+  async function waitForLock(): Promise<void> {
+    // A refresh may start while we wait for the previous one, so check again after each.
+    while (lock) await lock.catch(() => undefined);
+  }
+
+  async function send(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forward = () => controller.abort(outer?.reason);
+    outer?.addEventListener('abort', forward, { once: true });
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (timedOut) throw new TimeoutError();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    if (!options.bypassLock) {
+      await waitForLock();
+      await deps.beforeRequest?.();
+      await waitForLock();
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (options.body instanceof FormData || options.body instanceof Blob || typeof options.body === 'string') {
+        body = options.body as BodyInit;
+      } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.body);
+      }
+    }
+    if (options.apiKey) headers['x-api-key'] = options.apiKey;
+    if (options.auth !== false && !options.apiKey) {
+      const token = deps.getToken?.();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    const url = buildUrl(deps.baseUrl(), path, options.query);
+    const timeoutMs = options.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const showLoader = options.loader === true;
+    if (showLoader) deps.loader?.show();
+    let loaderShown = showLoader;
+    const hideLoader = () => {
+      if (loaderShown) deps.loader?.hide();
+      loaderShown = false;
+    };
+    try {
+      const mayRetry = RETRY_METHODS.has(method);
+      for (let attempt = 0; ; attempt++) {
+        const response = await send(url, { method, headers, body }, timeoutMs, options.signal);
+        if (response.ok || response.status < 400) {
+          const value = (await readBody(response)) as T;
+          hideLoader();
+          return value;
+        }
+        const parsed = await readBody(response);
+        if (mayRetry && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
+        const error = toApiError(response.status, parsed);
+        hideLoader();
+        if (response.status >= 400 && response.status <= 599) deps.onError?.(error);
+        throw error;
+      }
+    } finally {
+      hideLoader();
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    async withRefreshLock(task) {
+      // Nested or concurrent refreshes queue behind the running one rather than overlap.
+      await waitForLock();
+      const running = task();
+      lock = running;
+      try {
+        return await running;
+      } finally {
+        if (lock === running) lock = null;
+      }
+    },
+    isLocked: () => lock !== null,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Reading the access token's payload on the client. The client never verifies the signature
+ * (the server does); it only needs `_id`, `type` and `exp` to route and to plan the refresh.
+ */
+export interface TokenPayload {
+  _id: string;
+  exp: number;
+  type?: 'user' | 'agent';
+  [claim: string]: unknown;
+}
+
+// TODO(contract): switch to normaliseExp from @sync/contract/auth once it lands.
+/** SPEC §3: exp is normalised to 13 digits (milliseconds); JWTs carry seconds. */
+export function normaliseExp(exp: number): number {
+  if (!Number.isFinite(exp) || exp <= 0) return 0;
+  let value = Math.trunc(exp);
+  while (value < 1e12) value *= 10;
+  while (value >= 1e13) value = Math.trunc(value / 10);
+  return value;
+}
+
+function base64UrlDecode(segment: string): string {
+  const padded = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The payload with `exp` in ms, or null when the token is not a readable JWT. */
+export function decodeToken(token: string): TokenPayload | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const payload = JSON.parse(base64UrlDecode(part)) as Partial<TokenPayload>;
+    if (typeof payload !== 'object' || payload === null || typeof payload.exp !== 'number') return null;
+    return { ...payload, _id: String(payload._id ?? ''), exp: normaliseExp(payload.exp) } as TokenPayload;
+  } catch {
+    return null;
+  }
+}
