@@ -24,9 +24,9 @@ export interface PricedProduct {
 /** The `pricing` key used when a product has no entry for the visitor's country. */
 export const DEFAULT_PRICING_KEY = 'default';
 
-/** Decimal major units to integer cents, rounding away the float noise (9.99 -> 999). */
+/** Decimal major units to integer cents, half-up as written: 9.99 -> 999, 1.005 -> 101. */
 export function toCents(amount: number): number {
-  return Math.round(amount * 100);
+  return Math.round(Number((amount * 100).toPrecision(12)));
 }
 
 export function fromCents(cents: number): number {
