@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { UpgradeWebSocket } from 'hono/ws';
+import { t } from '@sync/texts';
+import type { AppDeps, AppEnv } from './context.js';
+import { ApiError } from './lib/errors.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+export interface CreateAppOptions {
+  /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
+  upgradeWebSocket?: UpgradeWebSocket;
+  /** Serve the built PWA from config.webDistDir. */
+  serveWeb?: boolean;
+}
+
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ error: { code: err.code, message: err.message, ...err.details } }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 413 ? 'payload-too-large' : status === 400 ? 'bad-request' : `http-${status}`;
+      const message = status === 413 ? 'The request is too large' : err.message || 'Bad request';
+      return c.json({ error: { code, message } }, status);
+    }
+    if (err instanceof SyntaxError && /JSON/i.test(err.message)) {
+      return c.json({ error: { code: 'invalid-json', message: 'The request body is not valid JSON' } }, 400);
+    }
+    console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path}`, err);
+    return c.json({ error: { code: 'internal', message: t('error.generic') } }, 500);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  api.use('*', async (c, next) => {
+    // Multipart uploads set their own, larger limit on their route.
+    if (c.req.header('content-type')?.startsWith('multipart/')) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, 'payload-too-large', 'The request is too large');
+      },
+    })(c, next);
+  });
+
+  const routes = api
+    .route('/', healthRoutes);
+
+  app.route('/api', routes);
+  app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));
+
+  if (opts.serveWeb) mountWeb(app, deps.config.webDistDir);
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;
+
+/** The PWA: hashed assets cached for a year, every other path answers index.html so the client router decides. */
+function mountWeb(app: Hono<AppEnv>, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root: distDir }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status === 200 && /\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
+  });
+  app.use('*', serveStatic({ root: distDir }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}

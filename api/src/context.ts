@@ -1,0 +1,41 @@
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { RealtimeHub } from './realtime/hub.js';
+import type { Providers } from './providers/index.js';
+
+/** Everything a request handler may use; built once in main.ts (or per test file) and passed to createApp. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  realtime: RealtimeHub;
+  providers: Providers;
+}
+
+export interface AuthContext {
+  type: 'user' | 'agent';
+  /** users.id or agents.id */
+  id: string;
+  /** auth_sessions.id */
+  sid: string;
+  role?: 'agent' | 'admin';
+}
+
+export interface BrandContext {
+  id: string;
+  domain: string;
+  apiKey: string;
+  defaultCountry: string;
+  timezone: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    brand: BrandContext;
+    auth: AuthContext;
+  };
+};

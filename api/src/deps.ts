@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { AppDeps } from './context.js';
+import { migrateDatabase, openDatabase, type Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createProviders } from './providers/create.js';
+import { RealtimeHub } from './realtime/hub.js';
+
+/**
+ * Outside production a missing JWT_SECRET is generated once per data directory, so tokens survive restarts
+ * of `npm start` without anyone configuring a secret.
+ */
+function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function buildDeps(config: Config, opts: { database?: Database; clock?: Clock } = {}): Promise<AppDeps> {
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+  await migrateDatabase(database);
+  const realtime = new RealtimeHub(database);
+  await realtime.start();
+  const resolved: Config = { ...config, jwtSecret: resolveJwtSecret(config) };
+  const clock = opts.clock ?? systemClock;
+  return { config: resolved, database, db: database.db, clock, realtime, providers: createProviders(resolved, clock) };
+}
+
+export async function closeDeps(deps: AppDeps) {
+  await deps.realtime.stop();
+  await deps.database.close();
+}

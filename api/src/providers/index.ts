@@ -1,0 +1,7 @@
+/**
+ * The only code that talks to outside services. Each provider folder holds an interface, a sandbox that
+ * behaves like the real service, and the real adapter where one can be written here.
+ * Later providers (payments, age verification, storage, sso) add their field here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Providers {}

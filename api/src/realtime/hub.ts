@@ -1,0 +1,87 @@
+import type { Database } from '../db/client.js';
+
+/** Who a realtime event is for. A socket joins the rooms of its subject when it opens. */
+export type Room = `user:${string}` | `agent:${string}` | `session:${string}` | 'agents';
+
+export interface RealtimeEvent {
+  event: string;
+  [key: string]: unknown;
+}
+
+export interface SocketLike {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const CHANNEL = 'realtime';
+// NOTIFY payloads must stay under 8000 bytes; events carry ids and small fields, bigger ones are refused loudly.
+const MAX_PAYLOAD = 7500;
+
+/**
+ * Delivers events to sockets in any API process: publish() goes through PostgreSQL NOTIFY, and every process
+ * (PGlite has one) LISTENs and hands the event to its own sockets in that room.
+ */
+export class RealtimeHub {
+  private rooms = new Map<string, Set<SocketLike>>();
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly database: Database) {}
+
+  async start() {
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.deliverLocal(payload));
+  }
+
+  async stop() {
+    await this.unlisten?.();
+    for (const set of this.rooms.values()) for (const s of set) s.close(1001, 'server shutting down');
+    this.rooms.clear();
+  }
+
+  join(socket: SocketLike, rooms: Room[]) {
+    for (const room of rooms) {
+      let set = this.rooms.get(room);
+      if (!set) this.rooms.set(room, (set = new Set()));
+      set.add(socket);
+    }
+  }
+
+  leave(socket: SocketLike) {
+    for (const [room, set] of this.rooms) {
+      set.delete(socket);
+      if (set.size === 0) this.rooms.delete(room);
+    }
+  }
+
+  /** Sockets held by this process (benchmarks and health). */
+  get localSocketCount() {
+    const all = new Set<SocketLike>();
+    for (const set of this.rooms.values()) for (const s of set) all.add(s);
+    return all.size;
+  }
+
+  async publish(room: Room, event: RealtimeEvent, opts: { close?: { code: number; reason: string } } = {}) {
+    const payload = JSON.stringify({ room, event, close: opts.close });
+    if (payload.length > MAX_PAYLOAD) throw new Error(`realtime payload too large (${payload.length} bytes) for ${event.event}`);
+    await this.database.notify(CHANNEL, payload);
+  }
+
+  private deliverLocal(payload: string) {
+    let parsed: { room: string; event: RealtimeEvent; close?: { code: number; reason: string } };
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const set = this.rooms.get(parsed.room);
+    if (!set) return;
+    const data = JSON.stringify(parsed.event);
+    for (const socket of [...set]) {
+      try {
+        socket.send(data);
+        if (parsed.close) socket.close(parsed.close.code, parsed.close.reason);
+      } catch {
+        this.leave(socket);
+      }
+    }
+  }
+}
