@@ -11,6 +11,7 @@ import { t } from '@sync/texts';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { brandMiddleware } from './modules/brands/resolve.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -60,6 +61,10 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     })(c, next);
   });
 
+  // Every call but health knows its brand (SPEC §1: branded per domain).
+  api.use('*', async (c, next) => (c.req.path === '/api/health' ? next() : brandMiddleware(c, next)));
+
+  // Module sub-apps; keep one .route() per module so AppType carries every route for hc clients.
   const routes = api
     .route('/', healthRoutes);
 

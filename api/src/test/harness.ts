@@ -7,8 +7,13 @@ import type { AppDeps } from '../context.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { buildDeps, closeDeps } from '../deps.js';
 import { FakeClock } from '../lib/clock.js';
+import { brands } from '../db/schema/index.js';
+import { invalidateBrandCache } from '../modules/brands/resolve.js';
+
+export const TEST_API_KEY = 'test-api-key-localhost';
 
 export interface TestContext {
+  brand: typeof brands.$inferSelect;
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   clock: FakeClock;
@@ -51,8 +56,22 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     database = await openDatabase({});
   }
   const deps = await buildDeps({ ...config, databaseUrl: base.databaseUrl }, { database, clock });
+  invalidateBrandCache();
   const app = createApp(deps);
+  const [brand] = await deps.db
+    .insert(brands)
+    .values({
+      domain: 'localhost',
+      company: 'Test Company Ltd',
+      brand: 'Amora Test',
+      countries: ['US', 'GB', 'DE'],
+      customerSupport: { email: 'support@localhost' },
+      defaultDescriptor: 'AMORA*TEST',
+      apiKey: TEST_API_KEY,
+    })
+    .returning();
   return {
+    brand: brand!,
     app,
     deps,
     clock,
