@@ -17,9 +17,15 @@ export const supportTickets = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull().default(''),
     userId: uuid('user_id'),
+    /** The submitter's address: submissions are rate-limited per IP across processes. */
+    ip: text('ip'),
     createDate: createDate(),
   },
-  (t) => [uniqueIndex('support_tickets_number_uq').on(t.ticketNumber), index('support_tickets_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('support_tickets_number_uq').on(t.ticketNumber),
+    index('support_tickets_email_idx').on(t.email),
+    index('support_tickets_ip_idx').on(t.ip, t.createDate),
+  ],
 );
 
 export const affiliateApplications = pgTable('affiliate_applications', {
