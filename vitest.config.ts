@@ -8,9 +8,16 @@ const alias = {
   '@web': r('./web/src'),
 };
 
+// CI collects one JSON report per vitest run to print the closing 'N passed, N failed' line.
+const jsonDir = process.env.VITEST_JSON_DIR;
+const reporters = jsonDir
+  ? ['default', ['json', { outputFile: `${jsonDir}/${process.pid}-${Date.now()}.json` }] as [string, object]]
+  : ['default'];
+
 export default defineConfig({
   define: { __MOCK_API__: 'false' },
   test: {
+    reporters,
     projects: [
       { resolve: { alias }, test: { name: 'sync', environment: 'node', include: ['sync/**/*.test.ts'] } },
       {

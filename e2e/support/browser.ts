@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM);
+
+if (!hasChromium) {
+  console.warn(`\n\n!!! E2E JOURNEYS SKIPPED: no Chromium at ${CHROMIUM}. Install it with: apt-get install -y chromium !!!\n\n`);
+}
+
+export const MOBILE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = MOBILE): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: inject('baseUrl'), viewport, serviceWorkers: 'block' });
+  ctx.setDefaultTimeout(15_000);
+  return ctx;
+}
+
+export async function shot(page: Page, name: string) {
+  const file = path.join(inject('shotsDir'), `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Newest mail in the SMTP sink sent to `to`, waiting for it to arrive. */
+export async function waitForMail(to: string, opts: { after?: number; timeoutMs?: number } = {}): Promise<string> {
+  const dir = inject('mailDir');
+  const until = Date.now() + (opts.timeoutMs ?? 15_000);
+  const needle = to.replace(/[^a-z0-9@.+-]/gi, '_');
+  while (Date.now() < until) {
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.includes(needle) && Number(f.split('-')[0]) >= (opts.after ?? 0))
+          .sort()
+      : [];
+    const last = files.at(-1);
+    if (last) return decodeMail(fs.readFileSync(path.join(dir, last), 'utf8'));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} within the timeout`);
+}
+
+/** Undoes quoted-printable soft breaks and escapes so links can be read from the raw message. */
+function decodeMail(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+export function firstLink(mail: string, contains: string): string {
+  const m = mail.match(new RegExp(`https?://[^\\s"'<>]*${contains.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>]*`));
+  if (!m) throw new Error(`no link containing ${contains} in mail`);
+  return m[0].replace(/&amp;/g, '&');
+}
