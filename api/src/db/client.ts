@@ -18,17 +18,21 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; omitted means an in-memory database (tests). */
   dataDir?: string;
+  /** PGlite only: start from a dumped data directory instead of an empty one. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -73,12 +77,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   // PGlite does not create the parent folder of its data directory.
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, loadDataDir });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
@@ -94,6 +98,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     async close() {
       await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../context.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { buildDeps, closeDeps } from '../deps.js';
 import { FakeClock } from '../lib/clock.js';
+import { openMigratedPglite } from './pglite-template.js';
 import { brands } from '../db/schema/index.js';
 import { invalidateBrandCache } from '../modules/brands/resolve.js';
 
@@ -53,7 +54,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       await a.close();
     };
   } else {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
   }
   const deps = await buildDeps({ ...config, databaseUrl: base.databaseUrl }, { database, clock });
   invalidateBrandCache();
