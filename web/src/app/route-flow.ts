@@ -1,0 +1,71 @@
+import { redirect } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import { decodeToken } from '@web/lib/token';
+import { FLOW_PARAMS, readQueryFlow, resolveAccess, resolveQueryFlow, type Notice } from '@web/lib/route-flow';
+import type { SessionPort } from './session-port';
+
+interface FlowLocation {
+  pathname: string;
+  search: Record<string, unknown>;
+}
+
+function withoutFlowParams(search: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...search };
+  for (const key of FLOW_PARAMS) delete rest[key];
+  return rest;
+}
+
+function say(session: SessionPort, notice: Notice | undefined): void {
+  if (notice) session.notify(notice.type, t(notice.key));
+}
+
+/** Auto-login (SPEC §4/§5/§8): exchange the token, reject an expired one, load the member. */
+async function autoLogin(session: SessionPort, token: string): Promise<boolean> {
+  let accessToken: string;
+  try {
+    accessToken = await session.exchangeAutoLoginToken(token);
+  } catch {
+    session.notify('warning', t('error.auto-login-failed'));
+    if (session.getAuth().isAuthenticated) session.logout();
+    return false;
+  }
+  const payload = decodeToken(accessToken);
+  if (!payload || payload.exp <= Date.now()) {
+    session.notify('warning', t('error.token-expired'));
+    return false;
+  }
+  if (!session.authenticate(accessToken)) return false;
+  if (payload.type !== 'agent') await session.loadUser(payload._id).catch(() => undefined);
+  return true;
+}
+
+/**
+ * The root route's beforeLoad: SPEC §4 route flow in one place. Throws the redirect to follow,
+ * or returns to let the route load.
+ */
+export async function runRouteFlow(location: FlowLocation, session: SessionPort): Promise<void> {
+  const flow = readQueryFlow(location.search);
+  if (flow) {
+    const outcome = resolveQueryFlow(flow);
+    if (outcome.do === 'redirect') {
+      say(session, outcome.notice);
+      if (outcome.openSignIn) session.openPopup('sign-in', {});
+      throw redirect({ to: outcome.to, replace: true });
+    }
+    const ok = await autoLogin(session, outcome.token);
+    if (!ok) throw redirect({ to: '/', replace: true });
+    if (outcome.resetPassword) session.openPopup('password-reset', {});
+    // Same page without the spent token; the next pass applies the access rules.
+    throw redirect({ to: location.pathname, search: withoutFlowParams(location.search), replace: true });
+  }
+
+  const auth = session.getAuth();
+  let emailValidated: boolean | undefined;
+  if (auth.isAuthenticated && auth.kind === 'user' && auth.userId) {
+    let user = session.getUser();
+    if (!user || user._id !== auth.userId) user = await session.loadUser(auth.userId).catch(() => null);
+    emailValidated = user ? user.emailValidated === true : undefined;
+  }
+  const to = resolveAccess({ pathname: location.pathname, isAuthenticated: auth.isAuthenticated, kind: auth.kind, emailValidated });
+  if (to) throw redirect({ to, replace: true });
+}

@@ -1,0 +1,148 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { t } from '@sync/texts';
+import { authMachine, isTokenLive, needsRefresh, type AuthSnapshot, type RefreshInput, type RefreshOutput } from '@web/machines/auth.machine';
+import { toast } from '@web/ui/toast';
+import { api, authBridge } from './api';
+import { openAuthChannel, type AuthChannel } from './auth-channel';
+import { readPersistedAuth, writePersistedAuth } from './auth-storage';
+import { getApiBaseUrl } from './runtime-config';
+import { navigateTo } from './navigation';
+import { closeAllSockets } from './socket-registry';
+import { resetAllStores } from './store-reset';
+import { deleteLocalDatabases } from '@web/local/db';
+
+/**
+ * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the
+ * refresh lock), localStorage, BroadcastChannel 'auth', the socket and store registries, toasts
+ * and the router. Everything the machine does is named in auth.machine.ts.
+ */
+function createAuthSession(channel: AuthChannel) {
+  const machine = authMachine.provide({
+    actors: {
+      refreshToken: fromPromise<RefreshOutput, RefreshInput>(() =>
+        api.withRefreshLock(() => api.patch<RefreshOutput>('/authenticate', undefined, { bypassLock: true })),
+      ),
+    },
+    actions: {
+      persist: ({ context }) =>
+        writePersistedAuth({
+          isAuthenticated: context.isAuthenticated,
+          token: context.token,
+          expiryDate: context.expiryDate,
+          tokenUpdateInterval: context.tokenUpdateInterval,
+        }),
+      revokeSession: (_, params) => {
+        if (!params.token) return;
+        // POST /api/logout revokes the session server-side; logging out locally must not wait for it.
+        void fetch(`${getApiBaseUrl().replace(/\/+$/, '')}/logout`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${params.token}` },
+          keepalive: true,
+        }).catch(() => undefined);
+      },
+      broadcastLogout: () => channel.post({ type: 'logout' }),
+      clearLocalData: () => {
+        try {
+          globalThis.localStorage?.clear();
+        } catch {
+          // nothing stored, nothing to clear
+        }
+        void deleteLocalDatabases();
+      },
+      closeSockets: () => closeAllSockets(),
+      resetStores: () => resetAllStores(),
+      warnTokenExpired: () => toast.warning(t('error.token-expired')),
+      goHome: () => navigateTo('/'),
+    },
+  });
+  return createActor(machine, { input: { persisted: readPersistedAuth() } });
+}
+
+let channel: AuthChannel | null = null;
+let actor: ReturnType<typeof createAuthSession> | null = null;
+
+function session() {
+  if (!actor) {
+    channel = openAuthChannel();
+    actor = createAuthSession(channel);
+    channel.subscribe((message) => {
+      if (message.type === 'logout') actor?.send({ type: 'REMOTE_LOGOUT' });
+    });
+    actor.start();
+  }
+  return actor;
+}
+
+authBridge.getToken = () => (actor ? actor.getSnapshot().context.token : readPersistedAuth().token);
+authBridge.ensureFreshToken = () => ensureFreshToken();
+
+/** Start the session (main.tsx calls it before the router's first load). */
+export function startAuthSession() {
+  return session();
+}
+
+/** Stop and forget the session; tests use it to start from clean storage. */
+export function stopAuthSession(): void {
+  actor?.stop();
+  channel?.close();
+  actor = null;
+  channel = null;
+}
+
+export interface AuthView {
+  isAuthenticated: boolean;
+  token: string | null;
+  expiryDate: number | null;
+  userId: string | null;
+  kind: 'user' | 'agent' | null;
+  refreshing: boolean;
+}
+
+function view(snapshot: AuthSnapshot): AuthView {
+  const { context } = snapshot;
+  const live = snapshot.matches('authenticated') && isTokenLive(context, Date.now());
+  return {
+    isAuthenticated: live,
+    token: live ? context.token : null,
+    expiryDate: context.expiryDate,
+    userId: live ? context.userId : null,
+    kind: live ? context.tokenType : null,
+    refreshing: snapshot.matches({ authenticated: 'refreshing' }),
+  };
+}
+
+export function getAuth(): AuthView {
+  return view(session().getSnapshot());
+}
+
+/** Log in with an access token from login, registration or auto-login. False when it was rejected. */
+export function authenticate(token: string): boolean {
+  const current = session();
+  current.send({ type: 'AUTHENTICATE', token });
+  return current.getSnapshot().matches('authenticated');
+}
+
+/** Revoke, broadcast, clear local data, close sockets, reset stores, go to '/' (SPEC §4). */
+export function logout(): void {
+  const current = session();
+  if (current.getSnapshot().matches('authenticated')) current.send({ type: 'LOGOUT' });
+  else navigateTo('/');
+}
+
+/** Before a request: refresh first when the token is close to expiry, and wait for a running refresh. */
+export async function ensureFreshToken(): Promise<void> {
+  const current = session();
+  const snapshot = current.getSnapshot();
+  if (!snapshot.matches('authenticated')) return;
+  if (snapshot.matches({ authenticated: 'idle' }) && needsRefresh(snapshot.context, Date.now())) {
+    current.send({ type: 'REFRESH' });
+  }
+  await waitFor(current, (s) => !s.matches({ authenticated: 'refreshing' }));
+}
+
+/** The auth state for components; re-renders on login, refresh and logout. */
+export function useAuth(): AuthView & { authenticate: typeof authenticate; logout: typeof logout } {
+  const snapshot = useSelector(session(), (s) => s);
+  return { ...view(snapshot), authenticate, logout };
+}

@@ -1,0 +1,111 @@
+import type { TextKey } from '@sync/texts';
+
+/**
+ * SPEC §4 route flow as pure decisions; web/src/app/route-flow.ts carries them out in the root
+ * route's beforeLoad (toasts, popups, auto-login, redirects).
+ */
+
+/** SPEC §6 visitor paths, plus the two sign-in pages (a visitor must reach them to sign in). */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/about',
+  '/auto-login',
+  '/prices',
+  '/about-us',
+  '/faq',
+  '/terms',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/contact-us',
+  '/content-removal',
+  '/affiliates',
+  '/sign-up',
+  '/verify',
+  '/block',
+  '/sign-in',
+  '/agent/sign-in',
+]);
+
+export const AUTH_HOME = '/profiles';
+export const AGENT_HOME = '/agent';
+const VERIFY_EXEMPT: ReadonlySet<string> = new Set(['/verify', '/sign-up']);
+
+export function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(normalisePath(pathname));
+}
+
+export type Notice = { type: 'error' | 'warning' | 'info'; key: TextKey };
+
+/** The query parameters that start a flow, removed from the URL once handled. */
+export const FLOW_PARAMS = ['error', 'verification_error', 'token', 'reset-password', 'resetPassword', 'reset_password'] as const;
+
+export type QueryFlow =
+  | { kind: 'sso-error'; code: string }
+  | { kind: 'verification-error'; code: string; token: string | null }
+  | { kind: 'auto-login'; token: string; resetPassword: boolean };
+
+const flag = (value: unknown) => value === true || value === 'true' || value === '1' || value === '';
+
+/** SPEC §4: error → SSO handling; verification_error → verification handling; token → auto-login. */
+export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null {
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
+  const error = text(search.error);
+  if (error) return { kind: 'sso-error', code: error };
+  const verification = text(search.verification_error);
+  if (verification) return { kind: 'verification-error', code: verification, token: text(search.token) };
+  const token = text(search.token);
+  if (token) {
+    const resetPassword = ['reset-password', 'resetPassword', 'reset_password'].some((key) => key in search && flag(search[key]));
+    return { kind: 'auto-login', token, resetPassword };
+  }
+  return null;
+}
+
+export type FlowOutcome =
+  | { do: 'redirect'; to: string; notice?: Notice; openSignIn?: boolean }
+  | { do: 'auto-login'; token: string; resetPassword: boolean };
+
+/** SPEC §8 rows for the SSO and verification errors, and the auto-login hand-off. */
+export function resolveQueryFlow(flow: QueryFlow): FlowOutcome {
+  switch (flow.kind) {
+    case 'sso-error':
+      if (flow.code === 'not_found') return { do: 'redirect', to: '/sign-up', notice: { type: 'error', key: 'error.auto-login-not-found' } };
+      if (flow.code === 'access_denied') return { do: 'redirect', to: '/', notice: { type: 'error', key: 'error.sso-access-denied' } };
+      return { do: 'redirect', to: '/', notice: { type: 'error', key: 'error.generic' } };
+    case 'verification-error':
+      if (flow.code === 'already_verified') {
+        return flow.token
+          ? { do: 'auto-login', token: flow.token, resetPassword: false }
+          : { do: 'redirect', to: '/', notice: { type: 'error', key: 'error.generic' } };
+      }
+      if (flow.code === 'expired') return { do: 'redirect', to: '/', openSignIn: true, notice: { type: 'info', key: 'error.verification-expired' } };
+      return { do: 'redirect', to: '/', notice: { type: 'error', key: 'error.generic' } };
+    case 'auto-login':
+      return { do: 'auto-login', token: flow.token, resetPassword: flow.resetPassword };
+  }
+}
+
+export interface AccessInput {
+  pathname: string;
+  isAuthenticated: boolean;
+  kind: 'user' | 'agent' | null;
+  /** Undefined when the member's user record is not known. */
+  emailValidated: boolean | undefined;
+}
+
+/** SPEC §4 access rules; null means stay. */
+export function resolveAccess(input: AccessInput): string | null {
+  const path = normalisePath(input.pathname);
+  if (!input.isAuthenticated) return isPublicPath(path) ? null : '/';
+  if (input.kind === 'agent') return path === '/' || path === '/sign-in' || path === '/agent/sign-in' ? AGENT_HOME : null;
+  if (input.emailValidated === false && !VERIFY_EXEMPT.has(path)) return '/verify';
+  // The verify guard (logic not shown in SPEC): a verified member has nothing to do there.
+  if (input.emailValidated === true && path === '/verify') return AUTH_HOME;
+  if (path === '/' || path === '/sign-in' || path === '/agent/sign-in') return AUTH_HOME;
+  return null;
+}

@@ -1,0 +1,79 @@
+import { useSyncExternalStore } from 'react';
+import { api } from './api';
+import { registerStoreReset } from './store-reset';
+
+/** SPEC §3 user state; the account issue narrows it with the sync/contract schema. */
+export interface User {
+  _id: string;
+  username?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  emailValidated?: boolean;
+  credits?: number;
+  likes?: number;
+  isPremium?: boolean;
+  images?: unknown[];
+  [field: string]: unknown;
+}
+
+export interface UserState {
+  isSet: boolean;
+  user: User | null;
+}
+
+export const USER_STORAGE_KEY = 'user';
+const empty: UserState = { isSet: false, user: null };
+
+function read(): UserState {
+  try {
+    const raw = globalThis.localStorage?.getItem(USER_STORAGE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as UserState) : null;
+    return parsed?.isSet && parsed.user ? parsed : empty;
+  } catch {
+    return empty;
+  }
+}
+
+let state: UserState = read();
+const listeners = new Set<() => void>();
+
+function commit(next: UserState): void {
+  state = next;
+  try {
+    if (next.isSet) globalThis.localStorage?.setItem(USER_STORAGE_KEY, JSON.stringify(next));
+    else globalThis.localStorage?.removeItem(USER_STORAGE_KEY);
+  } catch {
+    // storage unavailable: memory is enough for this tab
+  }
+  listeners.forEach((listener) => listener());
+}
+
+export const userStore = {
+  get: (): UserState => state,
+  set(user: User): void {
+    commit({ isSet: true, user });
+  },
+  update(patch: Partial<User>): void {
+    if (state.user) commit({ isSet: true, user: { ...state.user, ...patch } });
+  },
+  reset(): void {
+    commit(empty);
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** GET /api/user/{id} (SPEC §7), stored as the current user. */
+  async load(id: string): Promise<User> {
+    const user = await api.get<User>(`/user/${encodeURIComponent(id)}`);
+    commit({ isSet: true, user });
+    return user;
+  },
+};
+
+registerStoreReset('user', () => userStore.reset());
+
+export function useUser(): UserState {
+  return useSyncExternalStore(userStore.subscribe, userStore.get, userStore.get);
+}

@@ -1,0 +1,206 @@
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { ApiError } from '@web/lib/http';
+import { decodeToken } from '@web/lib/token';
+import { TOKEN_UPDATE_INTERVAL, emptyAuth, type PersistedAuth } from '@web/lib/auth-storage';
+
+/** How often the authenticated state checks whether the token needs a refresh (SPEC §9 leaves it open). */
+export const TOKEN_CHECK_INTERVAL = 60_000;
+
+export interface AuthContext extends PersistedAuth {
+  userId: string | null;
+  tokenType: 'user' | 'agent' | null;
+  checkEveryMs: number;
+}
+
+export interface AuthInput {
+  persisted?: PersistedAuth;
+  checkEveryMs?: number;
+}
+
+export type AuthEvent =
+  | { type: 'AUTHENTICATE'; token: string }
+  /** On demand, before a request: refresh if the token is close to expiry. */
+  | { type: 'REFRESH' }
+  /** From the interval ticker. */
+  | { type: 'CHECK' }
+  | { type: 'LOGOUT' }
+  /** Another tab logged out (BroadcastChannel 'auth'). */
+  | { type: 'REMOTE_LOGOUT' };
+
+export interface RefreshInput {
+  token: string;
+}
+export interface RefreshOutput {
+  access_token: string;
+}
+
+const fromToken = (token: string, tokenUpdateInterval: number) => {
+  const payload = decodeToken(token);
+  return {
+    isAuthenticated: true,
+    token,
+    expiryDate: payload?.exp ?? 0,
+    tokenUpdateInterval,
+    userId: payload?._id ?? null,
+    tokenType: payload?.type === 'agent' ? ('agent' as const) : ('user' as const),
+  };
+};
+
+const cleared = {
+  isAuthenticated: false,
+  token: null,
+  expiryDate: null,
+  userId: null,
+  tokenType: null,
+} as const;
+
+/** SPEC §4: the token is valid while its expiry is in the future. */
+export function isTokenLive(context: Pick<AuthContext, 'token' | 'expiryDate'>, now: number): boolean {
+  return !!context.token && context.expiryDate !== null && context.expiryDate > now;
+}
+
+/** SPEC §4: refresh when less than the update interval (50 minutes) remains. */
+export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpdateInterval'>, now: number): boolean {
+  return context.expiryDate !== null && context.expiryDate - now < context.tokenUpdateInterval;
+}
+
+const notImplemented = (name: string) => () => {
+  throw new Error(`auth machine: provide the "${name}" actor`);
+};
+
+/**
+ * Authentication lifecycle (SPEC §4). Side effects are named here and implemented by the app
+ * (web/src/lib/auth-session.ts) or by tests through `.provide()`.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+  },
+  actors: {
+    refreshToken: fromPromise<RefreshOutput, RefreshInput>(notImplemented('refreshToken')),
+    ticker: fromCallback<AuthEvent, { everyMs: number }>(({ sendBack, input }) => {
+      const id = setInterval(() => sendBack({ type: 'CHECK' }), input.everyMs);
+      return () => clearInterval(id);
+    }),
+  },
+  actions: {
+    setToken: assign(({ context, event }) => {
+      if (event.type === 'AUTHENTICATE') return fromToken(event.token, context.tokenUpdateInterval);
+      const output = (event as unknown as { output?: RefreshOutput }).output;
+      return output?.access_token ? fromToken(output.access_token, context.tokenUpdateInterval) : {};
+    }),
+    deauthenticate: assign(() => ({ ...cleared })),
+    persist: () => undefined,
+    revokeSession: (_, _params: { token: string | null }) => undefined,
+    broadcastLogout: () => undefined,
+    clearLocalData: () => undefined,
+    closeSockets: () => undefined,
+    resetStores: () => undefined,
+    warnTokenExpired: () => undefined,
+    goHome: () => undefined,
+    startChecking: raise({ type: 'CHECK' }),
+  },
+  guards: {
+    hasLiveToken: ({ context }) => isTokenLive(context, Date.now()),
+    hasStaleToken: ({ context }) => !!context.token,
+    tokenIsLive: ({ event }) => {
+      if (event.type !== 'AUTHENTICATE') return false;
+      const payload = decodeToken(event.token);
+      return !!payload && payload.exp > Date.now();
+    },
+    isExpired: ({ context }) => !isTokenLive(context, Date.now()),
+    needsRefresh: ({ context }) => needsRefresh(context, Date.now()),
+    isForbidden: ({ event }) => {
+      const error = (event as unknown as { error?: unknown }).error;
+      return error instanceof ApiError && error.status === 403;
+    },
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }): AuthContext => {
+    const persisted = input.persisted;
+    const base: AuthContext = { ...emptyAuth(), ...cleared, checkEveryMs: input.checkEveryMs ?? TOKEN_CHECK_INTERVAL };
+    if (!persisted?.token) return base;
+    const restored = fromToken(persisted.token, persisted.tokenUpdateInterval || TOKEN_UPDATE_INTERVAL);
+    return { ...base, ...restored, expiryDate: persisted.expiryDate ?? restored.expiryDate };
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [
+        { guard: 'hasLiveToken', target: 'authenticated' },
+        // A session that ran out while the app was closed: say so once, then start clean.
+        { guard: 'hasStaleToken', target: 'unauthenticated', actions: ['warnTokenExpired', 'deauthenticate', 'persist'] },
+        { target: 'unauthenticated' },
+      ],
+    },
+    unauthenticated: {
+      on: {
+        AUTHENTICATE: [
+          { guard: 'tokenIsLive', target: 'authenticated', actions: ['setToken', 'persist'] },
+          // SPEC §5: a token whose exp is at or before now is rejected with a warning and '/'.
+          { actions: ['warnTokenExpired', 'goHome'] },
+        ],
+      },
+    },
+    authenticated: {
+      entry: 'startChecking',
+      invoke: { src: 'ticker', input: ({ context }) => ({ everyMs: context.checkEveryMs }) },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            CHECK: [
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'needsRefresh', target: 'refreshing' },
+            ],
+            REFRESH: [
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'needsRefresh', target: 'refreshing' },
+            ],
+          },
+        },
+        refreshing: {
+          // The refresh lock: while this runs, further CHECK/REFRESH events start nothing new.
+          invoke: {
+            src: 'refreshToken',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: { target: 'idle', actions: ['setToken', 'persist'] },
+            onError: [
+              { guard: 'isForbidden', target: '#auth.unauthenticated', actions: ['broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              // A network failure keeps the session; the next check tries again.
+              { target: 'idle' },
+            ],
+          },
+        },
+      },
+      on: {
+        AUTHENTICATE: { guard: 'tokenIsLive', target: 'authenticated', reenter: true, actions: ['setToken', 'persist'] },
+        LOGOUT: {
+          target: 'unauthenticated',
+          actions: [
+            { type: 'revokeSession', params: ({ context }) => ({ token: context.token }) },
+            'broadcastLogout',
+            'clearLocalData',
+            'closeSockets',
+            'resetStores',
+            'deauthenticate',
+            'persist',
+            'goHome',
+          ],
+        },
+        REMOTE_LOGOUT: {
+          // The tab that logged out already revoked the session and cleared shared storage.
+          target: 'unauthenticated',
+          actions: ['closeSockets', 'resetStores', 'deauthenticate', 'goHome'],
+        },
+      },
+    },
+  },
+});
+
+export type AuthActor = import('xstate').ActorRefFrom<typeof authMachine>;
+export type AuthSnapshot = import('xstate').SnapshotFrom<typeof authMachine>;

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import './app.css';
+import { registerPwa } from './app/pwa';
+import { registerAppPopups } from './app/register-popups';
+import { createAppRouter } from './app/router';
+import { startAuthSession } from './lib/auth-session';
+import { BrandProvider, type BrandSetup } from './lib/brand-context';
+import { installChunkReloadGuard } from './lib/chunk-reload';
+import { setNavigator } from './lib/navigation';
+import { loadBrandSetup } from './lib/runtime-config';
+import { toast } from './ui/toast';
+
+async function start() {
+  installChunkReloadGuard();
+  if (__MOCK_API__) {
+    const { startMockWorker } = await import('./mocks/browser');
+    await startMockWorker();
+  }
+  // SPEC §2: on start the app initialises authentication and loads brand information.
+  startAuthSession();
+  let setup: BrandSetup = { config: null, brand: null };
+  let brandFailed = false;
+  try {
+    setup = await loadBrandSetup();
+  } catch (error) {
+    brandFailed = true;
+    console.error('brand setup failed', error);
+  }
+  registerAppPopups();
+  const router = createAppRouter();
+  setNavigator((to, options) => void router.navigate({ to, replace: options?.replace ?? false }));
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <BrandProvider value={setup}>
+        <RouterProvider router={router} />
+      </BrandProvider>
+    </StrictMode>,
+  );
+  if (brandFailed) toast.error(t('shell.brand-failed'), { sticky: true });
+  if (!__MOCK_API__) registerPwa();
+}
+
+void start();

@@ -1,0 +1,42 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { runRouteFlow } from '@web/app/route-flow';
+import type { SessionPort } from '@web/app/session-port';
+import { ErrorPage, NotFoundPage } from '@web/ui/error-pages';
+import { PageLoader } from '@web/ui/page-loader';
+import { PopupHost } from '@web/ui/popups/popup-host';
+import { Toaster } from '@web/ui/toast';
+
+export interface RouterContext {
+  session: SessionPort;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location, context }) => runRouteFlow({ pathname: location.pathname, search: location.search as Record<string, unknown> }, context.session),
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+function hideFirstLoadOverlay() {
+  const overlay = document.getElementById('first-load');
+  if (!overlay) return;
+  overlay.classList.add('is-done');
+  setTimeout(() => overlay.remove(), 300);
+}
+
+function RootLayout() {
+  // The first route has rendered: the first-load overlay (index.html) can go.
+  useEffect(hideFirstLoadOverlay, []);
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Outlet />
+      <PopupHost />
+      <PageLoader />
+      <Toaster />
+    </>
+  );
+}

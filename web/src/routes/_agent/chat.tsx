@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '@web/ui/coming-soon';
+
+export const Route = createFileRoute('/_agent/chat')({
+  component: () => <ComingSoon title="Chat" />,
+});

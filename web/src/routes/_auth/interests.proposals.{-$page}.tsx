@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { assertValidRoute, isPageParam } from '@web/lib/route-validity';
+import { ComingSoon } from '@web/ui/coming-soon';
+
+export const Route = createFileRoute('/_auth/interests/proposals/{-$page}')({
+  beforeLoad: ({ params, location }) => assertValidRoute(isPageParam(params.page), location.pathname),
+  component: () => <ComingSoon title="Proposals" />,
+});

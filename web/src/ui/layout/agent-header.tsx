@@ -1,0 +1,29 @@
+import { Link } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import { BrandLogo } from './brand-logo';
+import { UserMenu } from './user-menu';
+
+export function AgentHeader() {
+  return (
+    <header className="site-header site-header--agent">
+      <div className="site-header__inner">
+        <BrandLogo />
+        <nav aria-label={t('nav.main')} className="main-nav">
+          <ul>
+            <li>
+              <Link to="/agent" className="main-nav__link" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                <span className="main-nav__label">{t('nav.agent-console')}</span>
+              </Link>
+            </li>
+            <li>
+              <Link to="/chat" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                <span className="main-nav__label">{t('nav.agent-chat')}</span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

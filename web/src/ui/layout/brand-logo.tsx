@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '@web/lib/auth-session';
+import { useBrand } from '@web/lib/brand-context';
+
+/** SPEC §2: the logo leads an authenticated user to /profiles and a visitor to /. */
+export function BrandLogo() {
+  const { isAuthenticated, kind } = useAuth();
+  const { brand } = useBrand();
+  const name = brand?.brand ?? 'Amora';
+  const to = !isAuthenticated ? '/' : kind === 'agent' ? '/agent' : '/profiles';
+  return (
+    <Link to={to} className="brand-logo" aria-label={`${name} home`}>
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span>{name}</span>
+    </Link>
+  );
+}

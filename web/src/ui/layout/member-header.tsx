@@ -1,0 +1,37 @@
+import { Link } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import { BrandLogo } from './brand-logo';
+import { UserMenu } from './user-menu';
+
+/** SPEC §2 top navigation: Search (profiles), Favorites (interests), Messages, Credits. */
+export const MEMBER_NAV = [
+  { to: '/profiles', label: 'nav.search', icon: '⌕' },
+  { to: '/interests', label: 'nav.favorites', icon: '♥' },
+  { to: '/messages', label: 'nav.messages', icon: '✉' },
+  { to: '/upgrade', label: 'nav.credits', icon: '★' },
+] as const;
+
+export function MemberHeader() {
+  return (
+    <header className="site-header site-header--member">
+      <div className="site-header__inner">
+        <BrandLogo />
+        <nav aria-label={t('nav.main')} className="main-nav">
+          <ul>
+            {MEMBER_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                  <span className="main-nav__icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                  <span className="main-nav__label">{t(item.label)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { BrandLogo } from './brand-logo';
+import { UserMenu } from './user-menu';
+
+/** Header of the public, home and sign-in layouts: sign in / sign up, or the account menu. */
+export function PublicHeader() {
+  const { isAuthenticated } = useAuth();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <BrandLogo />
+        <div className="site-header__actions">
+          {isAuthenticated ? (
+            <UserMenu />
+          ) : (
+            <>
+              <Link to="/sign-in" className="button button--ghost">
+                {t('nav.sign-in')}
+              </Link>
+              <Link to="/sign-up" className="button button--primary">
+                {t('nav.sign-up')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { useUser } from '@web/lib/user-store';
+
+/** The user menu (SPEC §2 popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
+export function UserMenu() {
+  const { logout, kind } = useAuth();
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const name = user?.username ?? (kind === 'agent' ? 'Agent' : '');
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('nav.user-menu')}>
+        <span className="user-menu__avatar" aria-hidden="true">
+          {(name || '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-menu__name">{name}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+          {kind !== 'agent' && (
+            <>
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/user' })}>
+                {t('nav.my-account')}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/settings' })}>
+                {t('nav.settings')}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/settings/help-center' })}>
+                {t('nav.help-center')}
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="menu__separator" />
+            </>
+          )}
+          <DropdownMenu.Item className="menu__item" onSelect={() => logout()}>
+            {t('nav.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link, useLocation } from '@tanstack/react-router';
+
+export interface RouteTab {
+  to: string;
+  label: string;
+  /** Path prefixes that also mark this tab current (e.g. sub-pages sharing the tab). */
+  match?: string[];
+}
+
+/** Tabs that are links: each tab is a route, so Back and deep links work. */
+export function RouteTabs({ label, tabs }: { label: string; tabs: RouteTab[] }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={label} className="route-tabs">
+      <ul>
+        {tabs.map((tab) => {
+          const current = (tab.match ?? [tab.to]).some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+          return (
+            <li key={tab.to}>
+              <Link to={tab.to as '/'} className={current ? 'route-tabs__tab is-active' : 'route-tabs__tab'} aria-current={current ? 'page' : undefined}>
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
