@@ -1,0 +1,106 @@
+/** Account payloads (SPEC §7 Authentication, CONTRACT "Accounts") and the access-token payload. */
+import { z } from 'zod';
+import { t } from '../texts.js';
+import { MAX_AGE } from '../rules/age.js';
+import {
+  EMAIL_MAX,
+  adult,
+  dateString,
+  email,
+  maxAge,
+  maxLength,
+  username,
+  usernameOrEmail,
+} from '../rules/validators.js';
+import { PASSWORD_MAX, choice, emailField, maxLen, optionalTextField, passwordField, textField } from './fields.js';
+
+export const genders = ['man', 'woman'] as const;
+export type Gender = (typeof genders)[number];
+
+export const loginKinds = ['user', 'agent'] as const;
+export type LoginKind = (typeof loginKinds)[number];
+
+/**
+ * Registration body. Age rules depend on the day, so the schema reads `now()` at validation
+ * time; the API passes its injected clock, the web app uses the default.
+ */
+export function createRegisterBody(now: () => Date = () => new Date()) {
+  return z.object({
+    username: textField([username]),
+    email: emailField,
+    password: passwordField,
+    gender: choice(genders),
+    lookingFor: choice(genders),
+    birthDate: textField([dateString, (v) => adult(v, now()), (v) => maxAge(v, MAX_AGE, now())]),
+    terms: z.literal(true, { error: t('validation.terms') }),
+    /** Sent again after a 412 asked for a CAPTCHA v2, or with a v3 token from the start. */
+    captchaToken: z.string().max(4096).optional(),
+    captchaVersion: z.enum(['v2', 'v3']).optional(),
+  });
+}
+export const registerBody = createRegisterBody();
+export type RegisterBody = z.infer<typeof registerBody>;
+export type RegisterInput = z.input<typeof registerBody>;
+
+export const registerAnswer = z.object({ status: z.literal('success'), access_token: z.string() });
+export type RegisterAnswer = z.infer<typeof registerAnswer>;
+
+export const authenticateBody = z.object({
+  /** A username or an email address. */
+  username: textField([maxLen(EMAIL_MAX, 'username'), usernameOrEmail]),
+  password: textField([(v) => maxLength(v, PASSWORD_MAX, 'password')], { trim: false }),
+  type: choice(loginKinds).optional(),
+  /** An agent taking its session over from another device after a 409. */
+  force: z.boolean().optional(),
+});
+export type AuthenticateBody = z.infer<typeof authenticateBody>;
+
+/** POST /authenticate and PATCH /authenticate (refresh) answer this. */
+export const accessTokenAnswer = z.object({ access_token: z.string() });
+export type AccessTokenAnswer = z.infer<typeof accessTokenAnswer>;
+
+/** GET /autologin answers in camelCase (SPEC §7). */
+export const autoLoginAnswer = z.object({ accessToken: z.string() });
+export type AutoLoginAnswer = z.infer<typeof autoLoginAnswer>;
+
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = z.object({
+  token: textField([maxLen(4096, 'token')]),
+  password: passwordField,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const resendEmailBody = z.object({
+  new_email: optionalTextField([email]).transform((value) => (value ? value.toLowerCase() : undefined)),
+});
+export type ResendEmailBody = z.infer<typeof resendEmailBody>;
+
+/** The JWT payload: `_id`, `exp`, `type` and the session id `sid`; other claims pass through. */
+export const tokenPayload = z.looseObject({
+  _id: z.string().min(1),
+  exp: z.number().positive(),
+  type: z.enum(loginKinds),
+  sid: z.string().min(1),
+});
+export type TokenPayload = z.infer<typeof tokenPayload>;
+
+const EXP_DIGITS = 13;
+
+/**
+ * SPEC §3: exp as a 13-digit millisecond timestamp. JWTs carry seconds (10 digits); anything
+ * shorter is scaled up and anything longer (microseconds) scaled down, whole milliseconds kept.
+ */
+export function normaliseExp(exp: number): number {
+  if (!Number.isFinite(exp) || exp <= 0) return 0;
+  const whole = Math.trunc(exp);
+  const digits = String(whole).length;
+  if (digits === EXP_DIGITS) return whole;
+  return digits < EXP_DIGITS ? whole * 10 ** (EXP_DIGITS - digits) : Math.trunc(whole / 10 ** (digits - EXP_DIGITS));
+}
+
+/** SPEC §5: a token whose exp is at or before now is expired. */
+export function isExpired(exp: number, now: Date = new Date()): boolean {
+  return normaliseExp(exp) <= now.getTime();
+}

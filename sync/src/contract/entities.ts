@@ -1,0 +1,298 @@
+/**
+ * SPEC §3 entities as the API answers them, field names exactly as the SPEC spells them.
+ * Dates travel as ISO-8601 strings. Fields the SPEC names are required; the few this file adds
+ * for the product to work (marked "added") are optional, so older records still parse.
+ */
+import { z } from 'zod';
+import { genders } from './auth.js';
+
+const id = z.string().min(1);
+const isoDate = z.string().min(1);
+
+// ---------- Profile attributes (SPEC §3 Filters) ----------
+
+export const bodyTypes = ['fit', 'average', 'curvy'] as const;
+export const ethnicities = ['asian', 'black', 'hispanic', 'middle-eastern', 'white', 'other'] as const;
+export const hairColors = ['black', 'brown', 'blond', 'red', 'gray', 'other'] as const;
+export const relationshipStatuses = [
+  'married',
+  'single',
+  'divorced',
+  'in-relationship',
+  'complicated',
+  'separated',
+  'widowed',
+  'open-relationship',
+] as const;
+export const eyeColors = ['amber', 'blue', 'brown', 'gray', 'green', 'hazel'] as const;
+/** The gender filter of the profile list speaks in plurals. */
+export const genderFilters = ['women', 'men'] as const;
+export const profileBadges = ['FEATURED', 'PREMIUM', 'NEW'] as const;
+export const sortOptions = ['recent', 'age-asc', 'age-desc', 'username-asc', 'username-desc'] as const;
+
+export type BodyType = (typeof bodyTypes)[number];
+export type Ethnicity = (typeof ethnicities)[number];
+export type HairColor = (typeof hairColors)[number];
+export type RelationshipStatus = (typeof relationshipStatuses)[number];
+export type EyeColor = (typeof eyeColors)[number];
+export type GenderFilter = (typeof genderFilters)[number];
+export type ProfileBadge = (typeof profileBadges)[number];
+export type SortOption = (typeof sortOptions)[number];
+
+// ---------- Images ----------
+
+export const imageTypes = ['avatar', 'photo', 'hidden', 'message'] as const;
+export type ImageType = (typeof imageTypes)[number];
+
+/** An uploaded image; size variants are URLs, present once processed. */
+export const image = z.object({
+  _id: id,
+  type: z.enum(imageTypes),
+  processed: z.boolean(),
+  under_moderation: z.boolean(),
+  original: z.string().optional(),
+  small: z.string().optional(),
+  medium: z.string().optional(),
+  large: z.string().optional(),
+});
+export type Image = z.infer<typeof image>;
+
+// ---------- Locations ----------
+
+export const location = z.object({
+  city: z.string(),
+  state: z.string(),
+  zip: z.string().optional(), // added
+  country: z.string().optional(), // added
+});
+export type Location = z.infer<typeof location>;
+
+// ---------- Products and brands ----------
+
+export const packageTypes = ['firstPurchaseOnly', 'postPaymentOnly', 'quickPackage'] as const;
+export type PackageType = (typeof packageTypes)[number];
+export const productTags = ['mostPopular', 'limitedOffer'] as const;
+export type ProductTag = (typeof productTags)[number];
+
+export const priceInterval = z.object({
+  /** 0 for a one-off credit package, else the membership's charge interval. */
+  days: z.number().int().min(0),
+  price: z.number().min(0),
+  credits: z.number().int().min(0),
+});
+export type PriceInterval = z.infer<typeof priceInterval>;
+
+export const priceEntry = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  /** Percent: 20 means 20 %. */
+  vat: z.number().min(0).max(100),
+  intervals: z.array(priceInterval).min(1),
+});
+export type PriceEntry = z.infer<typeof priceEntry>;
+
+export const product = z.object({
+  _id: id,
+  sku: z.string(),
+  /** The brand's domain without .com. */
+  name: z.string(),
+  packageType: z.array(z.enum(packageTypes)),
+  /** Keyed by ISO country code (upper case), with an optional 'default' entry (rules/pricing). */
+  pricing: z.record(z.string(), priceEntry),
+  tags: z.array(z.enum(productTags)).optional(), // added: "most popular", "limited offer"
+});
+export type Product = z.infer<typeof product>;
+
+export const customerSupport = z.object({
+  email: z.string(),
+  phone: z.string().optional(),
+  hours: z.string().optional(),
+});
+export type CustomerSupport = z.infer<typeof customerSupport>;
+
+export const brand = z.object({
+  _id: id,
+  domain: z.string(),
+  company: z.string(),
+  brand: z.string(),
+  timezone: z.string(),
+  products: z.array(product),
+  customerSupport,
+  /** In the pricing currency. */
+  maintenanceFee: z.number().min(0),
+  /** What the card statement shows. */
+  defaultDescriptor: z.string(),
+  /** ISO country codes the brand serves. */
+  countries: z.array(z.string()),
+  legacyMode: z.boolean(),
+});
+export type Brand = z.infer<typeof brand>;
+
+// ---------- The member (user state) ----------
+
+export const transaction = z.object({
+  _id: id,
+  createDate: isoDate,
+  orderId: z.string().optional(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['pending', 'success', 'failed']),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const subscription = z.object({
+  _id: id,
+  active: z.boolean(),
+  productId: z.string().optional(),
+  startDate: isoDate.optional(),
+  nextChargeDate: isoDate.nullable().optional(),
+  intervalDays: z.number().int().min(0).optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+export const savedCard = z.object({
+  cardId: id,
+  last4: z.string().regex(/^\d{4}$/),
+  brand: z.string().optional(),
+  expMonth: z.number().int().min(1).max(12).optional(),
+  expYear: z.number().int().optional(),
+});
+export type SavedCard = z.infer<typeof savedCard>;
+
+export const ageRange = z.object({ min: z.number().int(), max: z.number().int() });
+export type AgeRange = z.infer<typeof ageRange>;
+
+export const profileSettings = z.object({
+  keepLocationPrivate: z.boolean(),
+  showOnline: z.boolean(),
+  notifyByEmail: z.boolean(),
+  lookingForAge: ageRange,
+});
+export type ProfileSettings = z.infer<typeof profileSettings>;
+
+/** The member's own profile: SPEC's settings, favourites, viewed, location plus the edit fields. */
+export const userProfile = z.object({
+  settings: profileSettings,
+  /** Profile ids the member favourited. */
+  favourites: z.array(z.string()),
+  /** Profile ids the member viewed. */
+  viewed: z.array(z.string()),
+  location: location.nullable(),
+  gender: z.enum(genders).optional(),
+  /** Whom the member is looking for (sign-up's lookingFor). */
+  lookingForGender: z.enum(genders).optional(),
+  /** YYYY-MM-DD, set at sign-up, never changed, never public. */
+  birthDate: z.string().optional(),
+  aboutMe: z.string().optional(),
+  /** Interest tags (the profile card's "looking for"). */
+  lookingFor: z.array(z.string()).optional(),
+  height: z.number().nullable().optional(),
+  bodyType: z.enum(bodyTypes).nullable().optional(),
+  ethnicity: z.enum(ethnicities).nullable().optional(),
+  hairColor: z.enum(hairColors).nullable().optional(),
+  eyeColor: z.enum(eyeColors).nullable().optional(),
+  relationshipStatus: z.enum(relationshipStatuses).nullable().optional(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const ageVerification = z.object({
+  /** Truthy once the provider confirmed the age; null while pending. */
+  result: z.boolean().nullable(),
+  startedAt: isoDate.optional(),
+  completedAt: isoDate.nullable().optional(),
+});
+export type AgeVerification = z.infer<typeof ageVerification>;
+
+/** GET /user/{id}: the SPEC §3 user state without `password`. */
+export const user = z.object({
+  _id: id,
+  createDate: isoDate,
+  updateDate: isoDate,
+  activityDate: isoDate,
+  firstLoginDate: isoDate.nullable(),
+  domain: z.string(),
+  emailValidated: z.boolean(),
+  timezone: z.string(),
+  transactions: z.array(transaction),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  images: z.array(image),
+  credits: z.number().int().min(0),
+  likes: z.number().int().min(0),
+  profile: userProfile,
+  subscriptions: z.array(subscription),
+  promotions: z.object({ firstPurchasePromotion: z.boolean(), complete_profile: z.boolean() }),
+  isOrganic: z.boolean(),
+  isPremium: z.boolean(),
+  isDOI: z.boolean(),
+  savedCards: z.array(savedCard),
+  ccbillTokens: z.array(z.string()),
+  ageVerificationApplicable: z.boolean(),
+  ageVerification: ageVerification.nullable(),
+});
+export type User = z.infer<typeof user>;
+
+/** SPEC §3: age-verified when verification does not apply or its result is truthy. */
+export function isAgeVerified(u: Pick<User, 'ageVerificationApplicable' | 'ageVerification'>): boolean {
+  return !u.ageVerificationApplicable || Boolean(u.ageVerification?.result);
+}
+
+/** SPEC §4: Premium while a subscription is active. */
+export function hasActiveSubscription(u: Pick<User, 'subscriptions'>): boolean {
+  return u.subscriptions.some((s) => s.active);
+}
+
+// ---------- Profiles as members see them (CONTRACT "Profiles") ----------
+
+export const profile = z.object({
+  _id: id,
+  username: z.string(),
+  age: z.number().int(),
+  gender: z.enum(genders),
+  bodyType: z.enum(bodyTypes).nullable(),
+  ethnicity: z.enum(ethnicities).nullable(),
+  hairColor: z.enum(hairColors).nullable(),
+  eyeColor: z.enum(eyeColors).nullable(),
+  /** cm */
+  height: z.number().nullable(),
+  relationshipStatus: z.enum(relationshipStatuses).nullable(),
+  aboutMe: z.string(),
+  /** Interest tags. */
+  lookingFor: z.array(z.string()),
+  location: location.nullable(),
+  images: z.array(image),
+  badges: z.array(z.enum(profileBadges)),
+  isOnline: z.boolean(),
+  activityDate: isoDate,
+  favorite: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+// ---------- Agents ----------
+
+export const agentStatuses = ['online', 'offline', 'paused'] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+export const agentRoles = ['agent', 'admin'] as const;
+export type AgentRole = (typeof agentRoles)[number];
+
+export const agent = z.object({
+  _id: id,
+  createDate: isoDate,
+  updateDate: isoDate,
+  status: z.enum(agentStatuses),
+  statusLastUpdate: isoDate,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Token expiry (13-digit ms) when the agent comes from the token. */
+  exp: z.number().optional(),
+  type: z.literal('agent'),
+  images: z.array(image),
+  /** Brand scopes as 'country-domain' (SPEC §9), e.g. 'US-example.com'. */
+  scope: z.array(z.string()),
+  role: z.enum(agentRoles),
+});
+export type Agent = z.infer<typeof agent>;

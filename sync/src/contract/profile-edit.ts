@@ -1,0 +1,100 @@
+/** SPEC §3 profile edit fields and the §5 age-range rule. */
+import { z } from 'zod';
+import { t } from '../texts.js';
+import { MAX_AGE, MIN_AGE, ageFromDateString } from '../rules/age.js';
+import { genders } from './auth.js';
+import { bodyTypes, eyeColors, hairColors, location, relationshipStatuses } from './entities.js';
+import { choice, emailField, maxLen, optionalTextField, passwordField } from './fields.js';
+
+export const AGE_RANGE_BELOW = 10;
+export const AGE_RANGE_ABOVE = 5;
+export const ABOUT_ME_MAX = 2000;
+export const TAG_MAX = 40;
+export const TAGS_MAX = 20;
+
+export function clampAge(age: number): number {
+  return Math.min(MAX_AGE, Math.max(MIN_AGE, Math.round(age)));
+}
+
+/** Age in whole years on `now`, or null for an unreal date. */
+export function ageFromBirthDate(birthDate: string, now: Date = new Date()): number | null {
+  return ageFromDateString(birthDate, now);
+}
+
+/** The looking-for age range a member starts with: 10 years younger to 5 years older, within 18..100. */
+export function defaultAgeRange(age: number): { min: number; max: number } {
+  return { min: Math.max(MIN_AGE, age - AGE_RANGE_BELOW), max: Math.min(MAX_AGE, age + AGE_RANGE_ABOVE) };
+}
+
+const ageBound = z.number({ error: t('validation.required') }).int();
+
+export const ageRangeField = z.object({ min: ageBound, max: ageBound }).superRefine((range, ctx) => {
+  if (range.min < MIN_AGE || range.max > MAX_AGE || range.min > range.max) {
+    ctx.addIssue({ code: 'custom', message: t('validation.age-range', { min: MIN_AGE, max: MAX_AGE }) });
+  }
+});
+
+const tag = z.string().trim().min(1).max(TAG_MAX);
+
+/** The full edit form. PATCH /user/{id} takes any part of it (`userPatchBody`). */
+export const profileEditBody = z.object({
+  firstName: optionalTextField([maxLen(50, 'first name')]),
+  lastName: optionalTextField([maxLen(50, 'last name')]),
+  gender: choice(genders),
+  location: location.nullable(),
+  lookingForAge: ageRangeField,
+  keepLocationPrivate: z.boolean(),
+  showOnline: z.boolean(),
+  /** Interest tags. */
+  lookingFor: z
+    .array(tag, { error: t('validation.looking-for-tags') })
+    .min(1, { error: t('validation.looking-for-tags') })
+    .max(TAGS_MAX),
+  aboutMe: z
+    .string({ error: t('validation.about-me') })
+    .trim()
+    .min(1, { error: t('validation.about-me') })
+    .max(ABOUT_ME_MAX, { error: t('validation.max-length', { field: 'about me', max: ABOUT_ME_MAX }) }),
+  email: emailField,
+  /** Only when the member sets a new one. */
+  password: passwordField.optional(),
+  notifyByEmail: z.boolean(),
+  height: z.number().int().min(100).max(250).nullable().optional(),
+  bodyType: choice(bodyTypes).nullable().optional(),
+  hairColor: choice(hairColors).nullable().optional(),
+  eyeColor: choice(eyeColors).nullable().optional(),
+  relationshipStatus: choice(relationshipStatuses).nullable().optional(),
+});
+export type ProfileEditBody = z.infer<typeof profileEditBody>;
+export type ProfileEditInput = z.input<typeof profileEditBody>;
+
+export const userPatchBody = profileEditBody.partial();
+export type UserPatchBody = z.infer<typeof userPatchBody>;
+
+/** What SPEC §4's profile-completion checklist looks at. */
+export interface CompletionInput {
+  images: readonly unknown[];
+  profile: {
+    lookingFor?: readonly string[] | undefined;
+    aboutMe?: string | undefined;
+    height?: number | null | undefined;
+    hairColor?: string | null | undefined;
+    eyeColor?: string | null | undefined;
+    relationshipStatus?: string | null | undefined;
+    bodyType?: string | null | undefined;
+  };
+}
+
+/** Complete with an image, interests, about text, height, hair colour, eye colour, relationship status and body type. */
+export function isProfileComplete({ images, profile: p }: CompletionInput): boolean {
+  return (
+    images.length > 0 &&
+    (p.lookingFor?.length ?? 0) > 0 &&
+    Boolean(p.aboutMe?.trim()) &&
+    p.height != null &&
+    Boolean(p.hairColor) &&
+    Boolean(p.eyeColor) &&
+    Boolean(p.relationshipStatus) &&
+    Boolean(p.bodyType)
+  );
+}
