@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { brandMiddleware } from './modules/brands/resolve.js';
+import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -66,7 +67,9 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
 
   // Module sub-apps; keep one .route() per module so AppType carries every route for hc clients.
   const routes = api
-    .route('/', healthRoutes);
+    .route('/', healthRoutes)
+    .route('/', configRoutes)
+    .route('/', brandRoutes);
 
   app.route('/api', routes);
   app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));

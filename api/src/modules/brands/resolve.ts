@@ -47,6 +47,15 @@ export async function resolveBrand(db: Db, hostHeader: string | undefined): Prom
   return brand;
 }
 
+/** The brand whose public API key this is (brand and index-profile calls, SPEC §7), or undefined. */
+export async function findBrandByApiKey(db: Db, apiKey: string): Promise<BrandContext | undefined> {
+  if (!apiKey) return undefined;
+  const found = (await loadBrands(db)).find((b) => b.apiKey === apiKey);
+  if (!found) return undefined;
+  const { aliases: _aliases, ...brand } = found;
+  return brand;
+}
+
 export const brandMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const brand = await resolveBrand(c.var.deps.db, c.req.header('x-forwarded-host') ?? c.req.header('host'));
   if (!brand) throw new ApiError(503, 'no-brand', 'No brand is configured for this site');
