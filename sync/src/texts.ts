@@ -66,6 +66,10 @@ export const texts = {
   'verify.resend-success': 'We sent you a new verification email.',
   'verify.resend-wait': 'You can resend the email in {minutes} minutes.',
   'verify.already-verified': 'Your email address is already verified.',
+  'verify.email-changed': 'Your email address was changed. We sent a verification link to {email}.',
+
+  // Account forms (not worded in the SPEC)
+  'auth.password-changed': 'Your password has been changed.',
 
   // SPEC §4: payments (failure texts not shown in full in the SPEC)
   'payment.failed-bank': 'Your bank declined the payment. Please try a different card.',
@@ -112,6 +116,7 @@ export const texts = {
   'validation.looking-for-tags': 'Information is required, please fill in some tags',
   'validation.about-me': 'Information is required, please fill the about me field',
   'validation.age-range': 'The age range must be between {min} and {max}, lowest first',
+  'validation.passwords-match': 'The passwords do not match',
 
   // SPEC §9: activity labels ("{count} … ago")
   'activity.just-now': 'Just now',

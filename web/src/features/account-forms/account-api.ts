@@ -1,0 +1,32 @@
+import type { AuthenticateBody, RegisterBody } from '@sync/contract/auth';
+import { api } from '@web/lib/api';
+
+/** SPEC §7 account calls, through the shared client (retry, refresh lock, error hook). */
+
+export function login(body: Pick<AuthenticateBody, 'username' | 'password'>) {
+  return api.post<{ access_token: string }>('/authenticate', body, { auth: false, loader: true });
+}
+
+export function register(body: RegisterBody) {
+  return api.post<{ status: 'success'; access_token: string }>('/register', body, { auth: false, loader: true });
+}
+
+export function forgotPassword(email: string) {
+  return api.post<unknown>('/forgot-password', { email }, { auth: false, loader: true });
+}
+
+/** The member arrives signed in by the reset link's auto-login; the token proves the reset. */
+export function resetPassword(body: { token: string; password: string }) {
+  return api.post<unknown>('/reset-password', body, { loader: true });
+}
+
+export interface ResendAnswer {
+  status?: string;
+  /** Seconds before another resend is allowed, when the server says. */
+  waitSeconds?: number;
+  message?: string;
+}
+
+export function resendVerificationEmail(newEmail?: string) {
+  return api.post<ResendAnswer | undefined>('/resend-email', newEmail ? { new_email: newEmail } : {}, { loader: true });
+}

@@ -1,0 +1,113 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { authenticateBody } from '@sync/contract/auth';
+import { t } from '@sync/texts';
+import { ApiError } from '@web/lib/http';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { FormField, SubmitButton } from '@web/ui/forms/form-field';
+import { PasswordInput } from '@web/ui/forms/password-input';
+import { toast } from '@web/ui/toast';
+import { login } from './account-api';
+import './account-forms.css';
+
+type Field = 'username' | 'password';
+
+export interface SignInFormProps {
+  /** Receives the access token of a successful login. */
+  onSuccess: (accessToken: string) => void | Promise<void>;
+  onForgotPassword: () => void;
+  /** Under the button: the way to sign up (a link on the page, a popup switch in the popup). */
+  footer?: ReactNode;
+  idPrefix?: string;
+}
+
+/** The message for a failed login (SPEC §8): 401 credentials, 429 the server's words, else generic. */
+export function loginFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return t('error.login-invalid-credentials');
+    if (error.status === 429) return error.message;
+  }
+  return t('error.generic');
+}
+
+export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'sign-in' }: SignInFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setMissing((m) => ({ ...m, [field]: false }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    // SPEC §5: both are needed; without either, warn and make no call.
+    const blank = { username: values.username.trim() === '', password: values.password === '' };
+    if (blank.username || blank.password) {
+      setMissing(blank);
+      toast.warning(t('error.login-invalid-credentials'));
+      queueMicrotask(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    const parsed = authenticateBody.safeParse({ username: values.username, password: values.password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Field>(parsed.error));
+      queueMicrotask(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await login({ username: parsed.data.username, password: parsed.data.password });
+      await onSuccess(answer.access_token);
+    } catch (error) {
+      toast.error(loginFailureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="form-stack account-form" onSubmit={submit} noValidate aria-label="Sign in">
+      <FormField id={`${idPrefix}-username`} label="Username or email" error={errors.username}>
+        {(control) => (
+          <input
+            {...control}
+            aria-invalid={control['aria-invalid'] || Boolean(missing.username)}
+            className="form-input"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={set('username')}
+          />
+        )}
+      </FormField>
+      <FormField id={`${idPrefix}-password`} label="Password" error={errors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            aria-invalid={control['aria-invalid'] || Boolean(missing.password)}
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+          />
+        )}
+      </FormField>
+      <div className="account-form__row-end">
+        <button type="button" className="text-link" onClick={onForgotPassword}>
+          Forgot your password?
+        </button>
+      </div>
+      <SubmitButton busy={busy} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
+      {footer && <div className="account-form__footer">{footer}</div>}
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useBrand } from '@web/lib/brand-context';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { SignInForm } from './sign-in-form';
+import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
+import './account-forms.css';
+
+/** /sign-in (sign-in layout). An optional ?redirect= path is where the member lands afterwards. */
+export function SignInPage() {
+  const search = useSearch({ strict: false }) as { redirect?: unknown };
+  const finish = useFinishSignIn();
+  const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
+  const brand = useBrand().brand?.brand ?? 'Amora';
+  const redirect = safeRedirect(search.redirect);
+  return (
+    <section className="account-card" aria-labelledby="sign-in-title">
+      <div className="account-card__head">
+        <h1 id="sign-in-title" className="account-card__title">
+          {view === 'sign-in' ? 'Welcome back' : 'Forgot your password?'}
+        </h1>
+        <p className="account-card__sub">
+          {view === 'sign-in' ? `Sign in to pick up your conversations on ${brand}.` : 'It happens. We will help you get back in.'}
+        </p>
+      </div>
+      {view === 'sign-in' ? (
+        <SignInForm
+          onSuccess={(token) => finish(token, redirect)}
+          onForgotPassword={() => setView('forgot')}
+          footer={
+            <p>
+              New to {brand}? <Link to="/sign-up">Create a free account</Link>
+            </p>
+          }
+        />
+      ) : (
+        <ForgotPasswordForm onBack={() => setView('sign-in')} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,296 @@
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createRegisterBody, genders, type Gender, type RegisterBody } from '@sync/contract/auth';
+import { PASSWORD_MIN } from '@sync/contract/fields';
+import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
+import { USERNAME_MAX, USERNAME_MIN } from '@sync/rules/validators';
+import { t } from '@sync/texts';
+import { ApiError } from '@web/lib/http';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
+import { PasswordInput } from '@web/ui/forms/password-input';
+import { toast } from '@web/ui/toast';
+import { register } from './account-api';
+import { CaptchaStep, type CaptchaSettings } from './captcha-step';
+import { emitRegistrationError, isInvalidEmailAnswer } from './registration-error';
+import './account-forms.css';
+
+type Field = 'gender' | 'lookingFor' | 'birthDate' | 'username' | 'email' | 'password' | 'terms';
+
+interface Values {
+  gender: Gender | '';
+  lookingFor: Gender | '';
+  birthDate: string;
+  username: string;
+  email: string;
+  password: string;
+  terms: boolean;
+}
+
+const initial: Values = { gender: '', lookingFor: '', birthDate: '', username: '', email: '', password: '', terms: false };
+const genderLabel: Record<Gender, string> = { man: 'Man', woman: 'Woman' };
+const seekingLabel: Record<Gender, string> = { man: 'Men', woman: 'Women' };
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+function yearsAgo(years: number, now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
+  return isoDay(d);
+}
+
+/** The body as the contract takes it: empty choices become undefined so they read 'Required'. */
+function toInput(values: Values, captchaToken?: string) {
+  return {
+    username: values.username,
+    email: values.email,
+    password: values.password,
+    gender: values.gender || undefined,
+    lookingFor: values.lookingFor || undefined,
+    birthDate: values.birthDate,
+    terms: values.terms,
+    ...(captchaToken ? { captchaToken, captchaVersion: 'v2' as const } : {}),
+  };
+}
+
+export interface SignUpFormProps {
+  onSuccess: (accessToken: string) => void | Promise<void>;
+  captcha?: CaptchaSettings | undefined;
+  footer?: ReactNode;
+  idPrefix?: string;
+}
+
+export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }: SignUpFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const attempted = useRef(false);
+
+  const update = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      // A sensible default people can change: a first answer to "I am" pre-fills "Looking for".
+      if (field === 'gender' && !current.lookingFor && value) next.lookingFor = value === 'man' ? 'woman' : 'man';
+      if (attempted.current) {
+        const parsed = createRegisterBody().safeParse(toInput(next));
+        const all = parsed.success ? {} : fieldErrorsOf<Field>(parsed.error);
+        setErrors((e) => ({ ...e, [field]: all[field as Field] }));
+      } else {
+        setErrors((e) => ({ ...e, [field]: undefined }));
+      }
+      return next;
+    });
+    setFormError(null);
+  };
+
+  const send = useCallback(
+    async (body: RegisterBody) => {
+      setBusy(true);
+      setFormError(null);
+      try {
+        const answer = await register(body);
+        setNeedsCaptcha(false);
+        await onSuccess(answer.access_token);
+      } catch (error) {
+        emitRegistrationError(error);
+        if (error instanceof ApiError && error.status === 412) {
+          setNeedsCaptcha(true);
+        } else if (isInvalidEmailAnswer(error)) {
+          setErrors((e) => ({ ...e, email: t('validation.email') }));
+          queueMicrotask(() => focusFirstInvalid(formRef.current));
+        } else if (error instanceof ApiError && error.status < 500 && error.message) {
+          setFormError(error.message);
+        } else {
+          toast.error(t('error.generic'));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [onSuccess],
+  );
+
+  function validated(captchaToken?: string): RegisterBody | null {
+    attempted.current = true;
+    const parsed = createRegisterBody().safeParse(toInput(values, captchaToken));
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Field>(parsed.error));
+      queueMicrotask(() => focusFirstInvalid(formRef.current));
+      return null;
+    }
+    setErrors({});
+    return parsed.data;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const body = validated();
+    if (body) void send(body);
+  }
+
+  function onCaptchaToken(token: string) {
+    const body = validated(token);
+    if (body) void send(body);
+  }
+
+  const today = new Date();
+  return (
+    <form ref={formRef} className="form-stack account-form" onSubmit={submit} noValidate aria-label="Create your account">
+      <div className="form-row form-row--2">
+        <ChoiceGroup legend="I am a" error={errors.gender} required>
+          {(aria) => (
+            <div className="choice-pills">
+              {genders.map((g) => (
+                <label key={g} className="choice-pill">
+                  <input
+                    type="radio"
+                    name={`${idPrefix}-gender`}
+                    value={g}
+                    checked={values.gender === g}
+                    onChange={() => update('gender', g)}
+                    aria-invalid={aria['aria-invalid']}
+                  />
+                  <span>{genderLabel[g]}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </ChoiceGroup>
+        <ChoiceGroup legend="Looking for" error={errors.lookingFor} required>
+          {(aria) => (
+            <div className="choice-pills">
+              {genders.map((g) => (
+                <label key={g} className="choice-pill">
+                  <input
+                    type="radio"
+                    name={`${idPrefix}-looking-for`}
+                    value={g}
+                    checked={values.lookingFor === g}
+                    onChange={() => update('lookingFor', g)}
+                    aria-invalid={aria['aria-invalid']}
+                  />
+                  <span>{seekingLabel[g]}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </ChoiceGroup>
+      </div>
+
+      <FormField
+        id={`${idPrefix}-birth-date`}
+        label="Date of birth"
+        required
+        error={errors.birthDate}
+        hint={`You must be ${MIN_AGE} or older. Your birth date can't be changed later and is never shown on your profile.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="form-input"
+            type="date"
+            name="birthDate"
+            autoComplete="bday"
+            max={yearsAgo(MIN_AGE, today)}
+            min={yearsAgo(MAX_AGE, today)}
+            value={values.birthDate}
+            onChange={(e) => update('birthDate', e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <FormField
+        id={`${idPrefix}-username`}
+        label="Username"
+        required
+        error={errors.username}
+        hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, numbers and underscores. This is the name others see.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="form-input"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={(e) => update('username', e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <FormField id={`${idPrefix}-email`} label="Email" required error={errors.email} hint="We'll send a link to confirm it. It stays private.">
+        {(control) => (
+          <input
+            {...control}
+            className="form-input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => update('email', e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <FormField id={`${idPrefix}-password`} label="Password" required error={errors.password} hint={`At least ${PASSWORD_MIN} characters.`}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => update('password', e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <div className={`form-field account-form__terms${errors.terms ? ' form-field--invalid' : ''}`}>
+        <label className="form-check">
+          <input
+            id={`${idPrefix}-terms`}
+            type="checkbox"
+            name="terms"
+            checked={values.terms}
+            aria-invalid={Boolean(errors.terms)}
+            {...(errors.terms ? { 'aria-describedby': `${idPrefix}-terms-error` } : {})}
+            onChange={(e) => update('terms', e.target.checked)}
+          />
+          <span>
+            I am at least {MIN_AGE} years old and I accept the{' '}
+            <a href="/terms" target="_blank" rel="noopener">
+              Terms &amp; Conditions
+            </a>{' '}
+            and the{' '}
+            <a href="/privacy-policy" target="_blank" rel="noopener">
+              Privacy Policy
+            </a>
+            . I understand profiles are for entertainment only and no real meetings are possible.
+          </span>
+        </label>
+        {errors.terms && (
+          <p id={`${idPrefix}-terms-error`} className="form-field__error">
+            {errors.terms}
+          </p>
+        )}
+      </div>
+
+      {formError && (
+        <div className="form-alert form-alert--error" role="alert">
+          <p>{formError}</p>
+        </div>
+      )}
+
+      {needsCaptcha && <CaptchaStep settings={captcha} onToken={onCaptchaToken} />}
+
+      <SubmitButton busy={busy} busyLabel="Creating your account…">
+        Create my free account
+      </SubmitButton>
+      {footer && <div className="account-form__footer">{footer}</div>}
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { navigateTo } from '@web/lib/navigation';
+import { decodeToken } from '@web/lib/token';
+import { userStore } from '@web/lib/user-store';
+import { toast } from '@web/ui/toast';
+
+export const MEMBER_HOME = '/profiles';
+
+/** Only same-site paths: a redirect parameter must never send a member to another origin. */
+export function safeRedirect(path: unknown, fallback = MEMBER_HOME): string {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return fallback;
+  return path;
+}
+
+/**
+ * After login or registration: hand the token to the auth machine, load the member (the route
+ * guard needs emailValidated to decide about /verify) and go on.
+ */
+export function useFinishSignIn() {
+  const { authenticate } = useAuth();
+  return async (accessToken: string, to: string) => {
+    if (!authenticate(accessToken)) {
+      toast.error(t('error.generic'));
+      return;
+    }
+    const payload = decodeToken(accessToken);
+    if (payload?._id) await userStore.load(payload._id).catch(() => undefined);
+    navigateTo(to);
+  };
+}

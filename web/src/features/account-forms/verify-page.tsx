@@ -1,0 +1,204 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { resendEmailBody } from '@sync/contract/auth';
+import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { ApiError } from '@web/lib/http';
+import { navigateTo } from '@web/lib/navigation';
+import { useUser, userStore } from '@web/lib/user-store';
+import { fieldErrorsOf } from '@web/ui/forms/field-errors';
+import { FormField, SubmitButton } from '@web/ui/forms/form-field';
+import { toast } from '@web/ui/toast';
+import { resendVerificationEmail } from './account-api';
+import { formatWait, waitSecondsOf } from './format-wait';
+import { MEMBER_HOME } from './use-finish-sign-in';
+import './account-forms.css';
+
+/** Seconds left until `until` (ms), ticking once a second; 0 when there is nothing to wait for. */
+function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+}
+
+function VerificationProblem({ code }: { code: string }) {
+  if (code === 'expired') {
+    return (
+      <div className="form-alert form-alert--info" role="status">
+        <p>{t('error.verification-expired')} You can send yourself a fresh link below.</p>
+      </div>
+    );
+  }
+  if (code === 'already_verified') {
+    return (
+      <div className="form-alert form-alert--success" role="status">
+        <p>{t('verify.already-verified')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="form-alert form-alert--error" role="alert">
+      <p>{t('error.generic')}</p>
+    </div>
+  );
+}
+
+/** /verify: a signed-in member whose email is not yet confirmed (SPEC §2, §4). */
+export function VerifyPage() {
+  const search = useSearch({ strict: false }) as { verification_error?: unknown };
+  const { user } = useUser();
+  const { userId, logout } = useAuth();
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const secondsLeft = useCountdown(waitUntil);
+  const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [newEmail, setNewEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const problem = typeof search.verification_error === 'string' ? search.verification_error : null;
+  const email = user?.email;
+
+  function startWait(seconds: number | null | undefined) {
+    if (seconds && seconds > 0) setWaitUntil(Date.now() + seconds * 1000);
+  }
+
+  async function resend(targetEmail?: string): Promise<boolean> {
+    setSending(true);
+    try {
+      const answer = await resendVerificationEmail(targetEmail);
+      startWait(answer?.waitSeconds);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        startWait(waitSecondsOf(error.body));
+        toast.warning(error.message || t('verify.resend-wait', { minutes: formatWait(waitSecondsOf(error.body) ?? 0) }));
+      } else {
+        toast.error(error instanceof ApiError && error.status < 500 && error.message ? error.message : t('error.generic'));
+      }
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function onResend() {
+    if (await resend()) toast.success(t('verify.resend-success'));
+  }
+
+  async function onChangeEmail(event: FormEvent) {
+    event.preventDefault();
+    const parsed = resendEmailBody.safeParse({ new_email: newEmail });
+    if (!parsed.success || !parsed.data.new_email) {
+      setEmailError(parsed.success ? t('validation.required') : fieldErrorsOf<'new_email'>(parsed.error).new_email);
+      return;
+    }
+    const target = parsed.data.new_email;
+    if (await resend(target)) {
+      userStore.update({ email: target });
+      toast.success(t('verify.email-changed', { email: target }));
+      setChanging(false);
+      setNewEmail('');
+    }
+  }
+
+  async function onConfirmed() {
+    if (!userId) return;
+    setChecking(true);
+    try {
+      const fresh = await userStore.load(userId);
+      if (fresh.emailValidated) navigateTo(MEMBER_HOME);
+      else toast.info('We have not received your confirmation yet. Open the link in the email, then try again.');
+    } catch {
+      toast.error(t('error.generic'));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <section className="account-card verify-page" aria-labelledby="verify-title">
+      <div className="account-card__head">
+        <span className="account-card__icon" aria-hidden="true">
+          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3 7 9 6 9-6" />
+          </svg>
+        </span>
+        <h1 id="verify-title" className="account-card__title">
+          Check your inbox
+        </h1>
+        <p className="account-card__sub">
+          We sent a confirmation link to {email ? <span className="verify-page__email">{email}</span> : 'your email address'}. Open it to activate your account.
+        </p>
+      </div>
+
+      {problem && <VerificationProblem code={problem} />}
+
+      <ol className="verify-page__steps">
+        <li>Open the email from us. It can take a few minutes to arrive.</li>
+        <li>Click the confirmation link inside.</li>
+        <li>You will be signed in and can start chatting straight away.</li>
+      </ol>
+
+      <div className="verify-page__actions">
+        <button type="button" className="button button--primary" onClick={onConfirmed} disabled={checking || !userId}>
+          {checking ? 'Checking…' : "I've confirmed my email"}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onResend} disabled={sending || secondsLeft > 0} aria-describedby={secondsLeft > 0 ? 'verify-timer' : undefined}>
+          {sending ? 'Sending…' : 'Resend the email'}
+        </button>
+        {secondsLeft > 0 && (
+          <p id="verify-timer" className="verify-page__timer" role="timer" aria-live="off">
+            You can resend the email in <time dateTime={`PT${secondsLeft}S`}>{formatWait(secondsLeft)}</time>
+          </p>
+        )}
+        <p className="verify-page__timer">Nothing there? Check your spam or promotions folder.</p>
+      </div>
+
+      <div className="verify-page__change">
+        {changing ? (
+          <form className="form-stack" onSubmit={onChangeEmail} noValidate aria-label="Change email address">
+            <h2>Use a different email</h2>
+            <FormField id="verify-new-email" label="New email address" required error={emailError}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="form-input"
+                  type="email"
+                  autoComplete="email"
+                  value={newEmail}
+                  onChange={(e) => {
+                    setNewEmail(e.target.value);
+                    setEmailError(undefined);
+                  }}
+                />
+              )}
+            </FormField>
+            <SubmitButton busy={sending} busyLabel="Sending…">
+              Update and send link
+            </SubmitButton>
+            <button type="button" className="text-link" onClick={() => setChanging(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <p className="verify-page__timer">
+            Typo in your address?{' '}
+            <button type="button" className="text-link" onClick={() => setChanging(true)}>
+              Change email
+            </button>{' '}
+            ·{' '}
+            <button type="button" className="text-link" onClick={() => logout()}>
+              Log out
+            </button>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
