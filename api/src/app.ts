@@ -11,8 +11,13 @@ import { t } from '@sync/texts';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { devRoutes } from './modules/dev/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { wsRoutes } from './realtime/ws-route.js';
 import { brandMiddleware } from './modules/brands/resolve.js';
 import { brandRoutes, configRoutes } from './modules/brands/routes.js';
+import { supportRoutes } from './modules/support/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -69,7 +74,8 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   const routes = api
     .route('/', healthRoutes)
     .route('/', configRoutes)
-    .route('/', brandRoutes);
+    .route('/', brandRoutes)
+    .route('/', supportRoutes);
 
   app.route('/api', routes);
   app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { affiliateBody, contactBody } from '@sync/contract/support';
+import type { AppEnv } from '../../context.js';
+import { validate } from '../../lib/validate.js';
+import { bearerToken } from '../auth/middleware.js';
+import { clientIp, parseWith, readJson } from '../auth/request.js';
+import { authenticateAccessToken } from '../auth/sessions.js';
+import { submitSupportForm, type SupportForm } from './service.js';
+
+const supportQuery = z.object({ form_type: z.enum(['contact', 'affiliate']).optional() });
+
+/**
+ * POST /api/customer-support                     contact form (SPEC §3)    -> 201 { ticketNumber }
+ * POST /api/customer-support?form_type=affiliate affiliate form (SPEC §3)  -> 201 { ticketNumber }
+ * No sign-in needed; a valid member token links the ticket to the member. 400 with the error shape and
+ * per-field messages for invalid bodies; 429 `too-many-requests` past 5 submissions per IP in 10 minutes.
+ */
+export const supportRoutes = new Hono<AppEnv>().post('/customer-support', validate('query', supportQuery), async (c) => {
+  const { form_type: formType = 'contact' } = c.req.valid('query');
+  const raw = await readJson(c);
+  const form: SupportForm =
+    formType === 'affiliate' ? { kind: 'affiliate', body: parseWith(affiliateBody, raw) } : { kind: 'contact', body: parseWith(contactBody, raw) };
+  const deps = c.var.deps;
+  let userId: string | undefined;
+  const token = bearerToken(c.req.header('authorization'));
+  if (token) {
+    // A stale or foreign token must not stop a visitor from reaching support: it only fails to link.
+    const check = await authenticateAccessToken(deps, token).catch(() => undefined);
+    if (check?.ok && check.auth.type === 'user') userId = check.auth.id;
+  }
+  const answer = await submitSupportForm(deps, c.var.brand, form, { ip: clientIp(c), userId });
+  return c.json(answer, 201);
+});
