@@ -15,6 +15,10 @@ import { authRoutes } from './modules/auth/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wsRoutes } from './realtime/ws-route.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { devRoutes } from './modules/dev/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { wsRoutes } from './realtime/ws-route.js';
 import { brandMiddleware } from './modules/brands/resolve.js';
 import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
@@ -75,7 +79,11 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', healthRoutes)
     .route('/', configRoutes)
     .route('/', brandRoutes)
-    .route('/', supportRoutes);
+    .route('/', supportRoutes)
+    .route('/', authRoutes)
+    .route('/', userRoutes)
+    .route('/', devRoutes);
+  if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket));
 
   app.route('/api', routes);
   app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));

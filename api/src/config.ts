@@ -27,6 +27,10 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Amora <no-reply@amora.local>'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TOKEN_TTL_MINUTES: z.coerce.number().int().min(55).max(24 * 60).default(120),
+    /** Credits a new member starts with (a signup credit_ledger row records them). */
+    SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1000).default(0),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling per IP). */
+    TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.optional(),
     CAPTCHA_PROVIDER: z.enum(['sandbox', 'recaptcha', 'off']).default('sandbox'),
     RECAPTCHA_SECRET_V2: z.string().optional(),
@@ -77,6 +81,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** When unset outside production a per-data-dir secret is generated at start (see main.ts). */
     jwtSecret: e.JWT_SECRET,
     tokenTtlMs: e.TOKEN_TTL_MINUTES * 60_000,
+    signupCredits: e.SIGNUP_CREDITS,
+    trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     captcha: {
       provider: e.CAPTCHA_PROVIDER,

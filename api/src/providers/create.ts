@@ -1,8 +1,13 @@
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import { createCaptcha } from './captcha/create.js';
 import type { Providers } from './index.js';
+import { createMailer } from './mail/create.js';
 
 /** Picks each provider's real adapter or sandbox from config. */
-export function createProviders(_config: Config, _clock: Clock): Providers {
-  return {};
+export function createProviders(config: Config, clock: Clock): Providers {
+  return {
+    mail: createMailer(config, clock),
+    captcha: createCaptcha(config),
+  };
 }

@@ -3,5 +3,10 @@
  * behaves like the real service, and the real adapter where one can be written here.
  * Later providers (payments, age verification, storage, sso) add their field here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Providers {}
+import type { Captcha } from './captcha/captcha.js';
+import type { Mailer } from './mail/mailer.js';
+
+export interface Providers {
+  mail: Mailer;
+  captcha: Captcha;
+}

@@ -1,0 +1,34 @@
+import type { Mail } from '../../providers/mail/mailer.js';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function layout(brand: string, lines: string[], link: { label: string; href: string }) {
+  const body = lines.map((l) => `<p>${escape(l)}</p>`).join('\n');
+  return `<!doctype html>
+<html><body style="font-family: Arial, sans-serif; color: #222; max-width: 560px; margin: 0 auto; padding: 24px">
+<h1 style="font-size: 20px">${escape(brand)}</h1>
+${body}
+<p><a href="${escape(link.href)}" style="display: inline-block; padding: 12px 20px; background: #d6336c; color: #fff; text-decoration: none; border-radius: 6px">${escape(link.label)}</a></p>
+<p style="font-size: 12px; color: #666">If the button does not work, open this address: ${escape(link.href)}</p>
+</body></html>`;
+}
+
+export function verificationMail(brand: string, to: string, link: string): Mail {
+  const lines = [`Welcome to ${brand}!`, 'Please confirm your email address to start chatting. The link is valid for 48 hours.'];
+  return {
+    to,
+    subject: `${brand}: confirm your email address`,
+    text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not sign up, you can ignore this email.\n`,
+    html: layout(brand, [...lines], { label: 'Confirm my email', href: link }),
+  };
+}
+
+export function resetPasswordMail(brand: string, to: string, link: string): Mail {
+  const lines = ['Someone asked to reset the password of your account.', 'Open the link below within an hour to choose a new password.'];
+  return {
+    to,
+    subject: `${brand}: reset your password`,
+    text: `${lines.join('\n\n')}\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+    html: layout(brand, lines, { label: 'Choose a new password', href: link }),
+  };
+}

@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import { t } from '@sync/texts';
+import type { AppEnv } from '../../context.js';
+import { ApiError } from '../../lib/errors.js';
+import { authenticateAccessToken, type SessionFailure } from './sessions.js';
+
+export type AuthKind = 'user' | 'agent' | 'admin';
+
+/** The bearer token of a request, if it carries one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+export function sessionError(reason: SessionFailure): ApiError {
+  if (reason === 'blocked') return new ApiError(403, 'account-blocked', t('error.forbidden'));
+  if (reason === 'invalid') return new ApiError(401, 'unauthorized', t('error.unauthorized'));
+  return new ApiError(401, 'token-expired', t('error.token-expired'));
+}
+
+/**
+ * Verifies the access token and its live session and sets `c.var.auth`. 401 without a valid token or
+ * session; 403 when the signed-in kind is not the one asked for (`admin`: an agent whose role is admin).
+ */
+export function requireAuth(kind?: AuthKind): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
+    const check = await authenticateAccessToken(c.var.deps, token);
+    if (!check.ok) throw sessionError(check.reason);
+    const { auth } = check;
+    const allowed =
+      kind === undefined ||
+      (kind === 'user' && auth.type === 'user') ||
+      (kind === 'agent' && auth.type === 'agent') ||
+      (kind === 'admin' && auth.type === 'agent' && auth.role === 'admin');
+    if (!allowed) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    c.set('auth', auth);
+    await next();
+  };
+}

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { authenticateBody, createRegisterBody, forgotPasswordBody, resendEmailBody, resetPasswordBody } from '@sync/contract/auth';
+import { t } from '@sync/texts';
+import type { AppEnv } from '../../context.js';
+import { ApiError } from '../../lib/errors.js';
+import { validate } from '../../lib/validate.js';
+import { bearerToken, requireAuth } from './middleware.js';
+import { invalidBody, parseWith, readJson, requestMeta } from './request.js';
+import * as auth from './service.js';
+import { authenticateAccessToken } from './sessions.js';
+
+// Signed in, or carrying the mailed token instead (service.resetPassword decides which).
+const resetBody = resetPasswordBody.extend({ token: resetPasswordBody.shape.token.optional() });
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/register', async (c) => {
+    const deps = c.var.deps;
+    const raw = await readJson(c);
+    // Age rules depend on the day: the schema reads the injected clock.
+    const parsed = createRegisterBody(() => deps.clock.now()).safeParse(raw);
+    if (!parsed.success) {
+      // SPEC §8: a bad address answers 422 'Invalid email' (the web shows its email message).
+      const typedEmail = typeof (raw as { email?: unknown } | null)?.email === 'string';
+      if (typedEmail && parsed.error.issues.some((i) => i.path[0] === 'email')) throw new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);
+      throw invalidBody(parsed.error.issues);
+    }
+    return c.json(await auth.register(deps, c.var.brand, parsed.data, requestMeta(c)), 201);
+  })
+  .post('/authenticate', validate('json', authenticateBody), async (c) =>
+    c.json(await auth.authenticate(c.var.deps, c.req.valid('json'), requestMeta(c))),
+  )
+  .patch('/authenticate', async (c) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
+    // SPEC §4: whatever makes a refresh impossible answers 403, and the web logs out.
+    const check = await authenticateAccessToken(c.var.deps, token);
+    if (!check.ok) throw new ApiError(403, 'token-expired', t('error.token-expired'));
+    return c.json(await auth.refresh(c.var.deps, check.auth));
+  })
+  .post('/logout', requireAuth(), async (c) => c.json(await auth.logout(c.var.deps, c.var.auth)))
+  .get('/autologin', async (c) => c.json(await auth.autoLogin(c.var.deps, c.req.query('token'), requestMeta(c))))
+  .get('/verify-email', async (c) => c.redirect(await auth.verifyEmail(c.var.deps, c.req.query('token')), 302))
+  .post('/resend-email', requireAuth('user'), async (c) => {
+    const body = parseWith(resendEmailBody, await readJson(c, { allowEmpty: true }));
+    return c.json(await auth.resendEmail(c.var.deps, c.var.auth, body));
+  })
+  .post('/forgot-password', validate('json', forgotPasswordBody), async (c) =>
+    c.json(await auth.forgotPassword(c.var.deps, c.req.valid('json').email)),
+  )
+  .post('/reset-password', validate('json', resetBody), async (c) => {
+    const body = c.req.valid('json');
+    const bearer = bearerToken(c.req.header('authorization'));
+    const check = bearer ? await authenticateAccessToken(c.var.deps, bearer) : undefined;
+    if (!body.token && check && !check.ok) throw new ApiError(401, 'token-expired', t('error.token-expired'));
+    const signedIn = check?.ok ? check.auth : undefined;
+    return c.json(await auth.resetPassword(c.var.deps, { token: body.token, password: body.password, auth: signedIn }, requestMeta(c)));
+  });

@@ -1,0 +1,189 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AppDeps, AuthContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { agents, authSessions, users } from '../../db/schema/index.js';
+import { signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
+
+/** A refreshed session still ends this long after sign-in; then the member signs in again. */
+export const SESSION_MAX_MS = 30 * 24 * 60 * 60_000;
+/** lastSeenDate (and the account's activityDate) is written at most this often per session. */
+export const TOUCH_INTERVAL_MS = 60_000;
+/** Close code for sockets of a session that ended (logout, take-over, password change). */
+export const LOGOUT_CLOSE_CODE = 4000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+export type Subject = { type: 'user'; id: string } | { type: 'agent'; id: string };
+
+export interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface IssuedSession {
+  access_token: string;
+  sid: string;
+}
+
+type Deps = Pick<AppDeps, 'config' | 'clock' | 'db'>;
+
+/**
+ * Opens a new session (one signed-in device) for a member or an agent and signs its first access token.
+ * Everything that signs someone in (password, registration, auto-login, single sign-on) goes through here.
+ */
+export async function issueSession(deps: Deps, subject: Subject, meta: SessionMeta = {}, exec: Executor = deps.db): Promise<IssuedSession> {
+  const now = deps.clock.now();
+  const expiry = new Date(now.getTime() + deps.config.tokenTtlMs);
+  const [row] = await exec
+    .insert(authSessions)
+    .values({
+      subjectType: subject.type,
+      userId: subject.type === 'user' ? subject.id : null,
+      agentId: subject.type === 'agent' ? subject.id : null,
+      ip: meta.ip?.slice(0, 100) ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      createDate: now,
+      lastSeenDate: now,
+      expiryDate: expiry,
+    })
+    .returning({ id: authSessions.id });
+  const sid = row!.id;
+  const claims = await claimsFor(exec, subject, sid);
+  return { access_token: await signAccessToken(deps, claims, expiry), sid };
+}
+
+/**
+ * Agents' tokens carry the SPEC §3 Agent fields, so the console knows who is signed in from the token alone.
+ * Members' tokens carry only the ids: their state comes from GET /api/user/{id}.
+ */
+async function claimsFor(exec: Executor, subject: Subject, sid: string): Promise<AccessClaims> {
+  if (subject.type === 'user') return { _id: subject.id, type: 'user', sid };
+  const [agent] = await exec.select().from(agents).where(eq(agents.id, subject.id)).limit(1);
+  if (!agent) throw new Error(`agent ${subject.id} vanished while signing in`);
+  return {
+    _id: agent.id,
+    type: 'agent',
+    sid,
+    role: agent.role,
+    email: agent.email,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    scope: agent.scope,
+    images: agent.images,
+    status: agent.status,
+    statusLastUpdate: agent.statusLastUpdate.toISOString(),
+    createDate: agent.createDate.toISOString(),
+    updateDate: agent.updateDate.toISOString(),
+  };
+}
+
+export type SessionFailure = 'invalid' | 'expired' | 'revoked' | 'blocked';
+export type SessionCheck = { ok: true; auth: AuthContext } | { ok: false; reason: SessionFailure };
+
+/** Token signature, expiry and the live session behind it; used by requireAuth and the websocket. */
+export async function authenticateAccessToken(deps: Deps, token: string): Promise<SessionCheck> {
+  const check = await verifyAccessToken(deps, token);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const { claims } = check;
+  if (!isUuid(claims.sid) || !isUuid(claims._id)) return { ok: false, reason: 'invalid' };
+  const [row] = await deps.db
+    .select({
+      id: authSessions.id,
+      subjectType: authSessions.subjectType,
+      userId: authSessions.userId,
+      agentId: authSessions.agentId,
+      lastSeenDate: authSessions.lastSeenDate,
+      expiryDate: authSessions.expiryDate,
+      revokedDate: authSessions.revokedDate,
+      blocked: users.blocked,
+      role: agents.role,
+    })
+    .from(authSessions)
+    .leftJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(agents, eq(agents.id, authSessions.agentId))
+    .where(eq(authSessions.id, claims.sid))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'revoked' };
+  const subjectId = row.subjectType === 'user' ? row.userId : row.agentId;
+  if (row.subjectType !== claims.type || subjectId !== claims._id) return { ok: false, reason: 'invalid' };
+  if (row.revokedDate) return { ok: false, reason: 'revoked' };
+  const now = deps.clock.now();
+  if (row.expiryDate.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  if (row.blocked) return { ok: false, reason: 'blocked' };
+  if (now.getTime() - row.lastSeenDate.getTime() >= TOUCH_INTERVAL_MS) await touch(deps, row.id, row.subjectType, subjectId, now);
+  const auth: AuthContext = { type: row.subjectType, id: subjectId, sid: row.id };
+  if (row.subjectType === 'agent' && row.role) auth.role = row.role;
+  return { ok: true, auth };
+}
+
+async function touch(deps: Deps, sid: string, type: 'user' | 'agent', id: string, now: Date) {
+  await deps.db.update(authSessions).set({ lastSeenDate: now }).where(eq(authSessions.id, sid));
+  if (type === 'user') await deps.db.update(users).set({ activityDate: now }).where(eq(users.id, id));
+}
+
+/**
+ * A new token for the same session. Only a live session refreshes (SPEC §4: 403 logs out), and never
+ * beyond SESSION_MAX_MS after sign-in.
+ */
+export async function refreshSession(deps: Deps, auth: AuthContext): Promise<string | undefined> {
+  const now = deps.clock.now();
+  const [session] = await deps.db.select().from(authSessions).where(eq(authSessions.id, auth.sid)).limit(1);
+  if (!session || session.revokedDate || session.expiryDate.getTime() <= now.getTime()) return undefined;
+  const cap = session.createDate.getTime() + SESSION_MAX_MS;
+  const expiry = new Date(Math.min(now.getTime() + deps.config.tokenTtlMs, cap));
+  if (expiry.getTime() - now.getTime() < 60_000) return undefined;
+  await deps.db.update(authSessions).set({ expiryDate: expiry, lastSeenDate: now }).where(eq(authSessions.id, auth.sid));
+  const claims = await claimsFor(deps.db, { type: auth.type, id: auth.id }, auth.sid);
+  return signAccessToken(deps, claims, expiry);
+}
+
+/**
+ * Ends sessions and tells their sockets (room `session:<sid>`) to log out, then closes them. Returns the ids
+ * it revoked; sessions already revoked are left alone.
+ */
+export async function revokeSessions(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'realtime'>,
+  where: { sid: string } | { userId: string; exceptSid?: string } | { agentId: string },
+  reason: string,
+): Promise<string[]> {
+  const now = deps.clock.now();
+  const filter =
+    'sid' in where
+      ? eq(authSessions.id, where.sid)
+      : 'userId' in where
+        ? and(eq(authSessions.userId, where.userId), where.exceptSid ? ne(authSessions.id, where.exceptSid) : sql`true`)
+        : eq(authSessions.agentId, where.agentId);
+  const rows = await deps.db
+    .update(authSessions)
+    .set({ revokedDate: now, revokedReason: reason })
+    .where(and(filter, isNull(authSessions.revokedDate)))
+    .returning({ id: authSessions.id, expiryDate: authSessions.expiryDate });
+  // Expired sessions are marked too, so nothing stays revivable, but only live ones can have sockets to tell.
+  const live = rows.filter((r) => r.expiryDate.getTime() > now.getTime()).map((r) => r.id);
+  await announceLogout(deps, live, reason);
+  return live;
+}
+
+export async function announceLogout(deps: Pick<AppDeps, 'realtime'>, sids: string[], reason: string) {
+  for (const sid of sids) {
+    await deps.realtime.publish(`session:${sid}`, { event: 'logout', reason }, { close: { code: LOGOUT_CLOSE_CODE, reason } });
+  }
+}
+
+/** An agent session counts as "signed in elsewhere" while unrevoked, unexpired and seen within a token's life. */
+export async function liveAgentSessions(deps: Pick<AppDeps, 'config' | 'clock'>, exec: Executor, agentId: string) {
+  const now = deps.clock.now();
+  const seenAfter = new Date(now.getTime() - deps.config.tokenTtlMs);
+  return exec
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.agentId, agentId),
+        isNull(authSessions.revokedDate),
+        gt(authSessions.expiryDate, now),
+        gt(authSessions.lastSeenDate, seenAfter),
+      ),
+    );
+}

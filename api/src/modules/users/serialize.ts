@@ -1,0 +1,91 @@
+import type { User } from '@sync/contract/entities';
+import type { profiles, users } from '../../db/schema/index.js';
+import { ageFromDateString, MAX_AGE, MIN_AGE } from '@sync/rules/age';
+
+type UserRow = typeof users.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * What the user state is built from. Only the account row and its brand are needed; every list defaults to
+ * empty, so each later module passes what it owns (images, transactions, subscriptions, cards, favourites)
+ * without touching the others.
+ */
+export interface UserStateInput {
+  user: UserRow;
+  domain: string;
+  profile?: ProfileRow | null;
+  images?: User['images'];
+  transactions?: User['transactions'];
+  subscriptions?: User['subscriptions'];
+  savedCards?: User['savedCards'];
+  ccbillTokens?: string[];
+  favourites?: string[];
+  viewed?: string[];
+}
+
+/** SPEC §5: default looking-for range is max(18, age - 10) to min(100, age + 5). */
+export function defaultAgeRange(birthDate: string, now: Date): { min: number; max: number } {
+  const age = ageFromDateString(birthDate, now) ?? MIN_AGE;
+  return { min: Math.max(MIN_AGE, age - 10), max: Math.min(MAX_AGE, age + 5) };
+}
+
+/** The SPEC §3 user state, field for field, without the password. */
+export function serializeUser(input: UserStateInput, now: Date = new Date()): User {
+  const { user, profile } = input;
+  const location = profile?.location;
+  const range =
+    profile?.lookingForAgeMin != null && profile.lookingForAgeMax != null
+      ? { min: profile.lookingForAgeMin, max: profile.lookingForAgeMax }
+      : defaultAgeRange(user.birthDate, now);
+  const subscriptions = input.subscriptions ?? [];
+  return {
+    _id: user.id,
+    createDate: user.createDate.toISOString(),
+    updateDate: user.updateDate.toISOString(),
+    activityDate: (user.activityDate ?? user.createDate).toISOString(),
+    firstLoginDate: user.firstLoginDate?.toISOString() ?? null,
+    domain: input.domain,
+    emailValidated: user.emailValidated,
+    timezone: user.timezone,
+    transactions: input.transactions ?? [],
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    images: input.images ?? [],
+    credits: user.credits,
+    likes: user.likes,
+    profile: {
+      settings: {
+        keepLocationPrivate: user.settings.keepLocationPrivate,
+        showOnline: user.settings.showOnline,
+        notifyByEmail: user.settings.notifyByEmail,
+        lookingForAge: range,
+      },
+      favourites: input.favourites ?? [],
+      viewed: input.viewed ?? [],
+      location: location?.city ? { city: location.city, state: location.state ?? '', zip: location.zip, country: location.country } : null,
+      gender: user.gender,
+      lookingForGender: user.lookingFor,
+      birthDate: user.birthDate,
+      aboutMe: profile?.aboutMe ?? '',
+      lookingFor: profile?.lookingForTags ?? [],
+      height: profile?.heightCm ?? null,
+      bodyType: profile?.bodyType ?? null,
+      ethnicity: profile?.ethnicity ?? null,
+      hairColor: profile?.hairColor ?? null,
+      eyeColor: profile?.eyeColor ?? null,
+      relationshipStatus: profile?.relationshipStatus ?? null,
+    },
+    subscriptions,
+    promotions: { firstPurchasePromotion: user.promotions.firstPurchasePromotion, complete_profile: user.promotions.complete_profile },
+    isOrganic: user.isOrganic,
+    // An active subscription makes a member premium even before a job flips the flag (SPEC §4 membership).
+    isPremium: user.isPremium || subscriptions.some((s) => s.active),
+    isDOI: user.isDOI,
+    savedCards: input.savedCards ?? [],
+    ccbillTokens: input.ccbillTokens ?? [],
+    ageVerificationApplicable: user.ageVerificationApplicable,
+    ageVerification: { result: user.ageVerification.result, ...(user.ageVerification.checkedAt ? { completedAt: user.ageVerification.checkedAt } : {}) },
+  };
+}
