@@ -7,6 +7,8 @@ import type { SessionPort } from './session-port';
 interface FlowLocation {
   pathname: string;
   search: Record<string, unknown>;
+  /** False when no route matched (the 404 page shows instead of the access rules). */
+  matched?: boolean;
 }
 
 function withoutFlowParams(search: Record<string, unknown>): Record<string, unknown> {
@@ -59,6 +61,7 @@ export async function runRouteFlow(location: FlowLocation, session: SessionPort)
     throw redirect({ to: location.pathname, search: withoutFlowParams(location.search), replace: true });
   }
 
+  if (location.matched === false) return;
   const auth = session.getAuth();
   let emailValidated: boolean | undefined;
   if (auth.isAuthenticated && auth.kind === 'user' && auth.userId) {

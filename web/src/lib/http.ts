@@ -205,9 +205,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
     async withRefreshLock(task) {
-      // Nested or concurrent refreshes queue behind the running one rather than overlap.
-      await waitForLock();
-      const running = task();
+      // Take the lock synchronously, so a request started in the same tick already waits;
+      // a second refresh queues behind the running one rather than overlapping it.
+      const previous = lock;
+      const running = (async () => {
+        if (previous) await previous.catch(() => undefined);
+        return task();
+      })();
       lock = running;
       try {
         return await running;

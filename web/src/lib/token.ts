@@ -1,3 +1,5 @@
+import { normaliseExp } from '@sync/contract/auth';
+
 /**
  * Reading the access token's payload on the client. The client never verifies the signature
  * (the server does); it only needs `_id`, `type` and `exp` to route and to plan the refresh.
@@ -7,16 +9,6 @@ export interface TokenPayload {
   exp: number;
   type?: 'user' | 'agent';
   [claim: string]: unknown;
-}
-
-// TODO(contract): switch to normaliseExp from @sync/contract/auth once it lands.
-/** SPEC §3: exp is normalised to 13 digits (milliseconds); JWTs carry seconds. */
-export function normaliseExp(exp: number): number {
-  if (!Number.isFinite(exp) || exp <= 0) return 0;
-  let value = Math.trunc(exp);
-  while (value < 1e12) value *= 10;
-  while (value >= 1e13) value = Math.trunc(value / 10);
-  return value;
 }
 
 function base64UrlDecode(segment: string): string {

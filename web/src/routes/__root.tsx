@@ -12,7 +12,12 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location, context }) => runRouteFlow({ pathname: location.pathname, search: location.search as Record<string, unknown> }, context.session),
+  beforeLoad: ({ location, context, matches }) =>
+    runRouteFlow(
+      // Only the root matched: an unknown path, which shows the 404 page to everyone.
+      { pathname: location.pathname, search: location.search as Record<string, unknown>, matched: matches.some((match) => match.routeId !== '__root__') },
+      context.session,
+    ),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,

@@ -11,6 +11,8 @@ export function NotFoundPage({ data }: { data?: unknown }) {
     <section className="panel error-page" aria-labelledby="not-found-title">
       <h1 id="not-found-title" className="error-page__title">
         <span className="error-page__oops">{oops}</span>
+        {/* Kept in the text so the heading reads exactly as the SPEC words it. */}
+        <span className="visually-hidden"> / </span>
         {rest && <span className="error-page__code">{rest}</span>}
       </h1>
       <p className="muted">{message}</p>

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { claimReload, isChunkLoadError, RELOAD_GUARD_MS } from './chunk-reload';
+
+describe('chunk reload guard (SPEC §8, §9)', () => {
+  it('recognises failed dynamic imports', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Something else'))).toBe(false);
+  });
+
+  it('reloads at most once per 10 s for the same path', () => {
+    const now = 1_000_000;
+    expect(claimReload('/profiles', now, sessionStorage)).toBe(true);
+    expect(claimReload('/profiles', now + RELOAD_GUARD_MS - 1, sessionStorage)).toBe(false);
+    expect(claimReload('/messages', now + 1, sessionStorage)).toBe(true);
+    expect(claimReload('/profiles', now + RELOAD_GUARD_MS, sessionStorage)).toBe(true);
+  });
+});

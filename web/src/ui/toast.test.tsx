@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Toaster, toast, toSonnerOptions } from './toast';
+
+describe('toast wrapper', () => {
+  it('defaults to 4000 ms at top-right; top and bottom are centred', () => {
+    expect(toSonnerOptions()).toMatchObject({ duration: 4000, position: 'top-right' });
+    expect(toSonnerOptions({ position: 'top' }).position).toBe('top-center');
+    expect(toSonnerOptions({ position: 'bottom' }).position).toBe('bottom-center');
+    expect(toSonnerOptions({ position: 'bottom-left', duration: 6000 })).toMatchObject({ position: 'bottom-left', duration: 6000 });
+    expect(toSonnerOptions({ sticky: true }).duration).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('shows each type', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('saved');
+      toast.error('broken');
+    });
+    expect(await screen.findByText('saved')).toBeTruthy();
+    expect(await screen.findByText('broken')).toBeTruthy();
+  });
+});
