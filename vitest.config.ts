@@ -1,5 +1,5 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
@@ -10,8 +10,8 @@ const alias = {
 
 // CI collects one JSON report per vitest run to print the closing 'N passed, N failed' line.
 const jsonDir = process.env.VITEST_JSON_DIR;
-const reporters = jsonDir
-  ? ['default', ['json', { outputFile: `${jsonDir}/${process.pid}-${Date.now()}.json` }] as [string, object]]
+const reporters: NonNullable<NonNullable<ViteUserConfig['test']>['reporters']> = jsonDir
+  ? ['default', ['json', { outputFile: `${jsonDir}/${process.pid}-${Date.now()}.json` }]]
   : ['default'];
 
 export default defineConfig({
