@@ -22,6 +22,7 @@ import { wsRoutes } from './realtime/ws-route.js';
 import { brandMiddleware } from './modules/brands/resolve.js';
 import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', configRoutes)
     .route('/', brandRoutes)
     .route('/', supportRoutes)
+    .route('/', ssoRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes);

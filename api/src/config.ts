@@ -40,12 +40,19 @@ const schema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_SCOPE: z.string().min(6).default('openid email profile'),
     WEB_DIST_DIR: z.string().optional(),
     LOG_REQUESTS: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+    }
+    if (env.OIDC_ISSUER && env.NODE_ENV === 'production' && !/^https:\/\//.test(env.OIDC_ISSUER)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL in production' });
     }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET_V2) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_V2'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
@@ -92,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       siteKeyV3: e.RECAPTCHA_SITE_KEY_V3,
     },
     oidc: e.OIDC_ISSUER
-      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET ?? '' }
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET ?? '', scope: e.OIDC_SCOPE }
       : undefined,
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR ?? 'web/dist'),
     logRequests: e.LOG_REQUESTS,
