@@ -23,7 +23,9 @@ export interface RecaptchaOptions {
  * asks for v2; a v2 token must succeed. Google being unreachable fails closed (asks for v2 again) rather
  * than letting sign-ups through unchecked.
  */
-export function createRecaptcha({ secretV2, secretV3, fetch: doFetch = fetch }: RecaptchaOptions): Captcha {
+export function createRecaptcha({ secretV2, secretV3, fetch: custom }: RecaptchaOptions): Captcha {
+  // Looked up per call, so interceptors installed later (msw in tests, APM agents) see the request.
+  const doFetch: typeof fetch = custom ?? ((input, init) => fetch(input, init));
   async function siteverify(secret: string, token: string, ip?: string): Promise<SiteverifyAnswer | undefined> {
     const body = new URLSearchParams({ secret, response: token });
     if (ip) body.set('remoteip', ip);

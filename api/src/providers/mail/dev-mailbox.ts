@@ -16,7 +16,8 @@ export class DevMailbox implements Mailer {
     readonly dir: string,
     private readonly from: string,
     private readonly now: () => Date,
-    private readonly log: ((line: string) => void) | undefined = console.log,
+    /** null keeps quiet (tests). */
+    private readonly log: ((line: string) => void) | null = console.log,
   ) {}
 
   async send(mail: Mail) {
