@@ -109,17 +109,12 @@ async function brandName(exec: Executor, brandId: string) {
   return row?.brand ?? '';
 }
 
-interface MailLike {
-  send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
-}
-
 /**
  * Tells the sender their ticket number. The mail deliberately repeats nothing the visitor typed (not even
  * the name): anyone can enter someone else's address, and the form must not relay their words to it.
  */
 async function sendAcknowledgement(deps: AppDeps, brand: BrandContext, form: SupportForm, ticket: string) {
-  const mail = (deps.providers as { mail?: MailLike }).mail;
-  if (!mail) return;
+  const mail = deps.providers.mail;
   const [row] = await deps.db.select({ name: brands.brand, support: brands.customerSupport }).from(brands).where(eq(brands.id, brand.id)).limit(1);
   const name = row?.name ?? brand.domain;
   const what = form.kind === 'contact' ? `your request about "${contactSubjectLabels[form.body.subject]}"` : 'your affiliate application';

@@ -20,7 +20,7 @@ let ip = '';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  (ctx.deps.providers as unknown as { mail: { send(m: SentMail): Promise<void> } }).mail = {
+  ctx.deps.providers.mail = {
     async send(m) {
       sent.push(m);
     },
@@ -106,7 +106,7 @@ describe('POST /api/customer-support (contact form)', () => {
   });
 
   it('still answers 201 when the acknowledgement mail fails', async () => {
-    const providers = ctx.deps.providers as unknown as { mail: { send(m: SentMail): Promise<void> } };
+    const providers = ctx.deps.providers;
     const good = providers.mail;
     providers.mail = { send: () => Promise.reject(new Error('smtp down')) };
     try {
