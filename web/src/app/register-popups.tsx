@@ -1,4 +1,5 @@
 import { t } from '@sync/texts';
+import { registerAccountPopups } from '@web/features/account-forms/account-popups';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
 function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
@@ -24,7 +25,6 @@ function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
 /** The popups the shell provides; feature popups register themselves the same way. */
 export function registerAppPopups(): void {
   registerPopup('general', { title: (props) => props.title ?? t('popup.general-title'), Body: GeneralPopup, size: 'sm' });
-  registerPopup('sign-in', { title: t('popup.sign-in-title'), Body: () => <p className="muted">{t('shell.coming-soon')}</p>, size: 'sm' });
-  registerPopup('password-reset', { title: t('popup.password-reset-title'), Body: () => <p className="muted">{t('shell.coming-soon')}</p>, size: 'sm' });
-  registerPopup('sign-up', { title: t('popup.sign-up-title'), Body: () => <p className="muted">{t('shell.coming-soon')}</p> });
+  // The account popups (sign-in with redirect, sign-up, password reset) live with the account forms.
+  registerAccountPopups();
 }

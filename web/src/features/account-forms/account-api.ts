@@ -15,14 +15,15 @@ export function forgotPassword(email: string) {
   return api.post<unknown>('/forgot-password', { email }, { auth: false, loader: true });
 }
 
-/** The member arrives signed in by the reset link's auto-login; the token proves the reset. */
-export function resetPassword(body: { token: string; password: string }) {
+/** With the mailed token, or signed in by the reset link's auto-login (the bearer proves it). */
+export function resetPassword(body: { token?: string; password: string }) {
   return api.post<unknown>('/reset-password', body, { loader: true });
 }
 
 export interface ResendAnswer {
   status?: string;
-  /** Seconds before another resend is allowed, when the server says. */
+  /** When another resend is allowed (ISO date), when the server says. */
+  nextResendDate?: string;
   waitSeconds?: number;
   message?: string;
 }

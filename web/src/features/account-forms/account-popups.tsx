@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
 import { useBrand } from '@web/lib/brand-context';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
@@ -74,8 +73,7 @@ function SignUpPopup({ props, close }: PopupBodyProps<'sign-up'>) {
 }
 
 function PasswordResetPopup({ props, close }: PopupBodyProps<'password-reset'>) {
-  const { token } = useAuth();
-  return <PasswordResetForm token={props.token ?? token} onDone={close} />;
+  return <PasswordResetForm token={props.token} onDone={close} />;
 }
 
 /** Plugs the account popups into the shell's registry (called once on start). */

@@ -6,9 +6,19 @@ export function formatWait(totalSeconds: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** details.waitSeconds of a 429 answer `{ error: { code, message, details } }`, when present. */
+/**
+ * The wait a 429 answer names: `waitSeconds` beside code and message (the API spreads its details
+ * into `error`), or nested under `details`.
+ */
 export function waitSecondsOf(body: unknown): number | null {
   const error = (body as { error?: { details?: { waitSeconds?: unknown }; waitSeconds?: unknown } } | undefined)?.error;
-  const value = error?.details?.waitSeconds ?? error?.waitSeconds;
+  const value = error?.waitSeconds ?? error?.details?.waitSeconds;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Seconds from `now` until an ISO date, or null when absent or past. */
+export function secondsUntil(isoDate: unknown, now = Date.now()): number | null {
+  if (typeof isoDate !== 'string') return null;
+  const at = Date.parse(isoDate);
+  return Number.isFinite(at) && at > now ? Math.ceil((at - now) / 1000) : null;
 }

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { resetPasswordBody } from '@sync/contract/auth';
 import { PASSWORD_MIN } from '@sync/contract/fields';
 import { t } from '@sync/texts';
-import { fieldErrorsOf } from '@web/ui/forms/field-errors';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
@@ -10,8 +9,11 @@ import { resetPassword } from './account-api';
 import './account-forms.css';
 
 export interface PasswordResetFormProps {
-  /** The member's fresh token from the reset link's auto-login (or the token the popup carries). */
-  token: string | null;
+  /**
+   * The mailed reset token, when the popup carries one. Without it the member is signed in by the
+   * reset link's auto-login and the bearer token proves the reset (api/src/modules/auth/routes.ts).
+   */
+  token?: string | undefined;
   onDone: () => void;
 }
 
@@ -25,20 +27,16 @@ export function PasswordResetForm({ token, onDone }: PasswordResetFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!token) {
-      toast.error(t('error.generic'));
-      return;
-    }
-    const parsed = resetPasswordBody.safeParse({ token, password });
+    const parsed = resetPasswordBody.shape.password.safeParse(password);
     const next = {
-      password: parsed.success ? undefined : fieldErrorsOf<'password'>(parsed.error).password,
+      password: parsed.success ? undefined : parsed.error.issues[0]?.message,
       confirm: confirm === '' ? t('validation.required') : confirm !== password ? t('validation.passwords-match') : undefined,
     };
     setErrors(next);
     if (!parsed.success || next.password || next.confirm) return;
     setBusy(true);
     try {
-      await resetPassword(parsed.data);
+      await resetPassword(token ? { token, password: parsed.data } : { password: parsed.data });
       toast.success(t('auth.password-changed'));
       onDone();
     } catch {

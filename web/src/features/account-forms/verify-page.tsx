@@ -10,7 +10,7 @@ import { fieldErrorsOf } from '@web/ui/forms/field-errors';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { toast } from '@web/ui/toast';
 import { resendVerificationEmail } from './account-api';
-import { formatWait, waitSecondsOf } from './format-wait';
+import { formatWait, secondsUntil, waitSecondsOf } from './format-wait';
 import { MEMBER_HOME } from './use-finish-sign-in';
 import './account-forms.css';
 
@@ -71,7 +71,7 @@ export function VerifyPage() {
     setSending(true);
     try {
       const answer = await resendVerificationEmail(targetEmail);
-      startWait(answer?.waitSeconds);
+      startWait(answer?.waitSeconds ?? secondsUntil(answer?.nextResendDate));
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {

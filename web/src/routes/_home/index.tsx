@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { LandingPage } from '@web/features/marketing/landing-page';
 
 export const Route = createFileRoute('/_home/')({
-  component: () => <ComingSoon title="Welcome" />,
+  component: LandingPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { AboutUsPage } from '@web/features/marketing/about-pages';
 
 export const Route = createFileRoute('/_public/about-us')({
-  component: () => <ComingSoon title="About us" />,
+  component: AboutUsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { AffiliatesPage } from '@web/features/support/affiliates-page';
 
 export const Route = createFileRoute('/_public/affiliates')({
-  component: () => <ComingSoon title="Affiliates" />,
+  component: AffiliatesPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { BlockPage } from '@web/features/marketing/notice-pages';
 
 export const Route = createFileRoute('/_public/block')({
-  component: () => <ComingSoon title="Block" />,
+  component: BlockPage,
 });

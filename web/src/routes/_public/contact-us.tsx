@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { ContactPage } from '@web/features/support/contact-page';
 
 export const Route = createFileRoute('/_public/contact-us')({
-  component: () => <ComingSoon title="Contact us" />,
+  component: ContactPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { ContentRemovalPage } from '@web/features/marketing/notice-pages';
 
 export const Route = createFileRoute('/_public/content-removal')({
-  component: () => <ComingSoon title="Content removal" />,
+  component: ContentRemovalPage,
 });

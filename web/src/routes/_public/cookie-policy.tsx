@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { CookiePolicyPage } from '@web/features/marketing/cookie-policy-page';
 
 export const Route = createFileRoute('/_public/cookie-policy')({
-  component: () => <ComingSoon title="Cookie policy" />,
+  component: CookiePolicyPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { FaqPage } from '@web/features/marketing/faq-page';
 
 export const Route = createFileRoute('/_public/faq')({
-  component: () => <ComingSoon title="FAQ" />,
+  component: FaqPage,
 });

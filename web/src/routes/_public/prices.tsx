@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { PricesPage } from '@web/features/marketing/prices-page';
 
 export const Route = createFileRoute('/_public/prices')({
-  component: () => <ComingSoon title="Prices" />,
+  component: PricesPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { PrivacyPolicyPage } from '@web/features/marketing/privacy-policy-page';
 
 export const Route = createFileRoute('/_public/privacy-policy')({
-  component: () => <ComingSoon title="Privacy policy" />,
+  component: PrivacyPolicyPage,
 });

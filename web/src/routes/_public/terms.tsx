@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { TermsPage } from '@web/features/marketing/terms-page';
 
 export const Route = createFileRoute('/_public/terms')({
-  component: () => <ComingSoon title="Terms and conditions" />,
+  component: TermsPage,
 });

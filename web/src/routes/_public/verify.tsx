@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { VerifyPage } from '@web/features/account-forms/verify-page';
 
 export const Route = createFileRoute('/_public/verify')({
-  component: () => <ComingSoon title="Verify your email" />,
+  component: VerifyPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { SignInPage } from '@web/features/account-forms/sign-in-page';
 
 export const Route = createFileRoute('/_signin/sign-in')({
-  component: () => <ComingSoon title="Sign in" />,
+  component: SignInPage,
 });

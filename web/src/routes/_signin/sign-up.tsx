@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { SignUpPage } from '@web/features/account-forms/sign-up-page';
 
 export const Route = createFileRoute('/_signin/sign-up')({
-  component: () => <ComingSoon title="Create your account" />,
+  component: SignUpPage,
 });

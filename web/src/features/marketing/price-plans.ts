@@ -1,0 +1,113 @@
+import type { PriceEntry, Product, ProductTag } from '@sync/contract/entities';
+import { formatMoney, pickPriceEntry, pricePerMessage, sortProductsByPrice, truncate2 } from '@sync/rules/pricing';
+
+/** A one-off credit package as the prices page shows it. */
+export interface CreditPackagePlan {
+  id: string;
+  credits: number;
+  price: number;
+  currency: string;
+  /** SPEC §9: price / credits, truncated to 2 decimals. */
+  pricePerMessage: number | null;
+  tags: ProductTag[];
+  firstPurchaseOnly: boolean;
+}
+
+export type MembershipFrequency = 'monthly' | 'quarterly' | 'bi-annual' | 'other';
+
+/** One charge interval of a VIP membership. */
+export interface MembershipPlan {
+  id: string;
+  days: number;
+  frequency: MembershipFrequency;
+  price: number;
+  currency: string;
+  /** Complimentary credits that come with each charge. */
+  credits: number;
+  /** The plan price spread over 30-day months, truncated to 2 decimals. */
+  pricePerMonth: number;
+  tags: ProductTag[];
+}
+
+export interface PricePlans {
+  creditPackages: CreditPackagePlan[];
+  memberships: MembershipPlan[];
+}
+
+type LooseProduct = Omit<Product, 'pricing' | 'packageType'> & {
+  packageType?: readonly string[];
+  pricing: Product['pricing'] | readonly (PriceEntry & { country?: string })[];
+};
+
+/** Products keyed by country per the contract; a list of `{ country, … }` entries is accepted too. */
+function withPricingRecord(product: LooseProduct): Product {
+  const pricing = Array.isArray(product.pricing)
+    ? Object.fromEntries((product.pricing as (PriceEntry & { country?: string })[]).map(({ country, ...entry }) => [country ?? 'default', entry]))
+    : (product.pricing as Product['pricing']);
+  return { ...product, packageType: (product.packageType ?? []) as Product['packageType'], pricing };
+}
+
+export function frequencyOf(days: number): MembershipFrequency {
+  if (days >= 28 && days <= 31) return 'monthly';
+  if (days >= 84 && days <= 93) return 'quarterly';
+  if (days >= 168 && days <= 186) return 'bi-annual';
+  return 'other';
+}
+
+/**
+ * The visitor's plans from the brand's products: the price entry of their country (SPEC §9),
+ * ascending by price; memberships are products with a day interval, the rest are credit packages.
+ * Post-payment-only packages are offered after a purchase, not on the public page.
+ */
+export function buildPricePlans(products: readonly unknown[] | undefined, country: string): PricePlans {
+  const list = (products ?? []).filter((p): p is LooseProduct => typeof p === 'object' && p !== null && 'pricing' in p).map(withPricingRecord);
+  const creditPackages: CreditPackagePlan[] = [];
+  const memberships: MembershipPlan[] = [];
+  for (const product of sortProductsByPrice(list, country)) {
+    if (product.packageType.includes('postPaymentOnly')) continue;
+    const entry = pickPriceEntry(product, country);
+    if (!entry) continue;
+    const tags = product.tags ?? [];
+    for (const interval of entry.intervals) {
+      if (interval.days === 0) {
+        creditPackages.push({
+          id: product._id,
+          credits: interval.credits,
+          price: interval.price,
+          currency: entry.currency,
+          pricePerMessage: pricePerMessage(interval),
+          tags,
+          firstPurchaseOnly: product.packageType.includes('firstPurchaseOnly'),
+        });
+      } else {
+        memberships.push({
+          id: `${product._id}:${interval.days}`,
+          days: interval.days,
+          frequency: frequencyOf(interval.days),
+          price: interval.price,
+          currency: entry.currency,
+          credits: interval.credits,
+          pricePerMonth: truncate2((interval.price * 30) / interval.days),
+          tags,
+        });
+      }
+    }
+  }
+  memberships.sort((a, b) => a.days - b.days);
+  return { creditPackages, memberships };
+}
+
+/** The currency symbol: the configured one, else the narrow symbol of the ISO code. */
+export function currencySymbol(currency: string, configured?: unknown): string {
+  if (typeof configured === 'string' && configured) return configured;
+  try {
+    const part = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency');
+    return part?.value ?? `${currency} `;
+  } catch {
+    return `${currency} `;
+  }
+}
+
+export const money = formatMoney;

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useBrand } from '@web/lib/brand-context';
+import { openPopup } from '@web/ui/popups/popup-queue';
+import { fetchPublicProfiles, photoOf, type PublicProfile } from './public-profiles';
+
+function ProfileCard({ profile }: { profile: PublicProfile }) {
+  const [broken, setBroken] = useState(false);
+  const photo = photoOf(profile);
+  const city = profile.location?.city;
+  return (
+    <li className="mk-profile">
+      <button
+        type="button"
+        className="mk-profile__button"
+        onClick={() => openPopup('sign-up', { redirect: `/profile/${profile._id}` })}
+        aria-label={`Chat with ${profile.username}${profile.age ? `, ${profile.age}` : ''}: create a free account`}
+      >
+        {photo && !broken ? (
+          <img className="mk-profile__photo" src={photo} alt="" loading="lazy" width={240} height={300} onError={() => setBroken(true)} />
+        ) : (
+          <span className="mk-profile__photo mk-profile__photo--empty" aria-hidden="true">
+            {profile.username.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        {profile.badges?.includes('PREMIUM') && <span className="mk-profile__badge">VIP</span>}
+        <span className="mk-profile__info">
+          <strong>
+            {profile.username}
+            {profile.age ? `, ${profile.age}` : ''}
+          </strong>
+          <span>
+            {profile.isOnline && <i className="mk-dot" aria-hidden="true" />}
+            {profile.isOnline ? 'Online' : (city ?? 'Say hello')}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * A strip of real profiles for visitors. Decoration, not a feature: while it loads, and when the
+ * call fails or finds nobody, the section is simply not there.
+ */
+export function ProfileStrip() {
+  const { config } = useBrand();
+  const apiKey = config?.apiKey;
+  const [profiles, setProfiles] = useState<PublicProfile[]>([]);
+  useEffect(() => {
+    if (!apiKey) return;
+    const controller = new AbortController();
+    fetchPublicProfiles(apiKey, controller.signal)
+      .then(setProfiles)
+      .catch(() => setProfiles([]));
+    return () => controller.abort();
+  }, [apiKey]);
+
+  if (profiles.length === 0) return null;
+  return (
+    <section className="mk-section mk-section--strip" aria-labelledby="mk-profiles-title">
+      <div className="mk-container">
+        <div className="mk-section__head">
+          <h2 id="mk-profiles-title" className="mk-section__title">
+            People online today
+          </h2>
+          <p className="mk-section__lead">Tap a profile to say hello. Joining is free.</p>
+        </div>
+        <ul className="mk-profiles">
+          {profiles.map((profile) => (
+            <ProfileCard key={profile._id} profile={profile} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { api } from '@web/lib/api';
+
+/** The few fields the landing's profile strip shows (CONTRACT "Profiles"). */
+export interface PublicProfile {
+  _id: string;
+  username: string;
+  age?: number;
+  location?: { city?: string; state?: string } | null;
+  images?: { _id?: string; small?: unknown; medium?: unknown; large?: unknown; under_moderation?: boolean }[];
+  badges?: string[];
+  isOnline?: boolean;
+}
+
+/** A variant may arrive as a URL or as `{ url }`. */
+function urlOf(variant: unknown): string | null {
+  if (typeof variant === 'string' && variant) return variant;
+  const url = (variant as { url?: unknown } | null | undefined)?.url;
+  return typeof url === 'string' && url ? url : null;
+}
+
+export function photoOf(profile: PublicProfile): string | null {
+  const image = profile.images?.find((i) => !i.under_moderation) ?? profile.images?.[0];
+  return image ? (urlOf(image.medium) ?? urlOf(image.small) ?? urlOf(image.large)) : null;
+}
+
+export const STRIP_QUERY = { limit: 8, type: 'index', premium: true } as const;
+
+/** GET /profiles with limit, type, premium and the brand's API key (SPEC §7, public). */
+export async function fetchPublicProfiles(apiKey: string, signal?: AbortSignal): Promise<PublicProfile[]> {
+  const answer = await api.get<{ data?: unknown } | unknown[]>('/profiles', { query: { ...STRIP_QUERY }, apiKey, signal });
+  const list = Array.isArray(answer) ? answer : Array.isArray((answer as { data?: unknown })?.data) ? ((answer as { data: unknown[] }).data as unknown[]) : [];
+  return list.filter((p): p is PublicProfile => typeof p === 'object' && p !== null && typeof (p as PublicProfile)._id === 'string' && typeof (p as PublicProfile).username === 'string');
+}

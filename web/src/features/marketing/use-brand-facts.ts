@@ -1,0 +1,19 @@
+import { useBrand } from '@web/lib/brand-context';
+
+export interface BrandFacts {
+  name: string;
+  company: string;
+  domain: string;
+  supportEmail: string | null;
+}
+
+/** Names the legal pages quote: brand, operating company, domain and support address. */
+export function useBrandFacts(): BrandFacts {
+  const { brand } = useBrand();
+  const name = brand?.brand ?? 'Amora';
+  const company = typeof brand?.company === 'string' ? brand.company : ((brand?.company as { name?: string } | undefined)?.name ?? `${name} Entertainment`);
+  const support = brand?.customerSupport as { email?: string } | undefined;
+  return { name, company, domain: brand?.domain ?? 'amora.com', supportEmail: support?.email ?? null };
+}
+
+export const LEGAL_UPDATED = '1 November 2025';
