@@ -23,6 +23,7 @@ import { brandMiddleware } from './modules/brands/resolve.js';
 import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
+import { profileRoutes } from './modules/profiles/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', brandRoutes)
     .route('/', supportRoutes)
     .route('/', ssoRoutes)
+    .route('/', profileRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes);

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { listEnvelope } from '@sync/contract/errors';
+import { profile as profileSchema } from '@sync/contract/entities';
+import { ageFromDateString } from '@sync/rules/age';
+import { brands, profileViews, profiles } from '../../db/schema/index.js';
+import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
+import { createTestContext, TEST_API_KEY, type TestContext } from '../../test/harness.js';
+import { invalidateBrandCache } from '../brands/resolve.js';
+
+let ctx: TestContext;
+let member: MemberFixture;
+let premium: MemberFixture;
+let womenSeeker: MemberFixture;
+const DAY = 86_400_000;
+type Card = { _id: string; username: string; age: number; gender: string; bodyType: string; ethnicity: string; hairColor: string; eyeColor: string; height: number; relationshipStatus: string; badges: string[]; isOnline: boolean; favorite: boolean; images: Record<string, unknown>[] };
+type Page = { data: Card[]; total: number; page: number; limit: number };
+
+const bodies = ['fit', 'average', 'curvy'] as const;
+const ethnicities = ['asian', 'black', 'hispanic', 'middle-eastern', 'white', 'other'] as const;
+const hairs = ['black', 'brown', 'blond', 'red', 'gray', 'other'] as const;
+const statuses = ['married', 'single', 'divorced', 'in-relationship', 'complicated', 'separated', 'widowed', 'open-relationship'] as const;
+const eyes = ['amber', 'blue', 'brown', 'gray', 'green', 'hazel'] as const;
+const WOMEN = 24;
+
+async function get(path: string, who: MemberFixture | null = member, headers: Record<string, string> = {}) {
+  const res = await ctx.app.request(path, { headers: { ...(who ? who.headers : {}), ...headers } });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+async function list(query: string, who: MemberFixture = member): Promise<Page> {
+  const { status, body } = await get(`/api/profiles?${query}`, who);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as Page;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const now = ctx.clock.now();
+  member = await createMember(ctx);
+  premium = await createMember(ctx, { isPremium: true });
+  womenSeeker = await createMember(ctx, { gender: 'woman', lookingFor: 'man' });
+  // 24 women with every attribute value cycled, ages 20..43, heights 150..196, created one day apart.
+  for (let i = 0; i < WOMEN; i++) {
+    const year = now.getUTCFullYear() - 20 - i;
+    await createFictive(ctx, {
+      username: `${String.fromCharCode(97 + ((i * 7) % 26))}_woman_${String(i).padStart(2, '0')}`,
+      birthDate: `${year}-01-01`,
+      bodyType: bodies[i % bodies.length],
+      ethnicity: ethnicities[i % ethnicities.length],
+      hairColor: hairs[i % hairs.length],
+      relationshipStatus: statuses[i % statuses.length],
+      eyeColor: eyes[i % eyes.length],
+      heightCm: 150 + i * 2,
+      location: { country: 'US', city: i === 3 ? 'Springfield' : 'Austin', state: 'TX' },
+      createDate: new Date(now.getTime() - (i + 1) * DAY),
+      activityDate: new Date(now.getTime() - (i === 0 ? 10 * 60_000 : 2 * 3_600_000)),
+      isFeatured: i === 1,
+      isPremium: i === 2,
+      imageCount: 3,
+      pendingImages: i === 0 ? 1 : 0,
+    });
+  }
+  await createFictive(ctx, { username: 'man_one', gender: 'man' });
+  await createFictive(ctx, { username: 'man_two', gender: 'man' });
+  await createFictive(ctx, { username: 'inactive_woman', active: false });
+  // Another brand's woman is never listed.
+  const [other] = await ctx.deps.db
+    .insert(brands)
+    .values({ domain: 'other.example', company: 'O', brand: 'O', customerSupport: { email: 'o@o' }, defaultDescriptor: 'O', apiKey: 'other-key' })
+    .returning();
+  invalidateBrandCache();
+  await createFictive(ctx, { username: 'other_brand_woman', brandId: other!.id });
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/profiles (member)', () => {
+  it('answers the list envelope of CONTRACT profiles of the member brand, women by default (lookingFor)', async () => {
+    const page = await list('');
+    expect(listEnvelope(profileSchema.passthrough()).safeParse({ ...page, data: page.data.map((p) => ({ ...p, images: [] })) }).success).toBe(true);
+    expect(page.total).toBe(WOMEN);
+    expect(page.page).toBe(1);
+    expect(page.limit).toBe(36);
+    expect(page.data.every((p) => p.gender === 'woman')).toBe(true);
+    expect(page.data.map((p) => p.username)).not.toContain('inactive_woman');
+    expect(page.data.map((p) => p.username)).not.toContain('other_brand_woman');
+    for (const p of page.data) {
+      for (const key of ['_id', 'username', 'age', 'gender', 'bodyType', 'ethnicity', 'hairColor', 'eyeColor', 'height', 'relationshipStatus', 'aboutMe', 'lookingFor', 'location', 'images', 'badges', 'isOnline', 'activityDate', 'favorite']) {
+        expect(p).toHaveProperty(key);
+      }
+    }
+  });
+
+  it('a member looking for men sees men; gender=women overrides the default', async () => {
+    const men = await list('', womenSeeker);
+    expect(men.data.map((p) => p.username).sort()).toEqual(['man_one', 'man_two']);
+    expect((await list('gender=women', womenSeeker)).total).toBe(WOMEN);
+    expect((await list('gender=men')).total).toBe(2);
+  });
+
+  it('each filter narrows to exactly the matching profiles', async () => {
+    const all = (await list('limit=100')).data;
+    const cases: [string, (p: Card) => boolean][] = [
+      ['bodyType=curvy', (p) => p.bodyType === 'curvy'],
+      ['bodyType=fit,average', (p) => p.bodyType === 'fit' || p.bodyType === 'average'],
+      ['bodyType=fit&bodyType=curvy', (p) => p.bodyType === 'fit' || p.bodyType === 'curvy'],
+      ['ethnicity=middle-eastern', (p) => p.ethnicity === 'middle-eastern'],
+      ['hairColor=blond,red', (p) => p.hairColor === 'blond' || p.hairColor === 'red'],
+      ['relationshipStatus=open-relationship', (p) => p.relationshipStatus === 'open-relationship'],
+      ['relationshipStatus=in-relationship,single', (p) => ['in-relationship', 'single'].includes(p.relationshipStatus)],
+      ['eyeColor=hazel', (p) => p.eyeColor === 'hazel'],
+      ['ageMin=30', (p) => p.age >= 30],
+      ['ageMax=25', (p) => p.age <= 25],
+      ['ageMin=25&ageMax=30', (p) => p.age >= 25 && p.age <= 30],
+      ['heightMin=170', (p) => p.height >= 170],
+      ['heightMax=160', (p) => p.height <= 160],
+      ['heightMin=160&heightMax=170', (p) => p.height >= 160 && p.height <= 170],
+      ['search=spring', (p) => p.username === all.find((x) => x.username.endsWith('_03'))!.username],
+      ['search=WOMAN_1', (p) => p.username.includes('woman_1')],
+      ['bodyType=fit&eyeColor=amber&ageMin=20', (p) => p.bodyType === 'fit' && p.eyeColor === 'amber' && p.age >= 20],
+    ];
+    for (const [query, pred] of cases) {
+      const page = await list(`limit=100&${query}`);
+      const expected = all.filter(pred).map((p) => p._id).sort();
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(expected.length, query).toBeLessThan(WOMEN);
+      expect(page.data.map((p) => p._id).sort(), query).toEqual(expected);
+      expect(page.total, query).toBe(expected.length);
+    }
+    expect((await list('search=%25')).total).toBe(0);
+  });
+
+  it('computes age from the birth date on the clock day', async () => {
+    const page = await list('limit=100');
+    const rows = await ctx.deps.db.select().from(profiles).where(eq(profiles.kind, 'fictive'));
+    for (const card of page.data) {
+      const row = rows.find((r) => r.id === card._id)!;
+      expect(card.age).toBe(ageFromDateString(row.birthDate, ctx.clock.now()));
+    }
+  });
+
+  it('sorts by every option', async () => {
+    const by = async (sortBy: string) => (await list(`limit=100&sortBy=${sortBy}`)).data;
+    const recent = await by('recent');
+    expect(recent[0]!.username.endsWith('_00')).toBe(true);
+    expect(recent.at(-1)!.username.endsWith('_23')).toBe(true);
+    const ages = (await by('age-asc')).map((p) => p.age);
+    expect(ages).toEqual([...ages].sort((a, b) => a - b));
+    const agesDesc = (await by('age-desc')).map((p) => p.age);
+    expect(agesDesc).toEqual([...agesDesc].sort((a, b) => b - a));
+    const names = (await by('username-asc')).map((p) => p.username);
+    expect(names).toEqual([...names].sort());
+    const namesDesc = (await by('username-desc')).map((p) => p.username);
+    expect(namesDesc).toEqual([...names].reverse());
+  });
+
+  it('pages without repeating or skipping and reports the total', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await list(`limit=10&page=${page}&sortBy=age-asc`);
+      expect(res.total).toBe(WOMEN);
+      expect(res.limit).toBe(10);
+      expect(res.page).toBe(page);
+      expect(res.data.length).toBe(page < 3 ? 10 : 4);
+      seen.push(...res.data.map((p) => p._id));
+    }
+    expect(new Set(seen).size).toBe(WOMEN);
+    const beyond = await list('limit=10&page=9');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.total).toBe(WOMEN);
+  });
+
+  it('badges: FEATURED, PREMIUM, NEW within 14 days by the clock; online within 1 hour', async () => {
+    const page = await list('limit=100&sortBy=recent');
+    const byName = (suffix: string) => page.data.find((p) => p.username.endsWith(suffix))!;
+    expect(byName('_00').badges).toEqual(['NEW']);
+    expect(byName('_00').isOnline).toBe(true);
+    expect(byName('_01').badges).toEqual(['FEATURED', 'NEW']);
+    expect(byName('_02').badges).toEqual(['PREMIUM', 'NEW']);
+    expect(byName('_12').badges).toEqual(['NEW']); // created 13 days ago
+    expect(byName('_13').badges).toEqual([]); // created 14 days ago
+    expect(byName('_05').isOnline).toBe(false);
+    ctx.clock.advance(3 * DAY);
+    try {
+      // Tokens live 2 hours: three days on, sign a member in afresh.
+      const later = await list('limit=100', await createMember(ctx));
+      const find = (suffix: string) => later.data.find((p) => p.username.endsWith(suffix))!;
+      expect(find('_09').badges).toEqual(['NEW']);
+      expect(find('_10').badges).toEqual([]);
+      expect(find('_00').isOnline).toBe(false);
+    } finally {
+      ctx.clock.advance(-3 * DAY);
+    }
+  });
+
+  it('standard members get the first image and blocked placeholders; premium members every approved image', async () => {
+    const std = (await list('sortBy=recent&limit=1')).data[0]!;
+    expect(std.images).toHaveLength(3);
+    expect(std.images[0]).toMatchObject({ type: 'avatar', processed: true, under_moderation: false });
+    expect(std.images[0]!.medium).toMatch(/medium\.jpg$/);
+    expect(std.images[1]).toEqual({ _id: expect.any(String), type: 'photo', blocked: true });
+    const vip = (await list('sortBy=recent&limit=1', premium)).data[0]!;
+    expect(vip.images).toHaveLength(3);
+    expect(vip.images.every((i) => !('blocked' in i) && typeof i.small === 'string')).toBe(true);
+  });
+
+  it('rejects bad input with 400 naming the parameter', async () => {
+    const cases: [string, string][] = [
+      ['bodyType=skinny', 'bodyType'],
+      ['bodyType=fit,skinny', 'bodyType'],
+      ['ethnicity=martian', 'ethnicity'],
+      ['hairColor=blonde', 'hairColor'],
+      ['relationshipStatus=it-is-complicated', 'relationshipStatus'],
+      ['eyeColor=purple', 'eyeColor'],
+      ['gender=woman', 'gender'],
+      ['gender=women,men', 'gender'],
+      ['limit=0', 'limit'],
+      ['limit=10000', 'limit'],
+      ['limit=abc', 'limit'],
+      ['page=-1', 'page'],
+      ['page=0', 'page'],
+      ['page=1.5', 'page'],
+      ['ageMin=17', 'ageMin'],
+      ['ageMax=101', 'ageMax'],
+      ['ageMin=40&ageMax=30', 'ageMin'],
+      ['heightMin=20', 'heightMin'],
+      ['heightMax=9999', 'heightMax'],
+      ['sortBy=random', 'sortBy'],
+      [`search=${'x'.repeat(101)}`, 'search'],
+      ['page=1&page=2', 'page'],
+    ];
+    for (const [query, param] of cases) {
+      const { status, body } = await get(`/api/profiles?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.error.code, query).toBe('invalid-query');
+      expect(body.error.message, query).toContain(param);
+      expect(body.error.fields[param], query).toBeTruthy();
+    }
+  });
+
+  it('401 without a token or API key, and for a bad token even with a key', async () => {
+    expect((await get('/api/profiles', null)).status).toBe(401);
+    expect((await get('/api/profiles', null, { authorization: 'Bearer nope', 'x-api-key': TEST_API_KEY })).status).toBe(401);
+    expect((await get('/api/profiles', null, { 'x-api-key': 'wrong' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/profiles (public, x-api-key)', () => {
+  it('answers up to 24 cards with the first photo only', async () => {
+    const { status, body } = await get('/api/profiles?limit=5', null, { 'x-api-key': TEST_API_KEY });
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(5);
+    expect(body.data.every((p: Card) => p.images.length === 1 && p.favorite === false)).toBe(true);
+    expect((await get('/api/profiles?limit=25', null, { 'x-api-key': TEST_API_KEY })).status).toBe(400);
+  });
+
+  it('filters by type and premium, and never shows another brand', async () => {
+    const key = { 'x-api-key': TEST_API_KEY };
+    const featured = (await get('/api/profiles?type=featured', null, key)).body as Page;
+    expect(featured.data.map((p) => p.username)).toEqual([expect.stringMatching(/_01$/)]);
+    const online = (await get('/api/profiles?type=online&limit=24', null, key)).body as Page;
+    expect(online.data.every((p) => p.isOnline)).toBe(true);
+    expect(online.data.map((p) => p.username)).toEqual([expect.stringMatching(/_00$/)]);
+    const fresh = (await get('/api/profiles?type=new&limit=24&gender=women', null, key)).body as Page;
+    expect(fresh.data.every((p) => p.badges.includes('NEW'))).toBe(true);
+    const prem = (await get('/api/profiles?premium=true', null, key)).body as Page;
+    expect(prem.data.map((p) => p.badges.includes('PREMIUM'))).toEqual([true]);
+    expect((await get('/api/profiles?type=weird', null, key)).status).toBe(400);
+    expect((await get('/api/profiles?premium=yes', null, key)).status).toBe(400);
+    const other = (await get('/api/profiles?limit=24', null, { 'x-api-key': 'other-key' })).body as Page;
+    expect(other.data.map((p) => p.username)).toEqual(['other_brand_woman']);
+  });
+});
+
+describe('GET /api/profile/:id', () => {
+  it('answers one profile and records the view, counting visits', async () => {
+    const target = (await list('sortBy=recent&limit=1')).data[0]!;
+    const first = await get(`/api/profile/${target._id}`);
+    expect(first.status).toBe(200);
+    expect(first.body._id).toBe(target._id);
+    expect(first.body.images[1]).toEqual({ _id: expect.any(String), type: 'photo', blocked: true });
+    expect(first.body.images).toHaveLength(3); // the pending one never shows
+    await get(`/api/profile/${target._id}`);
+    const [view] = await ctx.deps.db
+      .select()
+      .from(profileViews)
+      .where(and(eq(profileViews.viewerProfileId, member.profileId), eq(profileViews.viewedProfileId, target._id)));
+    expect(view!.count).toBe(2);
+    expect(view!.lastViewDate.getTime()).toBe(ctx.clock.now().getTime());
+    const vip = await get(`/api/profile/${target._id}`, premium);
+    expect(vip.body.images.every((i: Record<string, unknown>) => !i.blocked)).toBe(true);
+  });
+
+  it('404 for unknown ids, another brand, inactive profiles and members', async () => {
+    const [otherBrand] = await ctx.deps.db.select().from(profiles).where(eq(profiles.username, 'other_brand_woman'));
+    const [inactive] = await ctx.deps.db.select().from(profiles).where(eq(profiles.username, 'inactive_woman'));
+    for (const id of ['nope', '00000000-0000-0000-0000-000000000000', otherBrand!.id, inactive!.id, premium.profileId]) {
+      const res = await get(`/api/profile/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body.error.code).toBe('not-found');
+    }
+    expect((await get(`/api/profile/${otherBrand!.id}`, null)).status).toBe(401);
+  });
+});

@@ -1,0 +1,46 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../context.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../auth/middleware.js';
+import { findBrandByApiKey } from '../brands/resolve.js';
+import { parseProfileListQuery, parsePublicQuery } from './list-query.js';
+import { getProfile, listProfiles, listPublicProfiles } from './service.js';
+import { loadViewer } from './viewer.js';
+
+const memberAuth = requireAuth('user');
+
+/** Runs the member check inline, for routes that answer visitors too. */
+async function authenticateMember(c: Context<AppEnv>) {
+  await memberAuth(c, async () => undefined);
+  return loadViewer(c.var.deps.db, c.var.auth.id);
+}
+
+export const profileRoutes = new Hono<AppEnv>()
+  /**
+   * With a member token: the filtered, sorted, paged list (CONTRACT "Profiles").
+   * Without one but with the brand's x-api-key: the landing page's cards (SPEC §7 public variant): `limit` up to
+   * 24, `type` featured|new|online|recent, `premium` true|false, optional `gender`. A token that fails is a 401,
+   * never a fall-back to the public list.
+   */
+  .get('/profiles', async (c) => {
+    const deps = c.var.deps;
+    if (c.req.header('authorization') === undefined) {
+      const key = c.req.header('x-api-key')?.trim() ?? '';
+      const brand = key && key.length <= 256 ? await findBrandByApiKey(deps.db, key) : undefined;
+      if (!brand) throw new ApiError(401, 'unauthorized', 'A member token or a valid x-api-key header is required');
+      const query = parsePublicQuery(c.req.queries());
+      return c.json(await listPublicProfiles(deps, deps.db, brand.id, query));
+    }
+    const viewer = await authenticateMember(c);
+    const query = parseProfileListQuery(c.req.queries());
+    return c.json(await listProfiles(deps, deps.db, viewer, query));
+  })
+  /**
+   * One profile with every approved photo; standard members get the first in full and `{ _id, type, blocked: true }`
+   * for the rest (the blocked-photo overlay). Records the visit.
+   */
+  .get('/profile/:id', memberAuth, async (c) => {
+    const deps = c.var.deps;
+    const viewer = await loadViewer(deps.db, c.var.auth.id);
+    return c.json(await getProfile(deps, deps.db, viewer, c.req.param('id')));
+  });
