@@ -68,10 +68,18 @@ export const authHandlers = [
       emailValidated: false,
     };
     mockAccounts.push(account);
-    return HttpResponse.json({ status: 'success', access_token: tokenFor(account) });
+    return HttpResponse.json({ status: 'success', access_token: tokenFor(account) }, { status: 201 });
   }),
 
   http.post(`${API}/forgot-password`, () => HttpResponse.json({ status: 'success' })),
+
+  // The mailed reset token, or a signed-in member changing the password.
+  http.post(`${API}/reset-password`, async ({ request }) => {
+    const body = (await request.json().catch(() => ({}))) as { token?: string; password?: string };
+    if (!body.token && !readMockToken(bearer(request))) return errorResponse(401, 'token-expired', t('error.token-expired'));
+    if (!body.password || body.password.length < 8) return errorResponse(400, 'validation', t('error.validation'));
+    return HttpResponse.json({ status: 'success' });
+  }),
 
   http.post(`${API}/logout`, ({ request }) => {
     const claims = readMockToken(bearer(request));
