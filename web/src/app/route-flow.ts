@@ -57,6 +57,7 @@ export async function runRouteFlow(location: FlowLocation, session: SessionPort)
     const ok = await autoLogin(session, outcome.token);
     if (!ok) throw redirect({ to: '/', replace: true });
     if (outcome.resetPassword) session.openPopup('password-reset', {});
+    if (outcome.do === 'auto-login' && outcome.redirectUrl) throw redirect({ href: outcome.redirectUrl, replace: true });
     // Same page without the spent token; the next pass applies the access rules.
     throw redirect({ to: location.pathname, search: withoutFlowParams(location.search), replace: true });
   }

@@ -45,6 +45,10 @@ describe('route flow: query flows (SPEC §4, §8)', () => {
     expect(readQueryFlow({ verification_error: 'expired', token: 'x' })).toEqual({ kind: 'verification-error', code: 'expired', token: 'x' });
     expect(readQueryFlow({ token: 'abc' })).toEqual({ kind: 'auto-login', token: 'abc', resetPassword: false });
     expect(readQueryFlow({ token: 'abc', 'reset-password': 'true' })).toEqual({ kind: 'auto-login', token: 'abc', resetPassword: true });
+    // Single sign-on's redirectUrl is kept only when it is a same-site path.
+    expect(readQueryFlow({ token: 'abc', redirectUrl: '/messages' })).toEqual({ kind: 'auto-login', token: 'abc', resetPassword: false, redirectUrl: '/messages' });
+    expect(readQueryFlow({ token: 'abc', redirectUrl: '//evil.example' })).toEqual({ kind: 'auto-login', token: 'abc', resetPassword: false });
+    expect(readQueryFlow({ token: 'abc', redirectUrl: 'https://evil.example' })).toEqual({ kind: 'auto-login', token: 'abc', resetPassword: false });
     expect(readQueryFlow({ page: 2 })).toBeNull();
   });
 

@@ -42,12 +42,12 @@ export function isPublicPath(pathname: string): boolean {
 export type Notice = { type: 'error' | 'warning' | 'info'; key: TextKey };
 
 /** The query parameters that start a flow, removed from the URL once handled. */
-export const FLOW_PARAMS = ['error', 'verification_error', 'token', 'reset-password', 'resetPassword', 'reset_password'] as const;
+export const FLOW_PARAMS = ['error', 'verification_error', 'token', 'reset-password', 'resetPassword', 'reset_password', 'redirectUrl'] as const;
 
 export type QueryFlow =
   | { kind: 'sso-error'; code: string }
   | { kind: 'verification-error'; code: string; token: string | null }
-  | { kind: 'auto-login'; token: string; resetPassword: boolean };
+  | { kind: 'auto-login'; token: string; resetPassword: boolean; redirectUrl?: string };
 
 const flag = (value: unknown) => value === true || value === 'true' || value === '1' || value === '';
 
@@ -61,14 +61,17 @@ export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null
   const token = text(search.token);
   if (token) {
     const resetPassword = ['reset-password', 'resetPassword', 'reset_password'].some((key) => key in search && flag(search[key]));
-    return { kind: 'auto-login', token, resetPassword };
+    // Single sign-on hands back where the member was going; only same-site paths are followed.
+    const redirectUrl = text(search.redirectUrl);
+    const safe = redirectUrl && /^\/(?![/\\])/.test(redirectUrl) ? redirectUrl : undefined;
+    return { kind: 'auto-login', token, resetPassword, ...(safe ? { redirectUrl: safe } : {}) };
   }
   return null;
 }
 
 export type FlowOutcome =
   | { do: 'redirect'; to: string; notice?: Notice; openSignIn?: boolean }
-  | { do: 'auto-login'; token: string; resetPassword: boolean };
+  | { do: 'auto-login'; token: string; resetPassword: boolean; redirectUrl?: string };
 
 /** SPEC §8 rows for the SSO and verification errors, and the auto-login hand-off. */
 export function resolveQueryFlow(flow: QueryFlow): FlowOutcome {
@@ -86,7 +89,7 @@ export function resolveQueryFlow(flow: QueryFlow): FlowOutcome {
       if (flow.code === 'expired') return { do: 'redirect', to: '/', openSignIn: true, notice: { type: 'info', key: 'error.verification-expired' } };
       return { do: 'redirect', to: '/', notice: { type: 'error', key: 'error.generic' } };
     case 'auto-login':
-      return { do: 'auto-login', token: flow.token, resetPassword: flow.resetPassword };
+      return { do: 'auto-login', token: flow.token, resetPassword: flow.resetPassword, ...(flow.redirectUrl ? { redirectUrl: flow.redirectUrl } : {}) };
   }
 }
 
