@@ -24,6 +24,7 @@ import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { profileRoutes } from './modules/profiles/routes.js';
+import { matchingRoutes } from './modules/matching/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', supportRoutes)
     .route('/', ssoRoutes)
     .route('/', profileRoutes)
+    .route('/', matchingRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes);
