@@ -35,13 +35,13 @@ export function ContentPage({ eyebrow, title, lead, updated, toc = false, sectio
         {toc && (
           <nav className="ct-toc" aria-label="Contents">
             <h2>Contents</h2>
-            <ol>
+            <ul>
               {sections.map((s) => (
                 <li key={s.id}>
                   <a href={`#${s.id}`}>{s.title}</a>
                 </li>
               ))}
-            </ol>
+            </ul>
           </nav>
         )}
         <div className="ct-body">

@@ -17,7 +17,7 @@ function Tags({ tags, firstPurchaseOnly }: { tags: readonly string[]; firstPurch
   const labels = [
     ...(tags.includes('mostPopular') ? ['Most popular'] : []),
     ...(tags.includes('limitedOffer') ? ['Limited offer'] : []),
-    ...(firstPurchaseOnly ? ['First purchase only'] : []),
+    ...(firstPurchaseOnly ? ['First purchase'] : []),
   ];
   if (labels.length === 0) return null;
   return (

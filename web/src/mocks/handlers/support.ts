@@ -14,6 +14,6 @@ export const supportHandlers = [
     }
     ticket += 1;
     const formType = new URL(request.url).searchParams.get('form_type') ?? 'contact';
-    return HttpResponse.json({ status: 'success', formType, ticket: `T-${ticket}` });
+    return HttpResponse.json({ ticketNumber: `T-${ticket}`, formType }, { status: 201 });
   }),
 ];
