@@ -5,8 +5,10 @@
  */
 import type { Captcha } from './captcha/captcha.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Storage } from './storage/storage.js';
 
 export interface Providers {
   mail: Mailer;
   captcha: Captcha;
+  storage: Storage;
 }
