@@ -11,6 +11,7 @@ import { t } from '@sync/texts';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   // Module sub-apps; keep one .route() per module so AppType carries every route for hc clients.
   const routes = api
     .route('/', healthRoutes)
+    .route('/', mediaRoutes)
     .route('/', configRoutes)
     .route('/', brandRoutes)
     .route('/', supportRoutes)
