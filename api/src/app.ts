@@ -26,6 +26,7 @@ import { supportRoutes } from './modules/support/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { profileRoutes } from './modules/profiles/routes.js';
 import { matchingRoutes } from './modules/matching/routes.js';
+import { interestRoutes } from './modules/interests/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', ssoRoutes)
     .route('/', profileRoutes)
     .route('/', matchingRoutes)
+    .route('/', interestRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes);

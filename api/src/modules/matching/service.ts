@@ -7,7 +7,7 @@ import { conversations, matches, messages, profiles, swipes, users } from '../..
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../auth/sessions.js';
 import { birthDateRange } from '../profiles/age-bounds.js';
-import { cardColumns, hydrateCards, imagePolicyFor, visibleFictive, type Card } from '../profiles/cards.js';
+import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleFictive, type Card } from '../profiles/cards.js';
 import type { Paging } from '../profiles/list-query.js';
 import type { Viewer } from '../profiles/viewer.js';
 import { dailyAllowance, nextRefillDate, refillLikes } from './likes-allowance.js';
@@ -26,7 +26,7 @@ export interface SwipeResult {
 
 /** Not swiped live by this member. */
 function notSwiped(userId: string): SQL {
-  return sql`not exists (select 1 from ${swipes} sw where sw.user_id = ${userId} and sw.profile_id = ${profiles.id} and sw.undo_date is null)`;
+  return sql`not exists (select 1 from ${swipes} sw where sw.user_id = ${userId} and sw.profile_id = ${PROFILE_ID} and sw.undo_date is null)`;
 }
 
 /** The member's likes now, after the day's refill. */

@@ -33,6 +33,12 @@ export function imagePolicyFor(isPremium: boolean): ImagePolicy {
   return isPremium ? 'all' : 'first-then-blocked';
 }
 
+/**
+ * `"profiles"."id"` spelled out: drizzle leaves columns unqualified in the select list of a single-table query,
+ * and inside a subquery an unqualified "id" would bind to the subquery's own table.
+ */
+export const PROFILE_ID = sql.raw('"profiles"."id"');
+
 /** The select list of a card; `viewerProfileId` is the member's own profile row, for the favourite flag. */
 export function cardColumns(now: Date, viewerProfileId: string | null) {
   const today = todayString(now);
@@ -55,7 +61,7 @@ export function cardColumns(now: Date, viewerProfileId: string | null) {
     createDate: profiles.createDate,
     activityDate: profiles.activityDate,
     favorite: viewerProfileId
-      ? sql<boolean>`exists (select 1 from favourites fv where fv.from_profile_id = ${viewerProfileId} and fv.to_profile_id = ${profiles.id})`.as(
+      ? sql<boolean>`exists (select 1 from favourites fv where fv.from_profile_id = ${viewerProfileId} and fv.to_profile_id = ${PROFILE_ID})`.as(
           'favorite',
         )
       : sql<boolean>`false`.as('favorite'),
