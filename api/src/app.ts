@@ -27,6 +27,7 @@ import { ssoRoutes } from './modules/sso/routes.js';
 import { profileRoutes } from './modules/profiles/routes.js';
 import { matchingRoutes } from './modules/matching/routes.js';
 import { interestRoutes } from './modules/interests/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', profileRoutes)
     .route('/', matchingRoutes)
     .route('/', interestRoutes)
+    .route('/', locationRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes);

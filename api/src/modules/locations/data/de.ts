@@ -1,0 +1,191 @@
+/**
+ * Germany: cities with their federal state (Bundesland, German spelling) and a sample of real postcodes.
+ * One entry a line, fields separated by "|": cities `city|state`, postcodes `postcode|state|city`.
+ */
+export const CITIES = `
+Berlin|Berlin
+Hamburg|Hamburg
+München|Bayern
+Nürnberg|Bayern
+Augsburg|Bayern
+Regensburg|Bayern
+Ingolstadt|Bayern
+Würzburg|Bayern
+Fürth|Bayern
+Erlangen|Bayern
+Bamberg|Bayern
+Bayreuth|Bayern
+Passau|Bayern
+Rosenheim|Bayern
+Landshut|Bayern
+Köln|Nordrhein-Westfalen
+Düsseldorf|Nordrhein-Westfalen
+Dortmund|Nordrhein-Westfalen
+Essen|Nordrhein-Westfalen
+Duisburg|Nordrhein-Westfalen
+Bochum|Nordrhein-Westfalen
+Wuppertal|Nordrhein-Westfalen
+Bielefeld|Nordrhein-Westfalen
+Bonn|Nordrhein-Westfalen
+Münster|Nordrhein-Westfalen
+Gelsenkirchen|Nordrhein-Westfalen
+Mönchengladbach|Nordrhein-Westfalen
+Aachen|Nordrhein-Westfalen
+Krefeld|Nordrhein-Westfalen
+Oberhausen|Nordrhein-Westfalen
+Hagen|Nordrhein-Westfalen
+Hamm|Nordrhein-Westfalen
+Paderborn|Nordrhein-Westfalen
+Siegen|Nordrhein-Westfalen
+Leverkusen|Nordrhein-Westfalen
+Solingen|Nordrhein-Westfalen
+Frankfurt am Main|Hessen
+Wiesbaden|Hessen
+Kassel|Hessen
+Darmstadt|Hessen
+Offenbach am Main|Hessen
+Gießen|Hessen
+Marburg|Hessen
+Fulda|Hessen
+Stuttgart|Baden-Württemberg
+Mannheim|Baden-Württemberg
+Karlsruhe|Baden-Württemberg
+Freiburg im Breisgau|Baden-Württemberg
+Heidelberg|Baden-Württemberg
+Ulm|Baden-Württemberg
+Heilbronn|Baden-Württemberg
+Pforzheim|Baden-Württemberg
+Reutlingen|Baden-Württemberg
+Tübingen|Baden-Württemberg
+Konstanz|Baden-Württemberg
+Esslingen am Neckar|Baden-Württemberg
+Ludwigsburg|Baden-Württemberg
+Baden-Baden|Baden-Württemberg
+Leipzig|Sachsen
+Dresden|Sachsen
+Chemnitz|Sachsen
+Zwickau|Sachsen
+Plauen|Sachsen
+Görlitz|Sachsen
+Hannover|Niedersachsen
+Braunschweig|Niedersachsen
+Oldenburg|Niedersachsen
+Osnabrück|Niedersachsen
+Wolfsburg|Niedersachsen
+Göttingen|Niedersachsen
+Hildesheim|Niedersachsen
+Salzgitter|Niedersachsen
+Lüneburg|Niedersachsen
+Celle|Niedersachsen
+Wilhelmshaven|Niedersachsen
+Bremen|Bremen
+Bremerhaven|Bremen
+Kiel|Schleswig-Holstein
+Lübeck|Schleswig-Holstein
+Flensburg|Schleswig-Holstein
+Neumünster|Schleswig-Holstein
+Rostock|Mecklenburg-Vorpommern
+Schwerin|Mecklenburg-Vorpommern
+Stralsund|Mecklenburg-Vorpommern
+Greifswald|Mecklenburg-Vorpommern
+Wismar|Mecklenburg-Vorpommern
+Potsdam|Brandenburg
+Cottbus|Brandenburg
+Brandenburg an der Havel|Brandenburg
+Frankfurt (Oder)|Brandenburg
+Magdeburg|Sachsen-Anhalt
+Halle (Saale)|Sachsen-Anhalt
+Dessau-Roßlau|Sachsen-Anhalt
+Wittenberg|Sachsen-Anhalt
+Erfurt|Thüringen
+Jena|Thüringen
+Gera|Thüringen
+Weimar|Thüringen
+Gotha|Thüringen
+Eisenach|Thüringen
+Mainz|Rheinland-Pfalz
+Ludwigshafen am Rhein|Rheinland-Pfalz
+Koblenz|Rheinland-Pfalz
+Trier|Rheinland-Pfalz
+Kaiserslautern|Rheinland-Pfalz
+Worms|Rheinland-Pfalz
+Speyer|Rheinland-Pfalz
+Saarbrücken|Saarland
+Neunkirchen|Saarland
+Homburg|Saarland
+Saarlouis|Saarland
+`;
+
+export const ZIPS = `
+10115|Berlin|Berlin
+10117|Berlin|Berlin
+10178|Berlin|Berlin
+10435|Berlin|Berlin
+10551|Berlin|Berlin
+10999|Berlin|Berlin
+12043|Berlin|Berlin
+20095|Hamburg|Hamburg
+20099|Hamburg|Hamburg
+20354|Hamburg|Hamburg
+22767|Hamburg|Hamburg
+80331|Bayern|München
+80333|Bayern|München
+80335|Bayern|München
+80469|Bayern|München
+81667|Bayern|München
+90402|Bayern|Nürnberg
+90403|Bayern|Nürnberg
+86150|Bayern|Augsburg
+93047|Bayern|Regensburg
+97070|Bayern|Würzburg
+50667|Nordrhein-Westfalen|Köln
+50668|Nordrhein-Westfalen|Köln
+50672|Nordrhein-Westfalen|Köln
+40213|Nordrhein-Westfalen|Düsseldorf
+40210|Nordrhein-Westfalen|Düsseldorf
+44135|Nordrhein-Westfalen|Dortmund
+45127|Nordrhein-Westfalen|Essen
+47051|Nordrhein-Westfalen|Duisburg
+44787|Nordrhein-Westfalen|Bochum
+33602|Nordrhein-Westfalen|Bielefeld
+53111|Nordrhein-Westfalen|Bonn
+48143|Nordrhein-Westfalen|Münster
+52062|Nordrhein-Westfalen|Aachen
+60311|Hessen|Frankfurt am Main
+60313|Hessen|Frankfurt am Main
+60329|Hessen|Frankfurt am Main
+65183|Hessen|Wiesbaden
+34117|Hessen|Kassel
+64283|Hessen|Darmstadt
+70173|Baden-Württemberg|Stuttgart
+70174|Baden-Württemberg|Stuttgart
+68159|Baden-Württemberg|Mannheim
+76133|Baden-Württemberg|Karlsruhe
+79098|Baden-Württemberg|Freiburg im Breisgau
+69117|Baden-Württemberg|Heidelberg
+89073|Baden-Württemberg|Ulm
+04109|Sachsen|Leipzig
+04103|Sachsen|Leipzig
+01067|Sachsen|Dresden
+01069|Sachsen|Dresden
+09111|Sachsen|Chemnitz
+30159|Niedersachsen|Hannover
+30161|Niedersachsen|Hannover
+38100|Niedersachsen|Braunschweig
+26122|Niedersachsen|Oldenburg
+37073|Niedersachsen|Göttingen
+28195|Bremen|Bremen
+28203|Bremen|Bremen
+24103|Schleswig-Holstein|Kiel
+23552|Schleswig-Holstein|Lübeck
+18055|Mecklenburg-Vorpommern|Rostock
+19053|Mecklenburg-Vorpommern|Schwerin
+14467|Brandenburg|Potsdam
+39104|Sachsen-Anhalt|Magdeburg
+06108|Sachsen-Anhalt|Halle (Saale)
+99084|Thüringen|Erfurt
+07743|Thüringen|Jena
+55116|Rheinland-Pfalz|Mainz
+54290|Rheinland-Pfalz|Trier
+66111|Saarland|Saarbrücken
+`;
