@@ -18,6 +18,7 @@ function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
   return (
     <SignInForm
       idPrefix="popup-sign-in"
+      autoFocus
       onSuccess={async (token) => {
         close();
         await finish(token, safeRedirect(props.redirect));

@@ -18,6 +18,8 @@ export interface SignInFormProps {
   /** Under the button: the way to sign up (a link on the page, a popup switch in the popup). */
   footer?: ReactNode;
   idPrefix?: string;
+  /** In a popup the first field takes the focus, so people can type straight away. */
+  autoFocus?: boolean;
 }
 
 /** The message for a failed login (SPEC §8): 401 credentials, 429 the server's words, else generic. */
@@ -29,7 +31,7 @@ export function loginFailureMessage(error: unknown): string {
   return t('error.generic');
 }
 
-export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'sign-in' }: SignInFormProps) {
+export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'sign-in', autoFocus = false }: SignInFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -79,6 +81,7 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
             aria-invalid={control['aria-invalid'] || Boolean(missing.username)}
             className="form-input"
             name="username"
+            autoFocus={autoFocus}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}

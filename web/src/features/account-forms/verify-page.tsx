@@ -14,16 +14,20 @@ import { formatWait, secondsUntil, waitSecondsOf } from './format-wait';
 import { MEMBER_HOME } from './use-finish-sign-in';
 import './account-forms.css';
 
-/** Seconds left until `until` (ms), ticking once a second; 0 when there is nothing to wait for. */
-function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+/** A countdown in whole seconds, ticking once a second; start(seconds) begins a new wait. */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [wait, setWait] = useState<{ until: number; now: number } | null>(null);
   useEffect(() => {
-    if (!until) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    if (!wait) return;
+    const timer = setInterval(() => setWait((w) => (w ? { ...w, now: Date.now() } : w)), 1000);
     return () => clearInterval(timer);
-  }, [until]);
-  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+  }, [wait?.until]); // eslint-disable-line react-hooks/exhaustive-deps -- one interval per wait, not per tick
+  const left = wait ? Math.max(0, Math.ceil((wait.until - wait.now) / 1000)) : 0;
+  const start = (seconds: number) => {
+    const now = Date.now();
+    setWait({ until: now + seconds * 1000, now });
+  };
+  return [left, start];
 }
 
 function VerificationProblem({ code }: { code: string }) {
@@ -53,8 +57,7 @@ export function VerifyPage() {
   const search = useSearch({ strict: false }) as { verification_error?: unknown };
   const { user } = useUser();
   const { userId, logout } = useAuth();
-  const [waitUntil, setWaitUntil] = useState<number | null>(null);
-  const secondsLeft = useCountdown(waitUntil);
+  const [secondsLeft, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
   const [changing, setChanging] = useState(false);
@@ -64,7 +67,7 @@ export function VerifyPage() {
   const email = user?.email;
 
   function startWait(seconds: number | null | undefined) {
-    if (seconds && seconds > 0) setWaitUntil(Date.now() + seconds * 1000);
+    if (seconds && seconds > 0) startCountdown(seconds);
   }
 
   async function resend(targetEmail?: string): Promise<boolean> {

@@ -54,7 +54,9 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly Accordi
                 }
               >
                 <span>{item.title}</span>
-                <span className="mk-accordion__chevron" aria-hidden="true" />
+                <svg className="mk-accordion__chevron" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                  <path d="m6 9 6 6 6-6" />
+                </svg>
               </button>
             </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} className="mk-accordion__panel" hidden={!expanded}>

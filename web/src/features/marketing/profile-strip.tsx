@@ -61,7 +61,7 @@ export function ProfileStrip() {
       <div className="mk-container">
         <div className="mk-section__head">
           <h2 id="mk-profiles-title" className="mk-section__title">
-            People online today
+            Say hello to someone new
           </h2>
           <p className="mk-section__lead">Tap a profile to say hello. Joining is free.</p>
         </div>

@@ -23,7 +23,8 @@ export function photoOf(profile: PublicProfile): string | null {
   return image ? (urlOf(image.medium) ?? urlOf(image.small) ?? urlOf(image.large)) : null;
 }
 
-export const STRIP_QUERY = { limit: 8, type: 'index', premium: true } as const;
+/** The API's public types are featured, new, online and recent (api/src/modules/profiles/list-query.ts). */
+export const STRIP_QUERY = { limit: 8, type: 'recent' } as const;
 
 /** GET /profiles with limit, type, premium and the brand's API key (SPEC §7, public). */
 export async function fetchPublicProfiles(apiKey: string, signal?: AbortSignal): Promise<PublicProfile[]> {
