@@ -68,7 +68,9 @@ export class ConfigError extends Error {}
  * nothing else in the server reads process.env.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = schema.safeParse(env);
+  // An empty variable means "not set" (shells and CI often export VAR= to clear one).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
