@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
 
 async function fillSignUp(page: Page, username: string, email: string) {
-  await page.getByRole('radio', { name: 'Man' }).check();
-  await page.getByRole('radio', { name: 'Women' }).check();
+  await page.getByRole('radio', { name: 'Man', exact: true }).check();
+  await page.getByRole('radio', { name: 'Women', exact: true }).check();
   await page.getByLabel('Date of birth').fill('1990-05-17');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(email);

@@ -4,8 +4,10 @@ import { toast } from '@web/ui/toast';
 
 /** The captcha settings in the runtime config (GET /api/config), when the brand has any. */
 export interface CaptchaSettings {
-  provider?: 'sandbox' | 'recaptcha' | string;
-  siteKey?: string;
+  provider?: 'sandbox' | 'recaptcha' | 'off' | string;
+  /** The v2 checkbox widget's key: the 412 step always asks for a v2 check (SPEC §8). */
+  siteKeyV2?: string;
+  siteKeyV3?: string;
 }
 
 export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-pass';
@@ -76,14 +78,14 @@ function RecaptchaWidget({ siteKey, onToken }: { siteKey: string; onToken: (toke
 export function CaptchaStep({ settings, onToken }: { settings: CaptchaSettings | undefined; onToken: (token: string) => void }) {
   const id = useId();
   const [checked, setChecked] = useState(false);
-  const useRecaptcha = settings?.provider === 'recaptcha' && Boolean(settings.siteKey);
+  const useRecaptcha = settings?.provider === 'recaptcha' && Boolean(settings.siteKeyV2);
   return (
     <div className="captcha-step" role="group" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="captcha-step__title">
         One more step: please confirm you are a person.
       </p>
       {useRecaptcha ? (
-        <RecaptchaWidget siteKey={settings?.siteKey ?? ''} onToken={onToken} />
+        <RecaptchaWidget siteKey={settings?.siteKeyV2 ?? ''} onToken={onToken} />
       ) : (
         <label className="captcha-step__sandbox form-check">
           <input
