@@ -1,5 +1,6 @@
 import { t } from '@sync/texts';
 import { registerAccountPopups } from '@web/features/account-forms/account-popups';
+import { registerNoSubscriptionPopup } from '@web/features/profiles/no-subscription-popup';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
 function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
@@ -27,4 +28,6 @@ export function registerAppPopups(): void {
   registerPopup('general', { title: (props) => props.title ?? t('popup.general-title'), Body: GeneralPopup, size: 'sm' });
   // The account popups (sign-in with redirect, sign-up, password reset) live with the account forms.
   registerAccountPopups();
+  // Locked member features (favourites, likes, photos) share the no-subscription popup.
+  registerNoSubscriptionPopup();
 }

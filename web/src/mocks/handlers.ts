@@ -1,6 +1,8 @@
 import { authHandlers } from './handlers/auth';
 import { brandHandlers } from './handlers/brand';
+import { profileHandlers } from './handlers/profiles';
 import { supportHandlers } from './handlers/support';
 
 /** Every domain's handlers; later issues append theirs here. */
-export const handlers = [...authHandlers, ...brandHandlers, ...supportHandlers];
+// profileHandlers go first: their GET /user/:id adds the member's likes, favourites and edits, and falls through otherwise.
+export const handlers = [...profileHandlers, ...authHandlers, ...brandHandlers, ...supportHandlers];

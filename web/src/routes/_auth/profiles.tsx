@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { ProfilesPage } from '@web/features/profiles/profiles-page';
 
 export const Route = createFileRoute('/_auth/profiles')({
-  component: () => <ComingSoon title="Search" />,
+  component: ProfilesPage,
 });

@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { MeasurementSystem } from '@sync/rules/height';
+import { humanize } from '@web/ui/profile-card/profile-data';
+import {
+  AGE_BOUNDS,
+  CHOICE_FILTERS,
+  EMPTY_FILTERS,
+  heightOptions,
+  normaliseAgeRange,
+  type ChoiceFilterKey,
+  type ProfileFilters,
+} from './profiles-query';
+
+export interface FiltersFormProps {
+  initial: ProfileFilters;
+  measurement: MeasurementSystem;
+  onApply: (filters: ProfileFilters) => void;
+  /** Where the form sits: the heading level and the ids differ between sidebar and sheet. */
+  idPrefix: string;
+}
+
+const toNumber = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
+
+/** SPEC §3 filters as one form; nothing is sent until "Show results" (or Enter). */
+export function FiltersForm({ initial, measurement, onApply, idPrefix }: FiltersFormProps) {
+  const [draft, setDraft] = useState<ProfileFilters>(initial);
+  const [ageMin, setAgeMin] = useState(initial.ageMin?.toString() ?? '');
+  const [ageMax, setAgeMax] = useState(initial.ageMax?.toString() ?? '');
+  const heights = heightOptions(measurement);
+  const uid = useId();
+  const id = (name: string) => `${idPrefix}-${name}-${uid}`;
+
+  const toggle = (key: ChoiceFilterKey, value: string, on: boolean) =>
+    setDraft((current) => {
+      const list = current[key] as string[];
+      const next = on ? [...list, value] : list.filter((item) => item !== value);
+      return { ...current, [key]: next };
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const ages = normaliseAgeRange(toNumber(ageMin), toNumber(ageMax));
+    let { heightMin, heightMax } = draft;
+    if (heightMin !== undefined && heightMax !== undefined && heightMin > heightMax) [heightMin, heightMax] = [heightMax, heightMin];
+    setAgeMin(ages.ageMin?.toString() ?? '');
+    setAgeMax(ages.ageMax?.toString() ?? '');
+    onApply({ ...draft, ageMin: ages.ageMin, ageMax: ages.ageMax, heightMin, heightMax });
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_FILTERS);
+    setAgeMin('');
+    setAgeMax('');
+    onApply(EMPTY_FILTERS);
+  };
+
+  return (
+    <form className="filters-form" onSubmit={submit} aria-label="Filters">
+      <fieldset className="filters-form__group">
+        <legend>Show me</legend>
+        <div className="filter-chips">
+          {([undefined, 'women', 'men'] as const).map((gender) => (
+            <label key={gender ?? 'any'} className="filter-chip">
+              <input
+                type="radio"
+                name={id('gender')}
+                checked={draft.gender === gender}
+                onChange={() => setDraft((current) => ({ ...current, gender }))}
+              />
+              <span>{gender ? humanize(gender) : 'Everyone'}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="filters-form__group">
+        <legend>Age</legend>
+        <div className="filters-form__range">
+          <label htmlFor={id('age-min')} className="visually-hidden">
+            Minimum age
+          </label>
+          <input
+            id={id('age-min')}
+            className="form-input"
+            type="number"
+            inputMode="numeric"
+            min={AGE_BOUNDS.min}
+            max={AGE_BOUNDS.max}
+            placeholder={String(AGE_BOUNDS.min)}
+            value={ageMin}
+            onChange={(event) => setAgeMin(event.target.value)}
+          />
+          <span aria-hidden="true">to</span>
+          <label htmlFor={id('age-max')} className="visually-hidden">
+            Maximum age
+          </label>
+          <input
+            id={id('age-max')}
+            className="form-input"
+            type="number"
+            inputMode="numeric"
+            min={AGE_BOUNDS.min}
+            max={AGE_BOUNDS.max}
+            placeholder={String(AGE_BOUNDS.max)}
+            value={ageMax}
+            onChange={(event) => setAgeMax(event.target.value)}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="filters-form__group">
+        <legend>Height ({measurement === 'metric' ? 'cm' : 'ft and in'})</legend>
+        <div className="filters-form__range">
+          <label htmlFor={id('height-min')} className="visually-hidden">
+            Minimum height
+          </label>
+          <select
+            id={id('height-min')}
+            className="form-input"
+            value={draft.heightMin ?? ''}
+            onChange={(event) => setDraft((current) => ({ ...current, heightMin: toNumber(event.target.value) }))}
+          >
+            <option value="">Any</option>
+            {heights.map((option) => (
+              <option key={option.cm} value={option.cm}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <span aria-hidden="true">to</span>
+          <label htmlFor={id('height-max')} className="visually-hidden">
+            Maximum height
+          </label>
+          <select
+            id={id('height-max')}
+            className="form-input"
+            value={draft.heightMax ?? ''}
+            onChange={(event) => setDraft((current) => ({ ...current, heightMax: toNumber(event.target.value) }))}
+          >
+            <option value="">Any</option>
+            {heights.map((option) => (
+              <option key={option.cm} value={option.cm}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+
+      {CHOICE_FILTERS.map((filter) => (
+        <fieldset key={filter.key} className="filters-form__group">
+          <legend>{filter.legend}</legend>
+          <div className="filter-chips">
+            {filter.values.map((value) => (
+              <label key={value} className="filter-chip">
+                <input
+                  type="checkbox"
+                  name={filter.key}
+                  value={value}
+                  checked={(draft[filter.key] as string[]).includes(value)}
+                  onChange={(event) => toggle(filter.key, value, event.target.checked)}
+                />
+                <span>{humanize(value)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+
+      <div className="filters-form__actions">
+        <button type="button" className="button button--ghost" onClick={clear}>
+          Clear all
+        </button>
+        <button type="submit" className="button button--primary">
+          Show results
+        </button>
+      </div>
+    </form>
+  );
+}

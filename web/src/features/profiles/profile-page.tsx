@@ -1,0 +1,171 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { t } from '@sync/texts';
+import { activityLabel } from '@sync/rules/activity';
+import { formatHeight } from '@sync/rules/height';
+import { ApiError } from '@web/lib/http';
+import { humanize, placeOf, type ProfileCardData } from '@web/ui/profile-card/profile-data';
+import { useMeasurement } from '@web/ui/profile-card/use-measurement';
+import { FavouriteButton } from './favourite-button';
+import { PhotoGallery } from './photo-gallery';
+import { mirrorProfiles, readMirroredProfile } from './profile-mirror';
+import { fetchProfile } from './profiles-api';
+import { useProfilesList } from './profiles-list-store';
+import { useProfilesArea } from './use-profiles-area';
+import '@web/ui/profile-card/profile-card.css';
+import './profiles.css';
+
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean };
+
+/** What /messages/chat/blank receives in history state to start a conversation with a profile (issue C reads it). */
+export interface StartChatState {
+  profileId: string;
+  profile: { _id: string; username: string; images: ProfileCardData['images'] };
+}
+
+/** /profile/{id}: photos, details, favourite and start chat; the mirror keeps it readable offline. */
+export function ProfilePage({ id }: { id: string }) {
+  useProfilesArea();
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const profile = useLiveQuery(() => readMirroredProfile(id), [id]);
+  const list = useProfilesList();
+  const navigate = useNavigate();
+  const measurement = useMeasurement();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchProfile(id, controller.signal)
+      .then(async (fresh) => {
+        await mirrorProfiles([fresh]).catch(() => undefined);
+        if (!controller.signal.aborted) setLoad({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({ status: 'error', notFound: error instanceof ApiError && error.status === 404 });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  const startChat = () => {
+    if (!profile) return;
+    const state: StartChatState = { profileId: profile._id, profile: { _id: profile._id, username: profile.username, images: profile.images } };
+    void navigate({ to: '/messages/chat/$conversationId', params: { conversationId: 'blank' }, state: (previous) => ({ ...previous, ...state }) });
+  };
+
+  const backLink = (
+    <Link to="/profiles" className="profile-view__back" resetScroll={false}>
+      ← {list.ids.length > 0 ? 'Back to results' : 'Browse profiles'}
+    </Link>
+  );
+
+  if (profile === undefined || (profile === null && load.status === 'loading')) {
+    return (
+      <div className="profile-view" aria-busy="true">
+        {backLink}
+        <div className="profile-view__main">
+          <div className="gallery__main skeleton" />
+          <div className="stack">
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+        <p className="visually-hidden" role="status">
+          Loading profile…
+        </p>
+      </div>
+    );
+  }
+
+  if (!profile || (load.status === 'error' && load.notFound)) {
+    return (
+      <div className="profile-view">
+        {backLink}
+        <div className="list-state list-state--error" role="alert">
+          <p className="list-state__title">{t('profile-loading-failed')}</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Refresh
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const place = placeOf(profile);
+  const facts: [string, string][] = (
+    [
+      ['Age', String(profile.age)],
+      ['Location', place],
+      ['Height', profile.height ? formatHeight(profile.height, measurement) : ''],
+      ['Body type', humanize(profile.bodyType)],
+      ['Ethnicity', humanize(profile.ethnicity)],
+      ['Hair colour', humanize(profile.hairColor)],
+      ['Eye colour', humanize(profile.eyeColor)],
+      ['Relationship status', humanize(profile.relationshipStatus)],
+    ] as [string, string][]
+  ).filter(([, value]) => value !== '');
+
+  return (
+    <article className="profile-view" aria-labelledby="profile-view-name">
+      {backLink}
+      {load.status === 'error' && (
+        <p className="offline-note" role="status">
+          {t('profile-loading-failed')} You are seeing the copy saved on this device.
+        </p>
+      )}
+      <div className="profile-view__main">
+        <PhotoGallery username={profile.username} images={profile.images} />
+        <div className="stack">
+          <header className="profile-view__header">
+            <h1 id="profile-view-name" className="profile-view__name">
+              <span className={`online-dot${profile.isOnline ? ' is-online' : ''}`} aria-hidden="true" />
+              {profile.username}, {profile.age}
+              {profile.badges.map((badge) => (
+                <span key={badge} className={`badge badge--${badge.toLowerCase()}`}>
+                  {badge}
+                </span>
+              ))}
+            </h1>
+            <p className="profile-view__meta">
+              {[place, profile.isOnline ? 'Online now' : `Active ${activityLabel(profile.activityDate).toLowerCase()}`].filter(Boolean).join(' · ')}
+            </p>
+          </header>
+          <div className="profile-view__actions">
+            <button type="button" className="button button--primary" onClick={startChat}>
+              <span aria-hidden="true">✉</span> Start chat
+            </button>
+            <FavouriteButton profile={profile} />
+          </div>
+          {profile.aboutMe && (
+            <section className="profile-view__section" aria-labelledby="profile-about">
+              <h2 id="profile-about">About me</h2>
+              <p className="profile-view__about">{profile.aboutMe}</p>
+            </section>
+          )}
+          {profile.lookingFor.length > 0 && (
+            <section className="profile-view__section" aria-labelledby="profile-looking-for">
+              <h2 id="profile-looking-for">Looking for</h2>
+              <ul className="tag-list">
+                {profile.lookingFor.map((tag) => (
+                  <li key={tag}>{tag}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section className="profile-view__section" aria-labelledby="profile-details">
+            <h2 id="profile-details">Details</h2>
+            <dl className="profile-facts">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,224 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { sortOptions, type SortOption } from '@sync/contract/entities';
+import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
+import { useMeasurement } from '@web/ui/profile-card/use-measurement';
+import { FiltersForm } from './filters-form';
+import { readMirroredProfiles } from './profile-mirror';
+import { profilesList, useProfilesList, type ProfilesListStore } from './profiles-list-store';
+import { activeFilterCount, EMPTY_FILTERS, PER_PAGE_OPTIONS, SORT_LABELS, type ProfileFilters } from './profiles-query';
+import { useProfilesArea } from './use-profiles-area';
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+import './profiles.css';
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+/** /profiles: search, filters, sort, per-page choice and "Load more", read through the Dexie mirror. */
+export function ProfilesPage({ store = profilesList }: { store?: ProfilesListStore }) {
+  useProfilesArea(store);
+  const state = useProfilesList(store);
+  const measurement = useMeasurement();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const rows = useLiveQuery(() => readMirroredProfiles(state.ids), [state.ids]);
+  const filterCount = activeFilterCount(state.query.filters);
+
+  useEffect(() => {
+    void store.ensureLoaded();
+  }, [store]);
+
+  // Coming back from a profile: put the member where they were, once the kept rows are drawn.
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (restored.current || rows === undefined) return;
+    restored.current = true;
+    const y = store.get().scrollY;
+    if (y > 0 && rows.length > 0) {
+      window.scrollTo(0, y);
+      // The router restores scroll after render too; ours must win.
+      requestAnimationFrame(() => window.scrollTo(0, y));
+    }
+  }, [rows, store]);
+
+  const applyFilters = (filters: ProfileFilters) => {
+    setSheetOpen(false);
+    void store.setQuery({ filters });
+  };
+
+  const filtersForm = (prefix: string) => (
+    <FiltersForm key={JSON.stringify(state.query.filters)} initial={state.query.filters} measurement={measurement} onApply={applyFilters} idPrefix={prefix} />
+  );
+
+  const firstLoad = state.status === 'loading';
+  const visible = firstLoad ? [] : (rows ?? []);
+  const showEmpty = state.status === 'ready' && state.ids.length === 0;
+  const showError = state.status === 'error';
+
+  return (
+    <div className="profiles-page">
+      <header className="profiles-page__header">
+        <h1 className="page-title">Search</h1>
+        <SearchBox store={store} value={state.query.search} />
+      </header>
+
+      <div className="profiles-layout">
+        {desktop && (
+          <aside className="filters-sidebar panel" aria-labelledby="filters-sidebar-title">
+            <h2 id="filters-sidebar-title" className="filters-sidebar__title">
+              Filters
+            </h2>
+            {filtersForm('sidebar')}
+          </aside>
+        )}
+
+        <section className="profiles-results" aria-labelledby="profiles-results-title">
+          <div className="profiles-toolbar">
+            <h2 id="profiles-results-title" className="profiles-toolbar__count" aria-live="polite">
+              {firstLoad ? 'Loading profiles…' : `${state.total.toLocaleString()} ${state.total === 1 ? 'profile' : 'profiles'}`}
+            </h2>
+            <div className="profiles-toolbar__controls">
+              {!desktop && (
+                <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
+                  <Dialog.Trigger className="button button--ghost profiles-toolbar__filters">
+                    Filters{filterCount > 0 ? ` (${filterCount})` : ''}
+                  </Dialog.Trigger>
+                  <Dialog.Portal>
+                    <Dialog.Overlay className="popup-overlay" />
+                    <Dialog.Content className="filters-sheet" aria-describedby={undefined}>
+                      <div className="filters-sheet__header">
+                        <Dialog.Title className="filters-sheet__title">Filters</Dialog.Title>
+                        <Dialog.Close className="icon-button" aria-label="Close filters">
+                          <span aria-hidden="true">×</span>
+                        </Dialog.Close>
+                      </div>
+                      {filtersForm('sheet')}
+                    </Dialog.Content>
+                  </Dialog.Portal>
+                </Dialog.Root>
+              )}
+              <label className="toolbar-select">
+                <span>Sort by</span>
+                <select className="form-input" value={state.query.sortBy} onChange={(event) => void store.setQuery({ sortBy: event.target.value as SortOption })}>
+                  {sortOptions.map((option) => (
+                    <option key={option} value={option}>
+                      {SORT_LABELS[option]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="toolbar-select">
+                <span>Per page</span>
+                <select className="form-input" value={state.query.limit} onChange={(event) => void store.setQuery({ limit: Number(event.target.value) })}>
+                  {PER_PAGE_OPTIONS.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
+
+          {showError && (
+            <div className="list-state list-state--error" role="alert">
+              <p className="list-state__title">{state.error}</p>
+              {state.offline && <p>You are seeing the profiles from your last visit.</p>}
+              <button type="button" className="button button--primary" onClick={() => void store.retry()}>
+                Try again
+              </button>
+            </div>
+          )}
+
+          {showEmpty && (
+            <div className="list-state">
+              <p className="list-state__title">No profiles match your search</p>
+              <p>{filterCount > 0 || state.query.search ? 'Try fewer filters or another name.' : 'Check back soon: new profiles join every day.'}</p>
+              {(filterCount > 0 || state.query.search) && (
+                <button type="button" className="button button--primary" onClick={() => void store.setQuery({ filters: EMPTY_FILTERS, search: '' })}>
+                  Clear filters and search
+                </button>
+              )}
+            </div>
+          )}
+
+          <ul className="profile-grid" aria-busy={firstLoad}>
+            {visible.map((profile, index) => (
+              <li key={profile._id}>
+                <ProfileCard profile={profile} measurement={measurement} eager={index < 4} />
+              </li>
+            ))}
+            {(firstLoad || state.status === 'loading-more') && <ProfileCardSkeletons count={Math.min(state.query.limit, firstLoad ? 8 : 4)} />}
+          </ul>
+
+          {state.ids.length > 0 && !firstLoad && (
+            <div className="load-more">
+              <p className="muted">
+                Showing {Math.min(visible.length, state.total).toLocaleString()} of {state.total.toLocaleString()}
+              </p>
+              {state.canLoadMore && (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void store.loadMore()}
+                  disabled={state.status === 'loading-more'}
+                  aria-busy={state.status === 'loading-more'}
+                >
+                  {state.status === 'loading-more' ? 'Loading…' : 'Load more'}
+                </button>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ store, value }: { store: ProfilesListStore; value: string }) {
+  const [text, setText] = useState(value);
+  const last = useRef(value);
+  useEffect(() => {
+    setText(value);
+    last.current = value;
+  }, [value]);
+
+  const submit = (next: string) => {
+    if (next.trim() === last.current.trim()) return;
+    last.current = next;
+    void store.setQuery({ search: next.trim() });
+  };
+
+  useEffect(() => {
+    const timer = setTimeout(() => submit(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- submit reads the latest text through its argument
+  }, [text]);
+
+  return (
+    <form
+      role="search"
+      className="profiles-search"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit(text);
+      }}
+    >
+      <label htmlFor="profiles-search-input" className="visually-hidden">
+        Search profiles by name
+      </label>
+      <input
+        id="profiles-search-input"
+        className="form-input"
+        type="search"
+        placeholder="Search by name"
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="button button--primary">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { render } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { authBridge } from '@web/lib/api';
+import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
+import { userStore, type User } from '@web/lib/user-store';
+import { deleteLocalDatabases } from '@web/local/db';
+import { resetProfileMocks } from '@web/mocks/handlers/profiles';
+import { makeToken } from '@web/mocks/tokens';
+import { PopupHost } from '@web/ui/popups/popup-host';
+import { popups } from '@web/ui/popups/popup-queue';
+
+/**
+ * Member screens in component tests: a signed-in member (persisted token the msw handlers read,
+ * user state in the store), one router whose root renders the screen at any path, and the popup host.
+ */
+export function signInMember(user: Partial<User> & { _id: string }): void {
+  localStorage.setItem(
+    AUTH_STORAGE_KEY,
+    JSON.stringify({ isAuthenticated: true, token: makeToken({ _id: user._id }), expiryDate: Date.now() + 3_600_000, tokenUpdateInterval: TOKEN_UPDATE_INTERVAL }),
+  );
+  // The auth session is not started in component tests: the client reads the stored token directly.
+  authBridge.getToken = () => readPersistedAuth().token;
+  userStore.set({ username: user._id, likes: 3, credits: 5, isPremium: false, ...user });
+}
+
+export function renderMemberScreen(screen: ReactNode, path = '/') {
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => (
+        <>
+          {screen}
+          <PopupHost />
+        </>
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const result = render(<RouterProvider router={router} />);
+  return { ...result, router };
+}
+
+/** A clean mirror, fresh mock state and no popups between tests. */
+export async function resetMemberState(): Promise<void> {
+  popups.clear();
+  userStore.reset();
+  resetProfileMocks();
+  await deleteLocalDatabases();
+}

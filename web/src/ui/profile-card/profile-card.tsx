@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { activityLabel } from '@sync/rules/activity';
+import { formatHeight, type MeasurementSystem } from '@sync/rules/height';
+import { LazyImage } from './lazy-image';
+import { coverImage, imageUrl, placeOf, type ProfileCardData } from './profile-data';
+import './profile-card.css';
+
+export interface ProfileCardProps {
+  profile: ProfileCardData;
+  measurement: MeasurementSystem;
+  /** The first row of a list loads its photos at once. */
+  eager?: boolean;
+  /** Extra line under the card's facts (e.g. "Matched 2 days ago"). */
+  note?: ReactNode;
+  /** Actions under the card (e.g. "Send a message"). */
+  actions?: ReactNode;
+  onOpen?: () => void;
+  now?: Date;
+}
+
+const BADGE_LABEL = { FEATURED: 'Featured', PREMIUM: 'Premium', NEW: 'New' } as const;
+
+/** SPEC §3 profile card: photo, username, age, city, badges, online dot, activity label and height. */
+export function ProfileCard({ profile, measurement, eager, note, actions, onOpen, now }: ProfileCardProps) {
+  const cover = coverImage(profile);
+  const place = placeOf(profile);
+  const facts = [place, profile.height ? formatHeight(profile.height, measurement) : ''].filter(Boolean);
+  return (
+    <article className="profile-card" aria-labelledby={`profile-card-${profile._id}`}>
+      <Link to="/profile/$id" params={{ id: profile._id }} className="profile-card__link" onClick={onOpen}>
+        <div className="profile-card__media">
+          <LazyImage src={imageUrl(cover, 'medium')} alt="" eager={eager ?? false} className="profile-card__photo" width={300} height={400} />
+          {profile.badges.length > 0 && (
+            <ul className="profile-card__badges" aria-label="Badges">
+              {profile.badges.map((badge) => (
+                <li key={badge} className={`badge badge--${badge.toLowerCase()}`}>
+                  {BADGE_LABEL[badge]}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="profile-card__body">
+          <h3 id={`profile-card-${profile._id}`} className="profile-card__name">
+            <span className={`online-dot${profile.isOnline ? ' is-online' : ''}`} aria-hidden="true" />
+            <span className="profile-card__username">{profile.username}</span>
+            <span className="profile-card__age">, {profile.age}</span>
+            <span className="visually-hidden">{profile.isOnline ? ' (online)' : ''}</span>
+          </h3>
+          {facts.length > 0 && <p className="profile-card__facts">{facts.join(' · ')}</p>}
+          <p className="profile-card__activity">{profile.isOnline ? 'Online now' : `Active ${activityLabel(profile.activityDate, now).toLowerCase()}`}</p>
+          {note && <p className="profile-card__note">{note}</p>}
+        </div>
+      </Link>
+      {actions && <div className="profile-card__actions">{actions}</div>}
+    </article>
+  );
+}
+
+/** Grey cards with the card's shape while a page loads. */
+export function ProfileCardSkeletons({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="profile-card profile-card--skeleton" aria-hidden="true" data-testid="profile-skeleton">
+          <div className="profile-card__media skeleton" />
+          <div className="profile-card__body">
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}

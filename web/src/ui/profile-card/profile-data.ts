@@ -1,0 +1,64 @@
+import type { Image, Profile } from '@sync/contract/entities';
+
+/**
+ * A profile as the API answers it (CONTRACT "Profiles"), with the one twist SPEC §6 adds: photos a
+ * standard member may not see arrive as `{ _id, type, blocked: true }` and are drawn as a locked tile.
+ */
+export interface BlockedImage {
+  _id: string;
+  type: Image['type'];
+  blocked: true;
+}
+export type CardImage = Image | BlockedImage;
+export type ProfileCardData = Omit<Profile, 'images'> & { images: CardImage[] };
+
+export const PROFILE_PLACEHOLDER_SRC = '/img/profile-placeholder.svg';
+
+export function isBlockedImage(image: CardImage): image is BlockedImage {
+  return (image as BlockedImage).blocked === true;
+}
+
+/** A size variant may arrive as a URL or as `{ url }`. */
+function urlOf(variant: unknown): string | null {
+  if (typeof variant === 'string' && variant) return variant;
+  const url = (variant as { url?: unknown } | null | undefined)?.url;
+  return typeof url === 'string' && url ? url : null;
+}
+
+export type ImageSize = 'small' | 'medium' | 'large';
+
+const FALLBACK_ORDER: Record<ImageSize, readonly (keyof Image)[]> = {
+  small: ['small', 'medium', 'large', 'original'],
+  medium: ['medium', 'large', 'small', 'original'],
+  large: ['large', 'original', 'medium', 'small'],
+};
+
+/** The best URL of an image for a size, or null for a blocked or unprocessed one. */
+export function imageUrl(image: CardImage | undefined, size: ImageSize = 'medium'): string | null {
+  if (!image || isBlockedImage(image)) return null;
+  for (const key of FALLBACK_ORDER[size]) {
+    const url = urlOf(image[key]);
+    if (url) return url;
+  }
+  return null;
+}
+
+/** The photo a card shows: the avatar when there is a visible one, else the first visible photo. */
+export function coverImage(profile: Pick<ProfileCardData, 'images'>): CardImage | undefined {
+  const visible = profile.images.filter((image) => !isBlockedImage(image));
+  return visible.find((image) => image.type === 'avatar') ?? visible[0];
+}
+
+/** "Austin, TX" or '' */
+export function placeOf(profile: Pick<ProfileCardData, 'location'>): string {
+  const location = profile.location;
+  if (!location?.city) return '';
+  return location.state ? `${location.city}, ${location.state}` : location.city;
+}
+
+/** 'middle-eastern' → 'Middle eastern', 'in-relationship' → 'In relationship'. */
+export function humanize(value: string | null | undefined): string {
+  if (!value) return '';
+  const spaced = value.replace(/-/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
