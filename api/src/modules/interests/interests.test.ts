@@ -153,3 +153,16 @@ describe('staff endpoints', () => {
     expect((await call('POST', `/api/profile/${m.profileId}/view-member`, agent, { userId: m.id })).status).toBe(404);
   });
 });
+
+describe('user state lists', () => {
+  it('memberInterestIds answers favourited and viewed profile ids, newest first', async () => {
+    const { memberInterestIds } = await import('./user-lists.js');
+    const vip = await createMember(ctx, { isPremium: true });
+    const [a, b] = [await createFictive(ctx), await createFictive(ctx)];
+    await fav(vip, { favourite: a.id });
+    await call('GET', `/api/profile/${a.id}`, vip.headers);
+    ctx.clock.advance(1000);
+    await call('GET', `/api/profile/${b.id}`, vip.headers);
+    expect(await memberInterestIds(ctx.deps.db, vip.id)).toEqual({ favourites: [a.id], viewed: [b.id, a.id] });
+  });
+});

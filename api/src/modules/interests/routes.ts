@@ -47,6 +47,17 @@ async function favouriteOrNext(c: Context<AppEnv>, next: Next) {
   return c.json(await setFavourite(c.var.deps, c.var.deps.db, viewer, favourite, remove === true));
 }
 
+/**
+ * Favourites and interests:
+ *   PATCH /api/user/{id}  { favourite: profileId } adds, { favourite: profileId, remove: true } removes -> { favorite }
+ *                         member token of that id (else 403); adding needs premium: 402 premium-required
+ *                         { profileId, feature: 'favourite' }; 404 unknown profile
+ *   GET /api/interests/{favorites|favorited-me|viewed|viewed-me|proposals}?page&limit
+ *                         { data: [Profile & { listDate, viewCount? }], total, page, limit }
+ * Staff (agent token; agents need a scope on the profile's brand domain, admins any):
+ *   POST /api/profile/{id}/view-member       { userId } -> { viewed: true, count, lastViewDate }
+ *   POST /api/profile/{id}/favourite-member  { userId, remove? } -> { favorite }
+ */
 export const interestRoutes = new Hono<AppEnv>()
   .patch('/user/:id', favouriteOrNext)
   .get('/interests/:list', member, async (c) => {

@@ -19,6 +19,17 @@ export const undoBody = z.object({ toUserId: z.string().min(1).max(100).optional
 
 const member = requireAuth('user');
 
+/**
+ * Swipe and match (SPEC §7), member token required:
+ *   GET  /api/match/next      200 Profile card | 204 when every profile was swiped
+ *   GET  /api/match/likes     { likes, dailyLikes, nextRefillDate }  (after the day's refill)
+ *   POST /api/match/swipe     { toUserId, actionType: 'like'|'dislike' } -> { match, conversationId, likes }
+ *                             402 no-likes { profileId, feature: 'like' }; 409 already-swiped; 404 unknown profile
+ *   POST /api/match/undo      { toUserId? } -> { _id, toUserId, actionType, createDate, undoDate, matchRemoved, likes }
+ *                             404 nothing-to-undo
+ *   GET  /api/match/dislikes  { data: [Profile & { swipeId, swipeDate }], total, page, limit }
+ *   GET  /api/matches         { data: [Profile & { conversationId, matchDate }], total, page, limit }
+ */
 export const matchingRoutes = new Hono<AppEnv>()
   .get('/match/next', member, async (c) => {
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);

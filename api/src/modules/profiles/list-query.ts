@@ -122,6 +122,9 @@ export function parseProfileListQuery(raw: RawQuery): ProfileListQuery {
   const search = single(raw, 'search')?.trim();
   if (search) {
     if (search.length > SEARCH_MAX_LENGTH) throw invalidParam('search', `must be at most ${SEARCH_MAX_LENGTH} characters`);
+    // PostgreSQL text cannot hold NUL; control characters are never part of a name or a city.
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(search)) throw invalidParam('search', 'must not contain control characters');
     query.search = search;
   }
   return query;

@@ -227,6 +227,8 @@ describe('GET /api/profiles (member)', () => {
       ['sortBy=random', 'sortBy'],
       [`search=${'x'.repeat(101)}`, 'search'],
       ['page=1&page=2', 'page'],
+      ['search=%00', 'search'],
+      ['ageMin=1e3', 'ageMin'],
     ];
     for (const [query, param] of cases) {
       const { status, body } = await get(`/api/profiles?${query}`);
@@ -235,6 +237,14 @@ describe('GET /api/profiles (member)', () => {
       expect(body.error.message, query).toContain(param);
       expect(body.error.fields[param], query).toBeTruthy();
     }
+  });
+
+  it('odd but harmless input never answers 500', async () => {
+    for (const query of ['search=%FF', 'search=%E2%28%A1', 'search=%5C', `search=${encodeURIComponent("'; drop table profiles; --")}`, 'page=1000000&limit=100']) {
+      const { status } = await get(`/api/profiles?${query}`);
+      expect(status, query).toBe(200);
+    }
+    for (const id of ['%00', '%FF', 'a'.repeat(300)]) expect((await get(`/api/profile/${id}`)).status).toBe(404);
   });
 
   it('401 without a token or API key, and for a bad token even with a key', async () => {
