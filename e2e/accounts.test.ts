@@ -5,17 +5,17 @@ import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail }
 async function fillSignUp(page: Page, username: string, email: string) {
   await page.getByRole('radio', { name: 'Man', exact: true }).check();
   await page.getByRole('radio', { name: 'Women', exact: true }).check();
-  await page.getByLabel('Date of birth').fill('1990-05-17');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+  await page.getByLabel(/^Date of birth/).fill('1990-05-17');
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('a-long-password-1');
 }
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/sign-in');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Username or email').fill(username);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel(/^Password/).fill(password);
   await form.getByRole('button', { name: /sign in/i }).click();
 }
 
