@@ -24,7 +24,7 @@ function NoSubscriptionPopup({ props, close }: PopupBodyProps<'no-subscription'>
   return (
     <div className="stack">
       <p>{reasonFor(props.feature, props.profile?.username)}</p>
-      <ul>
+      <ul className="stack" style={{ margin: 0, gap: 'var(--space-1)' }}>
         {VIP_FEATURES.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}

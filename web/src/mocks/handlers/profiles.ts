@@ -228,7 +228,9 @@ export const profileHandlers = [
       state.likes -= 1;
     }
     state.swipes.unshift({ profileId: profile._id, actionType: body.actionType, date: new Date().toISOString() });
-    if (body.actionType === 'like' && profile.matchOnLike) {
+    // The mock's match rule: the profile says so, or every second like (so a demo reaches a match quickly).
+    const likesSoFar = state.swipes.filter((s) => s.actionType === 'like').length;
+    if (body.actionType === 'like' && (profile.matchOnLike || likesSoFar % 2 === 0)) {
       const conversationId = `c-match-${profile._id}`;
       state.matches.unshift({ profileId: profile._id, conversationId, date: new Date().toISOString() });
       return HttpResponse.json({ match: true, conversationId, likes: state.likes });
@@ -253,6 +255,16 @@ export const profileHandlers = [
       matchRemoved = state.matches.length !== before;
     }
     return HttpResponse.json({ _id: `sw-${swipe.profileId}`, toUserId: swipe.profileId, actionType: swipe.actionType, createDate: swipe.date, undoDate: new Date().toISOString(), matchRemoved, likes: state.likes });
+  }),
+
+  http.get(`${API}/match/dislikes`, ({ request }) => {
+    const member = memberOf(request);
+    if (!member) return unauthorized();
+    const rows = member.state.swipes.filter((s) => s.actionType === 'dislike').flatMap((s) => {
+      const profile = byId.get(s.profileId);
+      return profile ? [{ ...card(profile, member.state), swipeId: `sw-${s.profileId}`, swipeDate: s.date }] : [];
+    });
+    return list(rows, 1, 36, rows.length);
   }),
 
   http.get(`${API}/matches`, ({ request }) => {
@@ -287,7 +299,7 @@ export const profileHandlers = [
     const start = (pageOf.page - 1) * pageOf.limit;
     const data = rows.slice(start, start + pageOf.limit).flatMap((entry) => {
       const profile = byId.get(entry.profileId);
-      return profile ? [{ ...card(profile, state), date: entry.date }] : [];
+      return profile ? [{ ...card(profile, state), listDate: entry.date }] : [];
     });
     return list(data, pageOf.page, pageOf.limit, rows.length);
   }),
@@ -308,7 +320,7 @@ export const profileHandlers = [
     if ('favourite' in body) {
       const profileId = String(body.favourite);
       if (!byId.has(profileId)) return errorResponse(404, 'not-found', 'Profile not found');
-      if (!state.isPremium) return errorResponse(402, 'premium-required', t('profile-edit.favourite-premium-only'));
+      if (!state.isPremium && body.remove !== true) return HttpResponse.json({ error: { code: 'premium-required', message: t('profile-edit.favourite-premium-only'), profileId, feature: 'favourite' } }, { status: 402 });
       state.favourites = body.remove === true ? state.favourites.filter((id) => id !== profileId) : [...new Set([profileId, ...state.favourites])];
       return HttpResponse.json({ favorite: body.remove !== true });
     }
@@ -350,7 +362,7 @@ export const profileHandlers = [
     const zip = new URL(request.url).searchParams.get('zipCode')?.trim();
     const rows = zip ? MOCK_LOCATIONS.filter((l) => l.zip.startsWith(zip)) : MOCK_LOCATIONS;
     const cities = new Map(rows.map((l) => [`${l.city}|${l.state}`, { city: l.city, state: l.state }]));
-    const zips = new Map(rows.map((l) => [l.zip, { zip: l.zip, state: l.state }]));
+    const zips = new Map(rows.map((l) => [l.zip, { zip: l.zip, state: l.state, city: l.city }]));
     return HttpResponse.json({ by_city: [...cities.values()], by_zip: [...zips.values()] });
   }),
 ];

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { MatchesPage } from '@web/features/matching/matches-page';
 
 export const Route = createFileRoute('/_auth/matches')({
-  component: () => <ComingSoon title="Matches" />,
+  component: MatchesPage,
 });

@@ -1,0 +1,130 @@
+import { useNavigate } from '@tanstack/react-router';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { useCallback, useEffect, useState } from 'react';
+import { t } from '@sync/texts';
+import { userStore } from '@web/lib/user-store';
+import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
+import { useMeasurement } from '@web/ui/profile-card/use-measurement';
+import { toast } from '@web/ui/toast';
+import { fetchDislikes, fetchMatches, undoSwipe, type DislikedCard, type MatchCard } from './matching-api';
+import { SwipeDeck } from './swipe-deck';
+import '@web/ui/profile-card/profile-card.css';
+import './matching.css';
+
+type Load<T> = { status: 'loading' } | { status: 'ready'; items: T[]; total: number } | { status: 'error' };
+
+function useList<T>(load: () => Promise<{ data: T[]; total: number }>) {
+  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  const reload = useCallback(() => {
+    load()
+      .then((answer) => setState({ status: 'ready', items: answer.data, total: answer.total }))
+      .catch(() => setState({ status: 'error' }));
+  }, [load]);
+  useEffect(() => reload(), [reload]);
+  return [state, reload] as const;
+}
+
+const since = (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
+
+/** /matches: the swipe deck, the matches list, and the profiles passed on (any of which can be undone). */
+export function MatchesPage() {
+  const navigate = useNavigate();
+  const measurement = useMeasurement();
+  const [matches, reloadMatches] = useList<MatchCard>(useCallback(() => fetchMatches(1, 48), []));
+  const [passed, reloadPassed] = useList<DislikedCard>(useCallback(() => fetchDislikes(1, 12), []));
+
+  const refresh = useCallback(() => {
+    reloadMatches();
+    reloadPassed();
+  }, [reloadMatches, reloadPassed]);
+
+  const undoPass = async (profile: DislikedCard) => {
+    try {
+      const answer = await undoSwipe(profile._id);
+      if (typeof answer.likes === 'number') userStore.update({ likes: answer.likes });
+      toast.success(`${profile.username} is back in your deck.`);
+      refresh();
+    } catch {
+      toast.error(t('error.generic'));
+    }
+  };
+
+  return (
+    <div className="matches-page">
+      <h1 className="page-title">Matches</h1>
+      <div className="matches-layout">
+        <SwipeDeck onChange={refresh} />
+
+        <div className="stack">
+          <section aria-labelledby="matches-title" className="matches-section">
+            <h2 id="matches-title">
+              Your matches{matches.status === 'ready' && matches.total > 0 ? ` (${matches.total})` : ''}
+            </h2>
+            {matches.status === 'loading' && (
+              <ul className="profile-grid profile-grid--compact">
+                <ProfileCardSkeletons count={4} />
+              </ul>
+            )}
+            {matches.status === 'error' && (
+              <p className="list-state list-state--error" role="alert">
+                {t('profile-filtering-failed')}
+              </p>
+            )}
+            {matches.status === 'ready' && matches.items.length === 0 && (
+              <div className="list-state">
+                <p className="list-state__title">No matches yet</p>
+                <p>Like profiles in Discover: when someone likes you back, they appear here.</p>
+              </div>
+            )}
+            {matches.status === 'ready' && matches.items.length > 0 && (
+              <ul className="profile-grid profile-grid--compact">
+                {matches.items.map((profile) => (
+                  <li key={profile._id}>
+                    <ProfileCard
+                      profile={profile}
+                      measurement={measurement}
+                      note={`Matched ${since(profile.matchDate)}`}
+                      actions={
+                        <button
+                          type="button"
+                          className="button button--primary"
+                          onClick={() =>
+                            void navigate({
+                              to: '/messages/chat/$conversationId',
+                              params: { conversationId: profile.conversationId ?? 'blank' },
+                              state: (previous) => ({ ...previous, ...{ profileId: profile._id } }),
+                            })
+                          }
+                        >
+                          Send a message
+                        </button>
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {passed.status === 'ready' && passed.items.length > 0 && (
+            <section aria-labelledby="passed-title" className="matches-section">
+              <h2 id="passed-title">Profiles you passed</h2>
+              <ul className="passed-list">
+                {passed.items.map((profile) => (
+                  <li key={profile._id}>
+                    <span>
+                      <strong>{profile.username}</strong>, {profile.age} <span className="muted">· {since(profile.swipeDate)}</span>
+                    </span>
+                    <button type="button" className="button button--ghost" onClick={() => void undoPass(profile)} aria-label={`Undo pass on ${profile.username}`}>
+                      Undo
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ListEnvelope } from '@sync/contract/errors';
+import { api } from '@web/lib/api';
+import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
+
+export type SwipeAction = 'like' | 'dislike';
+
+/** POST /api/match/swipe answer (SPEC §3: match and conversationId; the API adds the likes left). */
+export interface SwipeResult {
+  match: boolean;
+  conversationId: string | null;
+  likes?: number;
+}
+
+export interface UndoResult {
+  toUserId: string;
+  actionType: SwipeAction;
+  matchRemoved?: boolean;
+  likes?: number;
+}
+
+export type MatchCard = ProfileCardData & { conversationId: string | null; matchDate: string };
+export type DislikedCard = ProfileCardData & { swipeId: string; swipeDate: string };
+
+/** GET /api/match/next: the next profile, or null when the API answers 204 (nobody left). */
+export async function fetchNextProfile(): Promise<ProfileCardData | null> {
+  const answer = await api.get<ProfileCardData | undefined>('/match/next');
+  return answer && typeof answer === 'object' && '_id' in answer ? answer : null;
+}
+
+export function swipe(toUserId: string, actionType: SwipeAction): Promise<SwipeResult> {
+  return api.post<SwipeResult>('/match/swipe', { toUserId, actionType });
+}
+
+/** POST /api/match/undo; without an id the API undoes the most recent swipe. */
+export function undoSwipe(toUserId?: string): Promise<UndoResult> {
+  return api.post<UndoResult>('/match/undo', toUserId ? { toUserId } : {});
+}
+
+export function fetchMatches(page = 1, limit = 36): Promise<ListEnvelope<MatchCard>> {
+  return api.get<ListEnvelope<MatchCard>>('/matches', { query: { page, limit } });
+}
+
+export function fetchDislikes(page = 1, limit = 36): Promise<ListEnvelope<DislikedCard>> {
+  return api.get<ListEnvelope<DislikedCard>>('/match/dislikes', { query: { page, limit } });
+}
+
+export interface LikesStatus {
+  likes: number;
+  dailyLikes?: number;
+  nextRefillDate?: string;
+}
+
+export function fetchLikes(): Promise<LikesStatus> {
+  return api.get<LikesStatus>('/match/likes');
+}

@@ -1,0 +1,259 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '@sync/texts';
+import { formatHeight } from '@sync/rules/height';
+import { ApiError } from '@web/lib/http';
+import { userStore, useUser } from '@web/lib/user-store';
+import { LazyImage } from '@web/ui/profile-card/lazy-image';
+import { coverImage, imageUrl, placeOf, type ProfileCardData } from '@web/ui/profile-card/profile-data';
+import { useMeasurement } from '@web/ui/profile-card/use-measurement';
+import { openPopup, popups } from '@web/ui/popups/popup-queue';
+import { toast } from '@web/ui/toast';
+import { fetchLikes, fetchNextProfile, swipe, undoSwipe, type SwipeAction } from './matching-api';
+import { useDrag } from './use-drag';
+
+/** The like feature's name in the no-subscription popup (the API's 402 says 'like' too). */
+export const LIKE_FEATURE = 'like';
+
+type DeckState =
+  | { status: 'loading' }
+  | { status: 'ready'; profile: ProfileCardData }
+  | { status: 'empty' }
+  | { status: 'error' };
+
+interface Swiped {
+  profile: ProfileCardData;
+  actionType: SwipeAction;
+}
+
+export interface MatchShown {
+  profile: ProfileCardData;
+  conversationId: string | null;
+}
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The swipe deck (SPEC §4): the next profile, like / dislike by button, arrow keys or drag, undo of
+ * this visit's swipes, and the inline "It's a match" panel. A like with no likes left opens the
+ * no-subscription popup (SPEC §5) without calling the API.
+ */
+export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown) => void; onChange?: () => void }) {
+  const { user } = useUser();
+  const likes = typeof user?.likes === 'number' ? user.likes : 0;
+  const navigate = useNavigate();
+  const measurement = useMeasurement();
+  const [deck, setDeck] = useState<DeckState>({ status: 'loading' });
+  const [history, setHistory] = useState<Swiped[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [match, setMatch] = useState<MatchShown | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const matchHeading = useRef<HTMLHeadingElement>(null);
+
+  const loadNext = useCallback(async () => {
+    setDeck({ status: 'loading' });
+    try {
+      const next = await fetchNextProfile();
+      setDeck(next ? { status: 'ready', profile: next } : { status: 'empty' });
+    } catch {
+      setDeck({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadNext();
+    // The likes left after the day's refill; the user record may be older.
+    fetchLikes()
+      .then((status) => typeof status?.likes === 'number' && userStore.update({ likes: status.likes }))
+      .catch(() => undefined);
+  }, [loadNext]);
+
+  useEffect(() => {
+    if (match) matchHeading.current?.focus();
+  }, [match]);
+
+  const refuseLike = (profile: ProfileCardData) =>
+    openPopup('no-subscription', { profile: { _id: profile._id, username: profile.username }, feature: LIKE_FEATURE });
+
+  const act = useCallback(
+    async (actionType: SwipeAction) => {
+      if (deck.status !== 'ready' || busy) return;
+      const { profile } = deck;
+      if (actionType === 'like' && likes <= 0) {
+        refuseLike(profile);
+        return;
+      }
+      setBusy(true);
+      setMatch(null);
+      try {
+        const answer = await swipe(profile._id, actionType);
+        if (typeof answer.likes === 'number') userStore.update({ likes: answer.likes });
+        setHistory((previous) => [...previous, { profile, actionType }]);
+        setAnnouncement(actionType === 'like' ? `You liked ${profile.username}` : `You passed on ${profile.username}`);
+        if (answer.match) {
+          const shown = { profile, conversationId: answer.conversationId };
+          setMatch(shown);
+          onMatch?.(shown);
+        }
+        onChange?.();
+        await loadNext();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 402) {
+          userStore.update({ likes: 0 });
+          refuseLike(profile);
+        } else if (error instanceof ApiError && error.status === 409) {
+          await loadNext();
+        } else {
+          toast.error(t('error.generic'));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [deck, busy, likes, loadNext, onMatch, onChange],
+  );
+
+  const undo = useCallback(async () => {
+    const last = history.at(-1);
+    if (!last || busy) return;
+    setBusy(true);
+    try {
+      const answer = await undoSwipe(last.profile._id);
+      if (typeof answer.likes === 'number') userStore.update({ likes: answer.likes });
+      setHistory((previous) => previous.slice(0, -1));
+      setMatch(null);
+      setDeck({ status: 'ready', profile: last.profile });
+      setAnnouncement(`${last.profile.username} is back`);
+      onChange?.();
+    } catch {
+      toast.error(t('error.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }, [history, busy, onChange]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTyping(event.target) || popups.getState().active) return;
+      if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        void act('like');
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        void act('dislike');
+      } else if (event.key === 'Backspace' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z')) {
+        event.preventDefault();
+        void undo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [act, undo]);
+
+  const drag = useDrag((direction) => void act(direction === 'right' ? 'like' : 'dislike'), deck.status !== 'ready' || busy);
+
+  return (
+    <section className="swipe-deck" aria-labelledby="swipe-deck-title">
+      <div className="swipe-deck__header">
+        <h2 id="swipe-deck-title">Discover</h2>
+        <p className="swipe-deck__likes" aria-live="polite">
+          <span aria-hidden="true">♥</span> {likes} {likes === 1 ? 'like' : 'likes'} left
+        </p>
+      </div>
+
+      {match && (
+        <div className="match-panel" role="region" aria-labelledby="match-panel-title">
+          <span className="match-panel__hearts" aria-hidden="true">
+            ♥ ♥ ♥
+          </span>
+          <h3 id="match-panel-title" ref={matchHeading} tabIndex={-1}>
+            It&apos;s a match!
+          </h3>
+          <p>You and {match.profile.username} like each other.</p>
+          <div className="match-panel__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() =>
+                void navigate({
+                  to: '/messages/chat/$conversationId',
+                  params: { conversationId: match.conversationId ?? 'blank' },
+                  state: (previous) => ({ ...previous, ...{ profileId: match.profile._id } }),
+                })
+              }
+            >
+              Send a message
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setMatch(null)}>
+              Keep swiping
+            </button>
+          </div>
+        </div>
+      )}
+
+      <div className="swipe-deck__stage">
+        {deck.status === 'loading' && <div className="swipe-card swipe-card--skeleton skeleton" aria-label="Loading the next profile" role="img" />}
+        {deck.status === 'empty' && (
+          <div className="list-state">
+            <p className="list-state__title">You have seen everyone for now</p>
+            <p>New profiles join every day. Meanwhile, browse and filter all profiles.</p>
+            <Link to="/profiles" className="button button--primary">
+              Browse profiles
+            </Link>
+          </div>
+        )}
+        {deck.status === 'error' && (
+          <div className="list-state list-state--error" role="alert">
+            <p className="list-state__title">{t('profile-loading-failed')}</p>
+            <button type="button" className="button button--primary" onClick={() => void loadNext()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {deck.status === 'ready' && (
+          <article
+            className={`swipe-card${drag.dragging ? ' is-dragging' : ''}`}
+            aria-labelledby="swipe-card-name"
+            style={{ transform: `translateX(${drag.dx}px) rotate(${drag.dx / 18}deg)` }}
+            {...drag.handlers}
+          >
+            <LazyImage src={imageUrl(coverImage(deck.profile), 'large')} alt={`Photo of ${deck.profile.username}`} eager draggable={false} className="swipe-card__photo" />
+            <span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: Math.max(0, Math.min(1, drag.dx / 110)) }} aria-hidden="true">
+              Like
+            </span>
+            <span className="swipe-card__stamp swipe-card__stamp--nope" style={{ opacity: Math.max(0, Math.min(1, -drag.dx / 110)) }} aria-hidden="true">
+              Nope
+            </span>
+            <div className="swipe-card__info">
+              <h3 id="swipe-card-name">
+                <span className={`online-dot${deck.profile.isOnline ? ' is-online' : ''}`} aria-hidden="true" />
+                {deck.profile.username}, {deck.profile.age}
+              </h3>
+              <p>{[placeOf(deck.profile), deck.profile.height ? formatHeight(deck.profile.height, measurement) : ''].filter(Boolean).join(' · ')}</p>
+              <Link to="/profile/$id" params={{ id: deck.profile._id }} className="swipe-card__more">
+                View profile
+              </Link>
+            </div>
+          </article>
+        )}
+      </div>
+
+      <div className="swipe-deck__actions" role="group" aria-label="Swipe">
+        <button type="button" className="swipe-action swipe-action--undo" onClick={() => void undo()} disabled={history.length === 0 || busy} aria-label="Undo last swipe" title="Undo (Backspace)">
+          <span aria-hidden="true">↺</span>
+        </button>
+        <button type="button" className="swipe-action swipe-action--dislike" onClick={() => void act('dislike')} disabled={deck.status !== 'ready' || busy} aria-label="Dislike" title="Dislike (←)">
+          <span aria-hidden="true">✕</span>
+        </button>
+        <button type="button" className="swipe-action swipe-action--like" onClick={() => void act('like')} disabled={deck.status !== 'ready' || busy} aria-label="Like" title="Like (→)">
+          <span aria-hidden="true">♥</span>
+        </button>
+      </div>
+      <p className="swipe-deck__hint muted">Use ← and → to pass or like, Backspace to undo, or drag the photo.</p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
