@@ -39,6 +39,20 @@ describe('auth session (the app wiring of the auth machine)', () => {
     expect(getAuth().expiryDate).toBeGreaterThan(Date.now() + 50 * 60_000);
   });
 
+  it('signs out when a call answers 401 because the session ended on the server, but not for other errors', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    authenticate(makeToken({ _id: 'u-demo' }));
+    server.use(http.get('*/api/user/u-demo', () => HttpResponse.json({ error: { code: 'forbidden', message: 'no' } }, { status: 403 })));
+    await expect(api.get('/user/u-demo')).rejects.toMatchObject({ status: 403 });
+    expect(getAuth().isAuthenticated).toBe(true);
+
+    server.use(http.get('*/api/user/u-demo', () => HttpResponse.json({ error: { code: 'unauthorized', message: 'gone' } }, { status: 401 })));
+    await expect(api.get('/user/u-demo')).rejects.toMatchObject({ status: 401 });
+    expect(getAuth().isAuthenticated).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/', undefined);
+  });
+
   it('logout revokes the session, clears storage, closes sockets, resets stores and goes to /', async () => {
     const revoked = vi.fn();
     server.use(http.post('*/api/logout', ({ request }) => (revoked(request.headers.get('authorization')), new HttpResponse(null, { status: 204 }))));

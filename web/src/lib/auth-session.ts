@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { t } from '@sync/texts';
 import { authMachine, isTokenLive, needsRefresh, type AuthSnapshot, type RefreshInput, type RefreshOutput } from '@web/machines/auth.machine';
 import { toast } from '@web/ui/toast';
-import { api, authBridge } from './api';
+import { api, authBridge, onApiError } from './api';
 import { openAuthChannel, type AuthChannel } from './auth-channel';
 import { readPersistedAuth, writePersistedAuth } from './auth-storage';
 import { getApiBaseUrl } from './runtime-config';
@@ -59,6 +59,8 @@ function createAuthSession(channel: AuthChannel) {
   return createActor(machine, { input: { persisted: readPersistedAuth() } });
 }
 
+const SESSION_GONE_CODES = new Set(['unauthorized', 'token-expired']);
+
 let channel: AuthChannel | null = null;
 let actor: ReturnType<typeof createAuthSession> | null = null;
 
@@ -68,6 +70,14 @@ function session() {
     actor = createAuthSession(channel);
     channel.subscribe((message) => {
       if (message.type === 'logout') actor?.send({ type: 'REMOTE_LOGOUT' });
+    });
+    // A session ended on the server (logout elsewhere, password change, take-over) answers 401 with these
+    // codes on any call: the member is signed out here too instead of meeting errors on every screen.
+    onApiError((error) => {
+      if (error.status !== 401 || !SESSION_GONE_CODES.has(error.code ?? '')) return;
+      if (!actor?.getSnapshot().matches('authenticated')) return;
+      if (error.code === 'token-expired') toast.warning(t('error.token-expired'));
+      actor.send({ type: 'LOGOUT' });
     });
     actor.start();
   }
