@@ -38,6 +38,9 @@ export async function newContext(browser: Browser, viewport = MOBILE): Promise<B
 
 export async function shot(page: Page, name: string) {
   const file = path.join(inject('shotsDir'), `${name}.png`);
+  // A picture of the page as a person sees it: the first-load overlay gone and transitions finished.
+  await page.locator('#first-load').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
