@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { InterestsPage } from '@web/features/interests/interests-page';
 
 export const Route = createFileRoute('/_auth/favorites')({
-  component: () => <ComingSoon title="Favorites" />,
+  component: () => <InterestsPage list="favorites" standalone />,
 });

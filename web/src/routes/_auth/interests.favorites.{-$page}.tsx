@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { InterestsPage } from '@web/features/interests/interests-page';
 import { assertValidRoute, isPageParam } from '@web/lib/route-validity';
-import { ComingSoon } from '@web/ui/coming-soon';
 
 export const Route = createFileRoute('/_auth/interests/favorites/{-$page}')({
   beforeLoad: ({ params, location }) => assertValidRoute(isPageParam(params.page), location.pathname),
-  component: () => <ComingSoon title="Favorites" />,
+  component: InterestsRoute,
 });
+
+function InterestsRoute() {
+  const { page } = Route.useParams();
+  return <InterestsPage key={`favorites-${page ?? 1}`} list="favorites" page={page} />;
+}

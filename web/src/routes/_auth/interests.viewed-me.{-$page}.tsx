@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { InterestsPage } from '@web/features/interests/interests-page';
 import { assertValidRoute, isPageParam } from '@web/lib/route-validity';
-import { ComingSoon } from '@web/ui/coming-soon';
 
 export const Route = createFileRoute('/_auth/interests/viewed-me/{-$page}')({
   beforeLoad: ({ params, location }) => assertValidRoute(isPageParam(params.page), location.pathname),
-  component: () => <ComingSoon title="Viewed me" />,
+  component: InterestsRoute,
 });
+
+function InterestsRoute() {
+  const { page } = Route.useParams();
+  return <InterestsPage key={`viewed-me-${page ?? 1}`} list="viewed-me" page={page} />;
+}

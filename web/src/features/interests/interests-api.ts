@@ -1,0 +1,21 @@
+import type { ListEnvelope } from '@sync/contract/errors';
+import { api } from '@web/lib/api';
+import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
+
+/** The five interest lists of SPEC §2, as GET /api/interests/{list} names them. */
+export const INTEREST_LISTS = ['favorites', 'favorited-me', 'proposals', 'viewed', 'viewed-me'] as const;
+export type InterestList = (typeof INTEREST_LISTS)[number];
+
+export const INTERESTS_PAGE_SIZE = 24;
+
+/** A profile in an interest list: when it joined the list, and for views how many there were. */
+export type InterestCard = ProfileCardData & { listDate?: string; viewCount?: number };
+
+export function fetchInterests(list: InterestList, page: number, limit = INTERESTS_PAGE_SIZE): Promise<ListEnvelope<InterestCard>> {
+  return api.get<ListEnvelope<InterestCard>>(`/interests/${list}`, { query: { page, limit } });
+}
+
+/** PATCH /api/user/{id} {favourite, remove: true} (no loader): takes a profile off the member's favourites. */
+export function removeFavourite(userId: string, profileId: string): Promise<{ favorite?: boolean }> {
+  return api.patch<{ favorite?: boolean }>(`/user/${encodeURIComponent(userId)}`, { favourite: profileId, remove: true }, { loader: false });
+}
