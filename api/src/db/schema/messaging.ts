@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { agents } from './agents.js';
 import { brands } from './brands.js';
 import { createDate, id, ts, updateDate } from './common.js';
@@ -34,12 +34,15 @@ export const conversations = pgTable(
     claimDate: ts('claim_date'),
     claimExpiryDate: ts('claim_expiry_date'),
     lastAgentId: uuid('last_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    /** The member's sync space version at the last member-visible change; set by a trigger (migration 0002). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     createDate: createDate(),
     updateDate: updateDate(),
   },
   (t) => [
     uniqueIndex('conversations_pair_uq').on(t.userId, t.profileId),
     index('conversations_user_idx').on(t.userId, t.lastMessageDate),
+    index('conversations_user_version_idx').on(t.userId, t.version),
     index('conversations_stock_idx').on(t.stock, t.stockDate).where(sql`${t.stock} IS NOT NULL`),
     index('conversations_claim_idx').on(t.claimAgentId, t.claimExpiryDate),
     check('conversations_unread_nonneg', sql`${t.unreadByUser} >= 0`),
@@ -67,9 +70,15 @@ export const messages = pgTable(
     clientId: text('client_id'),
     mutationId: integer('mutation_id'),
     dateSent: ts('date_sent').notNull().defaultNow(),
+    /** Insert order: newest-first chunks and "newer than lastMessageId" compare on it, never on clock time. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** The member's sync space version at the last member-visible change; set by a trigger (migration 0002). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.dateSent),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    index('messages_conversation_version_idx').on(t.conversationId, t.version),
     uniqueIndex('messages_mutation_uq').on(t.clientId, t.mutationId),
     check('messages_has_content', sql`${t.message} <> '' OR ${t.attachmentId} IS NOT NULL OR ${t.messageType} = 'attachment'`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createDate, id, ts } from './common.js';
 import { users } from './users.js';
 
@@ -53,4 +53,29 @@ export const creditLedger = pgTable(
     createDate: createDate(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createDate), check('credit_ledger_balance_nonneg', sql`${t.balanceAfter} >= 0`)],
+);
+
+/**
+ * One version counter per member ("sync space"). Triggers bump it on every member-visible change of their
+ * conversations and messages and stamp the row with it; the row lock makes versions commit in order per
+ * member, so a pull cursor never skips a change (see docs/decisions/0008-sync-engine.md).
+ */
+export const syncSpaces = pgTable('sync_spaces', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** Deleted conversations and messages, so a pull can tell the client to drop them. */
+export const syncTombstones = pgTable(
+  'sync_tombstones',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').$type<'conversation' | 'message'>().notNull(),
+    entityId: uuid('entity_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    createDate: createDate(),
+  },
+  (t) => [index('sync_tombstones_user_version_idx').on(t.userId, t.version)],
 );
