@@ -4,14 +4,57 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../auth/middleware.js';
 import { isUuid } from '../auth/sessions.js';
+import { invalidBody, readJson, requestMeta } from '../auth/request.js';
+import { deleteOwnImage } from './delete-image.js';
+import { accountPatchBody } from './patch-body.js';
 import { loadUserState } from './service.js';
+import { invalidEmail, updateAccount } from './update.js';
 
-export const userRoutes = new Hono<AppEnv>().get('/user/:id', requireAuth(), async (c) => {
-  const id = c.req.param('id');
-  const auth = c.var.auth;
-  // Members see only themselves; staff may look any member up.
-  if (auth.type === 'user' && auth.id !== id) throw new ApiError(403, 'forbidden', t('error.forbidden'));
-  const state = isUuid(id) ? await loadUserState(c.var.deps, c.var.deps.db, id) : undefined;
-  if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
-  return c.json(state);
-});
+const member = requireAuth('user');
+
+function assertOwn(authId: string, id: string) {
+  if (authId !== id) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+}
+
+/**
+ * The member's own account:
+ *   GET    /api/user/{id}                  user state (SPEC §3) with images, favourites, viewed and the edit fields;
+ *                                          members their own (else 403), staff any; 404 unknown
+ *   PATCH  /api/user/{id}                  any part of the edit form (users/patch-body.ts) -> user state +
+ *                                          { profileCompleted, emailVerificationSent, pendingEmail?, access_token? };
+ *                                          400 bad values (error.fields), 400 birth-date-locked, 422 invalid-email,
+ *                                          400 current-password-required / invalid-current-password.
+ *                                          Bodies with `favourite` are answered by the interests module, mounted first.
+ *   DELETE /api/user/{id}/image/{imageId}  own image only (else 404) -> { images, profileCompleted }
+ */
+export const userRoutes = new Hono<AppEnv>()
+  .get('/user/:id', requireAuth(), async (c) => {
+    const id = c.req.param('id');
+    const auth = c.var.auth;
+    // Members see only themselves; staff may look any member up.
+    if (auth.type === 'user' && auth.id !== id) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    const state = isUuid(id) ? await loadUserState(c.var.deps, c.var.deps.db, id) : undefined;
+    if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
+    return c.json(state);
+  })
+  .patch('/user/:id', member, async (c) => {
+    assertOwn(c.var.auth.id, c.req.param('id'));
+    const raw = await readJson(c);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw new ApiError(400, 'invalid-json', 'The request body must be a JSON object');
+    }
+    if ('birthDate' in raw) {
+      throw new ApiError(400, 'birth-date-locked', 'The date of birth cannot be changed', { fields: { birthDate: 'The date of birth cannot be changed' } });
+    }
+    const parsed = accountPatchBody.safeParse(raw);
+    if (!parsed.success) {
+      // SPEC §8 profile save: a bad address answers the same 422 as a taken one.
+      if (parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
+      throw invalidBody(parsed.error.issues);
+    }
+    return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
+  })
+  .delete('/user/:id/image/:imageId', member, async (c) => {
+    assertOwn(c.var.auth.id, c.req.param('id'));
+    return c.json(await deleteOwnImage(c.var.deps, c.var.auth.id, c.req.param('imageId')));
+  });

@@ -38,6 +38,14 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
       ? { min: profile.lookingForAgeMin, max: profile.lookingForAgeMax }
       : defaultAgeRange(user.birthDate, now);
   const subscriptions = input.subscriptions ?? [];
+  // measurement is added beyond SPEC §3 (heights in cm or ft/in, SPEC §9); the web reads it from the settings.
+  const settings = {
+    keepLocationPrivate: user.settings.keepLocationPrivate,
+    showOnline: user.settings.showOnline,
+    notifyByEmail: user.settings.notifyByEmail,
+    lookingForAge: range,
+    measurement: user.settings.measurement,
+  };
   return {
     _id: user.id,
     createDate: user.createDate.toISOString(),
@@ -56,12 +64,7 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
     credits: user.credits,
     likes: user.likes,
     profile: {
-      settings: {
-        keepLocationPrivate: user.settings.keepLocationPrivate,
-        showOnline: user.settings.showOnline,
-        notifyByEmail: user.settings.notifyByEmail,
-        lookingForAge: range,
-      },
+      settings,
       favourites: input.favourites ?? [],
       viewed: input.viewed ?? [],
       location: location?.city ? { city: location.city, state: location.state ?? '', zip: location.zip, country: location.country } : null,

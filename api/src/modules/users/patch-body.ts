@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ethnicities } from '@sync/contract/entities';
+import { userPatchBody } from '@sync/contract/profile-edit';
+import { choice } from '@sync/contract/fields';
+
+/** The database keeps heights between these (profiles_height_range); the shared form allows a wider span. */
+export const STORED_HEIGHT_MIN_CM = 120;
+export const STORED_HEIGHT_MAX_CM = 230;
+const LOCATION_PART_MAX = 100;
+
+// Control characters other than line breaks and tabs never belong in a profile text.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * PATCH /api/user/{id}: the shared form schema (`userPatchBody`, every SPEC §3 edit field, any part of it)
+ * plus what the edit screen also sets beyond the SPEC's list: ethnicity, the measurement system, and the
+ * current password a password change must carry. Birth date is refused by the route before this runs.
+ */
+export const accountPatchBody = userPatchBody
+  .extend({
+    ethnicity: choice(ethnicities).nullable().optional(),
+    measurement: z.enum(['metric', 'imperial'], { error: 'measurement must be metric or imperial' }).optional(),
+    currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.height != null && (body.height < STORED_HEIGHT_MIN_CM || body.height > STORED_HEIGHT_MAX_CM)) {
+      ctx.addIssue({ code: 'custom', path: ['height'], message: `The height must be between ${STORED_HEIGHT_MIN_CM} and ${STORED_HEIGHT_MAX_CM} cm` });
+    }
+    const texts: [string, string | undefined][] = [
+      ['firstName', body.firstName],
+      ['lastName', body.lastName],
+      ['location.city', body.location?.city],
+      ['location.state', body.location?.state],
+      ['location.zip', body.location?.zip],
+      ['location.country', body.location?.country],
+      ...(body.lookingFor ?? []).map((tag, i): [string, string] => [`lookingFor.${i}`, tag]),
+    ];
+    for (const [path, value] of texts) {
+      if (value !== undefined && (CONTROL.test(value) || /[\r\n\t]/.test(value))) {
+        ctx.addIssue({ code: 'custom', path: path.split('.'), message: 'Please remove special characters' });
+      }
+    }
+    if (body.aboutMe !== undefined && CONTROL.test(body.aboutMe)) {
+      ctx.addIssue({ code: 'custom', path: ['aboutMe'], message: 'Please remove special characters' });
+    }
+    for (const part of ['city', 'state', 'zip', 'country'] as const) {
+      const value = body.location?.[part];
+      if (value !== undefined && value.length > LOCATION_PART_MAX) {
+        ctx.addIssue({ code: 'custom', path: ['location', part], message: `The ${part} must contain at most ${LOCATION_PART_MAX} symbols` });
+      }
+    }
+    if (body.location?.country !== undefined && !/^[A-Za-z]{2}$/.test(body.location.country)) {
+      ctx.addIssue({ code: 'custom', path: ['location', 'country'], message: 'The country must be a two-letter code' });
+    }
+  });
+export type AccountPatchBody = z.infer<typeof accountPatchBody>;
