@@ -1,0 +1,98 @@
+/**
+ * CONTRACT "Messaging": member and agent messaging payloads, and the records the member's mirror holds
+ * (SPEC §3 conversation, message and draft; §4 conversation types and unread counts).
+ */
+import { z } from 'zod';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+/** SPEC §9: messages per chunk. */
+export const MESSAGES_PER_CHUNK = 6;
+/** SPEC §9: one credit per message. */
+export const MESSAGE_COST = 1;
+
+export const messageTypes = ['text', 'attachment'] as const;
+export type MessageType = (typeof messageTypes)[number];
+export const senderTypes = ['user', 'profile', 'admin', 'system'] as const;
+export type SenderType = (typeof senderTypes)[number];
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id');
+
+/** SPEC §7 member send payload (POST /conversation/{id} and /conversation/{id}/message). */
+export const sendMessageBody = z.object({
+  messageType: z.enum(messageTypes).default('text'),
+  message: z.string().max(MESSAGE_MAX_LENGTH, `The message must contain at most ${MESSAGE_MAX_LENGTH} symbols`).default(''),
+  attachment: uuid.nullish(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+/** An agent's reply (CONTRACT "Agents"): the newest message the agent loaded, and the admin flag. */
+export const agentReplyBody = sendMessageBody.extend({
+  lastMessageId: uuid.nullish(),
+  admin: z.boolean().optional(),
+});
+export type AgentReplyBody = z.infer<typeof agentReplyBody>;
+
+export const archiveBody = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) });
+
+/** SPEC §5: sending empty text with no attachment does nothing. */
+export function isEmptyMessage(input: { message?: string | null; attachment?: string | null }): boolean {
+  return !input.attachment && (input.message ?? '').trim() === '';
+}
+
+/** SPEC §3 `day`: the start of the message's day (UTC) as a ms timestamp; clients regroup by local day if they wish. */
+export function dayStart(ms: number): number {
+  return ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+}
+
+/** SPEC §3 message, as members (masked text) and staff (original) receive it. */
+export const messageRecord = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  messageType: z.enum(messageTypes),
+  message: z.string(),
+  attachment: z.string().nullable(),
+  senderType: z.enum(senderTypes),
+  dateSent: z.string(),
+  date: z.string(),
+  day: z.number(),
+  isRead: z.boolean(),
+  isPending: z.boolean(),
+});
+export type MessageRecord = z.infer<typeof messageRecord>;
+
+export const profileSummary = z.object({
+  _id: z.string(),
+  username: z.string(),
+  /** The avatar's small variant URL. */
+  avatar: z.string().nullable(),
+});
+export type ProfileSummary = z.infer<typeof profileSummary>;
+
+/** A member's conversation as the mirror holds it; the list adds `type` and its last message. */
+export const conversationRecord = z.object({
+  _id: z.string(),
+  profileId: z.string(),
+  profile: profileSummary,
+  archived: z.boolean(),
+  /** Whether the member has written in it (SPEC §4 conversation type). */
+  hasUserMessage: z.boolean(),
+  createDate: z.string(),
+  updateDate: z.string(),
+  lastMessageDate: z.string().nullable(),
+  /** Messages from the profile the member has not read. */
+  unread: z.number().int().min(0),
+});
+export type ConversationRecord = z.infer<typeof conversationRecord>;
+
+/** SPEC §3 unread counts: total, inbox, archive, conversation (the Conversations tab). */
+export const unreadCounts = z.object({
+  total: z.number().int().min(0),
+  inbox: z.number().int().min(0),
+  archive: z.number().int().min(0),
+  conversation: z.number().int().min(0),
+});
+export type UnreadCounts = z.infer<typeof unreadCounts>;
+
+/** SPEC §3 draft message: kept on the device, per profile. */
+export const draftRecord = z.object({ profileId: z.string(), message: z.string() });
+export type DraftRecord = z.infer<typeof draftRecord>;

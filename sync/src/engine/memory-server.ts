@@ -1,0 +1,166 @@
+/**
+ * An in-memory model of the sync server, following the same rules as the SQL one (api/src/modules/sync):
+ * per mutation and atomically, skip ids already applied (answer the recorded result), stop at ids from the
+ * future, apply the next one, and on a business failure record it and advance. Pulls answer what changed
+ * since a per-member version cursor. Property tests drive clients against it.
+ */
+import { conversationKey, messageKey, CREDITS_KEY } from './keys.js';
+import { MutationError, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
+import { runMutation } from './mutators.js';
+import { MemoryStore, type ReadTx, type WriteTx } from './store.js';
+import { dayStart, type ConversationRecord, type MessageRecord } from '../contract/messaging.js';
+
+export class ForbiddenClientError extends Error {}
+
+/** One member's data with a version per key and tombstones, like sync_spaces and the triggers. */
+class Space implements WriteTx {
+  readonly store = new MemoryStore();
+  version = 0;
+  readonly versions = new Map<string, number>();
+  readonly tombstones = new Map<string, number>();
+
+  get<T>(key: string) {
+    return this.store.get<T>(key);
+  }
+  scan<T>(prefix: string) {
+    return this.store.scan<T>(prefix);
+  }
+  async put(key: string, value: unknown) {
+    await this.store.put(key, value);
+    this.versions.set(key, ++this.version);
+    this.tombstones.delete(key);
+  }
+  async del(key: string) {
+    await this.store.del(key);
+    this.versions.delete(key);
+    this.tombstones.set(key, ++this.version);
+  }
+}
+
+interface ClientRow {
+  userId: string;
+  lastMutationId: number;
+  results: Map<number, PushResult>;
+}
+
+export class MemoryServer {
+  private readonly spaces = new Map<string, Space>();
+  private readonly clients = new Map<string, ClientRow>();
+  private ids = 0;
+  now = Date.UTC(2026, 0, 15, 12);
+  /** Every message the server accepted, in order (duplicates would show up here). */
+  readonly accepted: { userId: string; messageId: string }[] = [];
+
+  private space(userId: string): Space {
+    let s = this.spaces.get(userId);
+    if (!s) this.spaces.set(userId, (s = new Space()));
+    return s;
+  }
+
+  async grantCredits(userId: string, credits: number) {
+    const s = this.space(userId);
+    await s.put(CREDITS_KEY, ((await s.get<number>(CREDITS_KEY)) ?? 0) + credits);
+  }
+
+  state(userId: string): Record<string, unknown> {
+    return this.space(userId).store.snapshot();
+  }
+
+  /** The recorded outcome of a client's mutation, as a replay would answer it. */
+  recorded(clientId: string, mutationId: number): PushResult | undefined {
+    return this.clients.get(clientId)?.results.get(mutationId);
+  }
+
+  reader(userId: string): ReadTx {
+    return this.space(userId).store;
+  }
+
+  private client(userId: string, clientId: string): ClientRow {
+    let row = this.clients.get(clientId);
+    if (!row) this.clients.set(clientId, (row = { userId, lastMutationId: 0, results: new Map() }));
+    if (row.userId !== userId) throw new ForbiddenClientError(clientId);
+    return row;
+  }
+
+  async push(userId: string, req: PushRequest): Promise<PushResponse> {
+    const row = this.client(userId, req.clientId);
+    const space = this.space(userId);
+    const results: PushResult[] = [];
+    const sorted = [...req.mutations].sort((a, b) => a.mutationId - b.mutationId);
+    for (const m of sorted) {
+      if (m.mutationId <= row.lastMutationId) {
+        const recorded = row.results.get(m.mutationId);
+        if (recorded && !results.some((r) => r.mutationId === m.mutationId)) results.push(recorded);
+        continue;
+      }
+      if (m.mutationId > row.lastMutationId + 1) break;
+      let result: PushResult;
+      try {
+        const value = await applyAtomically(space, (tx) =>
+          runMutation(tx, m, { side: 'server', now: this.now, newId: () => `c${++this.ids}` }),
+        );
+        result = { mutationId: m.mutationId, ok: true, result: value };
+        const sent = value as { messageId?: string };
+        if (m.name === 'sendMessage' && sent.messageId) this.accepted.push({ userId, messageId: sent.messageId });
+      } catch (err) {
+        if (!(err instanceof MutationError)) throw err;
+        result = { mutationId: m.mutationId, ok: false, error: err.toBody() };
+      }
+      row.results.set(m.mutationId, result);
+      row.lastMutationId = m.mutationId;
+      results.push(result);
+    }
+    return { results, lastMutationId: row.lastMutationId };
+  }
+
+  async pull(userId: string, req: PullRequest): Promise<PullResponse> {
+    const row = this.client(userId, req.clientId);
+    const space = this.space(userId);
+    const changed: { version: number; op: PatchOp }[] = [];
+    for (const [key, version] of space.versions) {
+      if (version > req.cursor) changed.push({ version, op: { op: 'put', key, value: await space.get(key) } });
+    }
+    if (req.cursor > 0) for (const [key, version] of space.tombstones) if (version > req.cursor) changed.push({ version, op: { op: 'del', key } });
+    changed.sort((a, b) => a.version - b.version);
+    const patch: PatchOp[] = req.cursor === 0 ? [{ op: 'clear' }] : [];
+    patch.push(...changed.map((c) => c.op));
+    return { cursor: space.version, lastMutationId: row.lastMutationId, patch };
+  }
+
+  /** A profile's reply arriving from the agents' side. */
+  async profileReply(userId: string, conversationId: string, text: string): Promise<boolean> {
+    const space = this.space(userId);
+    const conversation = await space.get<ConversationRecord>(conversationKey(conversationId));
+    if (!conversation) return false;
+    const id = `p${++this.ids}`;
+    const when = new Date(this.now).toISOString();
+    await space.put(messageKey(conversationId, id), {
+      _id: id,
+      conversationId,
+      messageType: 'text',
+      message: text,
+      attachment: null,
+      senderType: 'profile',
+      dateSent: when,
+      date: when,
+      day: dayStart(this.now),
+      isRead: false,
+      isPending: false,
+    } satisfies MessageRecord);
+    await space.put(conversationKey(conversationId), { ...conversation, unread: conversation.unread + 1, lastMessageDate: when, updateDate: when });
+    return true;
+  }
+}
+
+/** Like a database transaction: the mutation's writes reach the versioned space only if it succeeds. */
+async function applyAtomically<R>(space: Space, fn: (tx: WriteTx) => Promise<R>): Promise<R> {
+  const scratch = space.store.clone();
+  const before = scratch.snapshot();
+  const result = await scratch.transact(fn);
+  const after = scratch.snapshot();
+  for (const key of Object.keys(before)) if (!(key in after)) await space.del(key);
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(value)) await space.put(key, value);
+  }
+  return result;
+}
