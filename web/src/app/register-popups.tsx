@@ -1,5 +1,6 @@
 import { t } from '@sync/texts';
 import { registerAccountPopups } from '@web/features/account-forms/account-popups';
+import { registerProfileCompletedPopup } from '@web/features/account/completion';
 import { registerNoSubscriptionPopup } from '@web/features/profiles/no-subscription-popup';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
@@ -30,4 +31,5 @@ export function registerAppPopups(): void {
   registerAccountPopups();
   // Locked member features (favourites, likes, photos) share the no-subscription popup.
   registerNoSubscriptionPopup();
+  registerProfileCompletedPopup();
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { AccountPage } from '@web/features/account/account-page';
 
 export const Route = createFileRoute('/_auth/user/edit')({
-  component: () => <ComingSoon title="Edit my profile" />,
+  component: () => <AccountPage mode="edit" />,
 });

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Location } from '@sync/contract/entities';
+import type { FieldControlProps } from '@web/ui/forms/form-field';
+import { fetchLocations, type LocationLists } from './account-api';
+
+const MAX_OPTIONS = 8;
+const DEBOUNCE_MS = 250;
+
+/** By city name (prefix first, then contains), or by zip code when the text is digits (SPEC §7 zipCode). */
+export function locationOptions(lists: LocationLists, text: string): Location[] {
+  const query = text.trim().toLowerCase();
+  if (!query) return [];
+  if (/^\d/.test(query)) {
+    const seen = new Set<string>();
+    return lists.by_zip
+      .filter((row) => row.zip.startsWith(query))
+      .filter((row) => (seen.has(row.zip) ? false : (seen.add(row.zip), true)))
+      .slice(0, MAX_OPTIONS)
+      .map((row) => ({ city: row.city ?? '', state: row.state, zip: row.zip }));
+  }
+  const seen = new Set<string>();
+  const unique = lists.by_city.filter((row) => {
+    const key = `${row.city}|${row.state}`.toLowerCase();
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const starts = unique.filter((row) => row.city.toLowerCase().startsWith(query));
+  const contains = unique.filter((row) => !row.city.toLowerCase().startsWith(query) && row.city.toLowerCase().includes(query));
+  return [...starts, ...contains].slice(0, MAX_OPTIONS).map((row) => ({ city: row.city, state: row.state }));
+}
+
+export const locationLabel = (location: Location | null | undefined) =>
+  location?.city ? `${location.city}, ${location.state}${location.zip ? ` ${location.zip}` : ''}` : location?.zip ? `${location.zip}, ${location.state}` : '';
+
+export interface CitySearchProps {
+  country: string;
+  value: Location | null;
+  onChange: (location: Location | null) => void;
+  control: FieldControlProps;
+}
+
+/** A combobox over GET /api/json/{country}.json: type a city or a zip code, pick with arrows and Enter. */
+export function CitySearch({ country, value, onChange, control }: CitySearchProps) {
+  const [text, setText] = useState(locationLabel(value));
+  const [options, setOptions] = useState<Location[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const cityList = useRef<LocationLists | null>(null);
+  const listId = useId();
+
+  useEffect(() => setText(locationLabel(value)), [value]);
+
+  useEffect(() => {
+    const query = text.trim();
+    if (!open || query.length < 2 || query === locationLabel(value)) {
+      setOptions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const byZip = /^\d/.test(query);
+        // The city list is fetched once per country; zip lookups ask the API with the prefix.
+        const lists = byZip ? await fetchLocations(country, query, controller.signal) : (cityList.current ??= await fetchLocations(country, undefined, controller.signal));
+        setOptions(locationOptions(lists, query));
+        setActive(-1);
+      } catch {
+        if (!controller.signal.aborted) setOptions([]);
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, open, country, value]);
+
+  const choose = (location: Location) => {
+    onChange(location);
+    setText(locationLabel(location));
+    setOpen(false);
+    setOptions([]);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && options.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => (index + 1) % options.length);
+    } else if (event.key === 'ArrowUp' && options.length > 0) {
+      event.preventDefault();
+      setActive((index) => (index <= 0 ? options.length - 1 : index - 1));
+    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const expanded = open && options.length > 0;
+  return (
+    <div className="city-search">
+      <input
+        {...control}
+        className="form-input"
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder="Start typing a city or zip code"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          if (!event.target.value.trim()) onChange(null);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+      />
+      <ul id={listId} role="listbox" className="city-search__options" hidden={!expanded} aria-label="Matching places">
+        {options.map((option, index) => (
+          <li
+            key={`${option.city}-${option.state}-${option.zip ?? ''}`}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? 'is-active' : undefined}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(option);
+            }}
+          >
+            {locationLabel(option)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

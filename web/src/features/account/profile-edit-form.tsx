@@ -1,0 +1,308 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { genders } from '@sync/contract/auth';
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses, type Location } from '@sync/contract/entities';
+import { ABOUT_ME_MAX, profileEditBody, type ProfileEditInput } from '@sync/contract/profile-edit';
+import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
+import { feetInchesToCm, formatHeight, type MeasurementSystem } from '@sync/rules/height';
+import { t } from '@sync/texts';
+import { ApiError } from '@web/lib/http';
+import { userStore, type User } from '@web/lib/user-store';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
+import { PasswordInput } from '@web/ui/forms/password-input';
+import { toast } from '@web/ui/toast';
+import { saveProfile } from './account-api';
+import { lookingForAgeOf, locationOf, type AccountUser } from './account-user';
+import { CitySearch } from './city-search';
+import { TagsInput } from './tags-input';
+
+export interface EditValues {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  location: Location | null;
+  ageMin: string;
+  ageMax: string;
+  keepLocationPrivate: boolean;
+  showOnline: boolean;
+  lookingFor: string[];
+  aboutMe: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  notifyByEmail: boolean;
+  height: string;
+  bodyType: string;
+  hairColor: string;
+  eyeColor: string;
+  relationshipStatus: string;
+}
+
+type ErrorKey = keyof EditValues | 'lookingForAge';
+
+export function initialValues(user: AccountUser): EditValues {
+  const p = user.profile ?? {};
+  const s: Partial<NonNullable<NonNullable<AccountUser['profile']>['settings']>> = p.settings ?? {};
+  const range = lookingForAgeOf(user);
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    gender: p.gender ?? '',
+    location: locationOf(user),
+    ageMin: String(range.min),
+    ageMax: String(range.max),
+    keepLocationPrivate: s.keepLocationPrivate ?? false,
+    showOnline: s.showOnline ?? true,
+    lookingFor: p.lookingFor ?? [],
+    aboutMe: p.aboutMe ?? '',
+    email: user.email ?? '',
+    password: '',
+    passwordConfirm: '',
+    notifyByEmail: s.notifyByEmail ?? true,
+    height: p.height != null ? String(p.height) : '',
+    bodyType: p.bodyType ?? '',
+    hairColor: p.hairColor ?? '',
+    eyeColor: p.eyeColor ?? '',
+    relationshipStatus: p.relationshipStatus ?? '',
+  };
+}
+
+const orNull = (value: string) => (value === '' ? null : value);
+
+/** The form's values as PATCH /user/{id} takes them (sync/contract/profile-edit). */
+export function toEditBody(values: EditValues): ProfileEditInput {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    gender: values.gender as ProfileEditInput['gender'],
+    location: values.location,
+    lookingForAge: { min: values.ageMin === '' ? Number.NaN : Number(values.ageMin), max: values.ageMax === '' ? Number.NaN : Number(values.ageMax) },
+    keepLocationPrivate: values.keepLocationPrivate,
+    showOnline: values.showOnline,
+    lookingFor: values.lookingFor,
+    aboutMe: values.aboutMe,
+    email: values.email,
+    ...(values.password ? { password: values.password } : {}),
+    notifyByEmail: values.notifyByEmail,
+    height: values.height === '' ? null : Number(values.height),
+    bodyType: orNull(values.bodyType) as ProfileEditInput['bodyType'],
+    hairColor: orNull(values.hairColor) as ProfileEditInput['hairColor'],
+    eyeColor: orNull(values.eyeColor) as ProfileEditInput['eyeColor'],
+    relationshipStatus: orNull(values.relationshipStatus) as ProfileEditInput['relationshipStatus'],
+  };
+}
+
+export function validateEdit(values: EditValues): { body?: ReturnType<typeof profileEditBody.parse>; errors: FieldErrors<ErrorKey> } {
+  const parsed = profileEditBody.safeParse(toEditBody(values));
+  const errors: FieldErrors<ErrorKey> = parsed.success ? {} : fieldErrorsOf<ErrorKey>(parsed.error);
+  if (values.password && values.password !== values.passwordConfirm) errors.passwordConfirm = t('validation.passwords-match');
+  return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data, errors } : { errors };
+}
+
+const label = (value: string) => {
+  const spaced = value.replace(/-/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+function heightChoices(system: MeasurementSystem): { cm: number; label: string }[] {
+  if (system === 'metric') return Array.from({ length: 81 }, (_, i) => 140 + i).map((cm) => ({ cm, label: formatHeight(cm, 'metric') }));
+  const out: { cm: number; label: string }[] = [];
+  for (let inches = 4 * 12 + 7; inches <= 7 * 12; inches++) {
+    const cm = feetInchesToCm(Math.floor(inches / 12), inches % 12);
+    out.push({ cm, label: formatHeight(cm, 'imperial') });
+  }
+  return out;
+}
+
+export interface ProfileEditFormProps {
+  user: AccountUser;
+  country: string;
+  measurement: MeasurementSystem;
+  /** After a successful save, with the saved user. */
+  onSaved?: (user: User) => void;
+}
+
+/** SPEC §3 profile edit fields with SPEC §5's rules (shared with the API through sync/contract/profile-edit). */
+export function ProfileEditForm({ user, country, measurement, onSaved }: ProfileEditFormProps) {
+  const [values, setValues] = useState<EditValues>(() => initialValues(user));
+  const [errors, setErrors] = useState<FieldErrors<ErrorKey>>({});
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const emailChanged = values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const heights = heightChoices(measurement);
+  const savedHeight = values.height && !heights.some((h) => String(h.cm) === values.height) ? [{ cm: Number(values.height), label: formatHeight(Number(values.height), measurement) }] : [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { body, errors: found } = validateEdit(values);
+    setErrors(found);
+    if (!body) {
+      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await saveProfile(user._id, body);
+      const saved = answer && typeof answer === 'object' && '_id' in answer ? answer : await userStore.load(user._id);
+      userStore.set(saved);
+      toast.success(t('profile-edit.saved'));
+      if (emailChanged) toast.info(t('verify.email-changed', { email: body.email }));
+      if (values.password) toast.success(t('auth.password-changed'));
+      setValues((current) => ({ ...current, password: '', passwordConfirm: '' }));
+      onSaved?.(saved);
+      void navigate({ to: '/user' });
+    } catch (error) {
+      if (error instanceof ApiError && error.message.startsWith('Invalid email ')) {
+        setErrors({ email: t('edit-save-error-invalid-email') });
+        toast.error(t('edit-save-error-invalid-email'));
+      } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        toast.error(error.message);
+      } else {
+        toast.error(t('error.generic'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const select = (key: 'bodyType' | 'hairColor' | 'eyeColor' | 'relationshipStatus', title: string, options: readonly string[]) => (
+    <FormField label={title} error={errors[key]}>
+      {(control) => (
+        <select {...control} className="form-input" value={values[key]} onChange={(event) => set(key, event.target.value)}>
+          <option value="">Prefer not to say</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {label(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+
+  const toggle = (key: 'keepLocationPrivate' | 'showOnline' | 'notifyByEmail', text: string, hint: string) => (
+    <label className="form-check account-toggle">
+      <input type="checkbox" checked={values[key]} onChange={(event) => set(key, event.target.checked)} />
+      <span>
+        {text}
+        <small className="form-field__hint">{hint}</small>
+      </span>
+    </label>
+  );
+
+  return (
+    <form ref={form} className="form-stack profile-edit" onSubmit={submit} noValidate aria-label="Edit my profile">
+      <fieldset className="profile-edit__section">
+        <legend>About you</legend>
+        <div className="form-row form-row--2">
+          <FormField label="First name" error={errors.firstName}>
+            {(control) => <input {...control} className="form-input" autoComplete="given-name" value={values.firstName} onChange={(event) => set('firstName', event.target.value)} />}
+          </FormField>
+          <FormField label="Last name" error={errors.lastName}>
+            {(control) => <input {...control} className="form-input" autoComplete="family-name" value={values.lastName} onChange={(event) => set('lastName', event.target.value)} />}
+          </FormField>
+        </div>
+        <ChoiceGroup legend="I am a" error={errors.gender} required>
+          {(group) => (
+            <div className="choice-pills">
+              {genders.map((gender) => (
+                <label key={gender} className="choice-pill">
+                  <input type="radio" name="gender" value={gender} checked={values.gender === gender} onChange={() => set('gender', gender)} {...group} />
+                  <span>{gender === 'man' ? 'Man' : 'Woman'}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </ChoiceGroup>
+        <div className="form-field">
+          <span className="form-field__label">Date of birth</span>
+          <p className="profile-edit__readonly">
+            {user.profile?.birthDate ?? 'Not set'} <span className="form-field__hint">Set at sign-up; it cannot be changed and is never shown.</span>
+          </p>
+        </div>
+        <FormField label="Location" error={errors.location} hint="Search by city or zip code.">
+          {(control) => <CitySearch country={country} value={values.location} onChange={(location) => set('location', location)} control={control} />}
+        </FormField>
+        {toggle('keepLocationPrivate', 'Keep my location private', 'Others see your state, not your city.')}
+      </fieldset>
+
+      <fieldset className="profile-edit__section">
+        <legend>Your profile</legend>
+        <FormField label="About me" error={errors.aboutMe} required hint={`${values.aboutMe.length} / ${ABOUT_ME_MAX}`}>
+          {(control) => <textarea {...control} className="form-input" maxLength={ABOUT_ME_MAX} value={values.aboutMe} onChange={(event) => set('aboutMe', event.target.value)} />}
+        </FormField>
+        <FormField label="Interests (looking for)" error={errors.lookingFor} required>
+          {(control) => <TagsInput value={values.lookingFor} onChange={(tags) => set('lookingFor', tags)} control={control} />}
+        </FormField>
+        <div className="form-row form-row--2">
+          <FormField label={`Height (${measurement === 'metric' ? 'cm' : 'ft and in'})`} error={errors.height}>
+            {(control) => (
+              <select {...control} className="form-input" value={values.height} onChange={(event) => set('height', event.target.value)}>
+                <option value="">Prefer not to say</option>
+                {[...savedHeight, ...heights].map((option) => (
+                  <option key={option.cm} value={option.cm}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {select('bodyType', 'Body type', bodyTypes)}
+          {select('hairColor', 'Hair colour', hairColors)}
+          {select('eyeColor', 'Eye colour', eyeColors)}
+          {select('relationshipStatus', 'Relationship status', relationshipStatuses)}
+        </div>
+      </fieldset>
+
+      <fieldset className="profile-edit__section">
+        <legend>Who you are looking for</legend>
+        <div className="form-row form-row--2" role="group" aria-label="Age range" aria-describedby={errors.lookingForAge ? 'age-range-error' : undefined}>
+          <FormField label="From age">
+            {(control) => (
+              <input {...control} aria-invalid={Boolean(errors.lookingForAge)} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.ageMin} onChange={(event) => set('ageMin', event.target.value)} />
+            )}
+          </FormField>
+          <FormField label="To age">
+            {(control) => (
+              <input {...control} aria-invalid={Boolean(errors.lookingForAge)} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.ageMax} onChange={(event) => set('ageMax', event.target.value)} />
+            )}
+          </FormField>
+        </div>
+        {errors.lookingForAge && (
+          <p id="age-range-error" className="form-field__error">
+            {errors.lookingForAge}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="profile-edit__section">
+        <legend>Account and privacy</legend>
+        <FormField label="Email" error={errors.email} required hint={emailChanged ? t('profile-edit.email-change-notice') : undefined}>
+          {(control) => <input {...control} className="form-input" type="email" autoComplete="email" value={values.email} onChange={(event) => set('email', event.target.value)} />}
+        </FormField>
+        <div className="form-row form-row--2">
+          <FormField label="New password" error={errors.password} hint="Leave empty to keep your password. Changing it signs you out on your other devices.">
+            {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={(event) => set('password', event.target.value)} />}
+          </FormField>
+          <FormField label="Repeat new password" error={errors.passwordConfirm}>
+            {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.passwordConfirm} onChange={(event) => set('passwordConfirm', event.target.value)} />}
+          </FormField>
+        </div>
+        {toggle('showOnline', 'Show when I am online', 'Others see the green dot while you are active.')}
+        {toggle('notifyByEmail', 'Email me about new messages', 'We send one email per new conversation message.')}
+      </fieldset>
+
+      <div className="profile-edit__actions">
+        <button type="button" className="button button--ghost" onClick={() => void navigate({ to: '/user' })}>
+          Cancel
+        </button>
+        <SubmitButton busy={busy} busyLabel="Saving…" className="button button--primary">
+          Save profile
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
