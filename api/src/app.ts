@@ -16,10 +16,6 @@ import { authRoutes } from './modules/auth/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wsRoutes } from './realtime/ws-route.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { devRoutes } from './modules/dev/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { wsRoutes } from './realtime/ws-route.js';
 import { brandMiddleware } from './modules/brands/resolve.js';
 import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
@@ -28,6 +24,10 @@ import { profileRoutes } from './modules/profiles/routes.js';
 import { matchingRoutes } from './modules/matching/routes.js';
 import { interestRoutes } from './modules/interests/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
+import { messagingRoutes } from './modules/messaging/routes.js';
+import { syncRoutes } from './modules/sync/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -92,8 +92,12 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', matchingRoutes)
     .route('/', interestRoutes)
     .route('/', locationRoutes)
+    .route('/', messagingRoutes)
+    .route('/', syncRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
+    .route('/', uploadRoutes)
+    .route('/', moderationRoutes)
     .route('/', devRoutes);
   if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket));
 

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Image } from '@sync/contract/entities';
+import type { AppDeps } from '../../context.js';
+import { images, type ImageVariant } from '../../db/schema/index.js';
+import { mediaUrl } from '../media/service.js';
+import { serializeImage } from '../profiles/cards.js';
+import { loadViewer } from '../profiles/viewer.js';
+import { recomputeCompletion } from '../users/completion.js';
+import { deleteStoredFiles, ownImages } from '../users/own-images.js';
+import type { ProcessedImage } from './image-processing.js';
+
+export const UPLOAD_TYPES = ['avatar', 'photo', 'message'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+export interface UploadResult {
+  /** The images this upload made, each pending moderation. */
+  images: Image[];
+  /** The member's whole own gallery after the upload (avatar and photos; message images are not in it). */
+  gallery: Image[];
+  /** True when this upload completed the profile (SPEC §4 checklist): the web opens the popup. */
+  profileCompleted: boolean;
+}
+
+interface Planned {
+  id: string;
+  processed: ProcessedImage;
+  files: { key: string; buffer: Buffer }[];
+  variants: Record<string, ImageVariant>;
+}
+
+/**
+ * Stores already validated uploads: files first, then every row in one transaction. When the rows cannot be
+ * written, the files written for them are removed again, so a failed upload leaves nothing behind.
+ */
+export async function storeUploads(deps: AppDeps, userId: string, type: UploadType, processed: ProcessedImage[]): Promise<UploadResult> {
+  const { profileId } = await loadViewer(deps.db, userId);
+  const planned: Planned[] = processed.map((p) => {
+    const id = randomUUID();
+    const base = `u/${profileId}/${id}`;
+    const all = [p.original, ...p.variants];
+    return {
+      id,
+      processed: p,
+      files: all.map((v) => ({ key: `${base}/${v.name}.jpg`, buffer: v.buffer })),
+      variants: Object.fromEntries(all.map((v) => [v.name, { url: mediaUrl(`${base}/${v.name}.jpg`), width: v.width, height: v.height }])),
+    };
+  });
+  const keys = planned.flatMap((p) => p.files.map((f) => f.key));
+
+  try {
+    await Promise.all(planned.flatMap((p) => p.files.map((f) => deps.providers.storage.put(f.key, f.buffer, 'image/jpeg'))));
+    const now = deps.clock.now();
+    return await deps.db.transaction(async (tx) => {
+      if (type === 'avatar') {
+        // One avatar per member: the one it replaces stays in the album as a photo.
+        await tx
+          .update(images)
+          .set({ type: 'photo', updateDate: now })
+          .where(and(eq(images.profileId, profileId), eq(images.type, 'avatar'), ne(images.moderation, 'rejected')));
+      }
+      const [order] = await tx
+        .select({ next: sql<number>`coalesce(max(${images.sortOrder}), -1) + 1` })
+        .from(images)
+        .where(eq(images.profileId, profileId));
+      const first = Number(order?.next ?? 0);
+      const rows = await tx
+        .insert(images)
+        .values(
+          planned.map((p, i) => ({
+            id: p.id,
+            profileId,
+            type,
+            processed: true,
+            moderation: 'pending' as const,
+            variants: p.variants,
+            storageKey: p.files[0]!.key,
+            mime: 'image/jpeg',
+            width: p.processed.original.width,
+            height: p.processed.original.height,
+            bytes: p.processed.original.buffer.length,
+            sortOrder: first + i,
+            createDate: now,
+            updateDate: now,
+          })),
+        )
+        .returning();
+      const { completed } = type === 'message' ? { completed: false } : await recomputeCompletion(tx, userId, now);
+      return { images: rows.map(serializeImage), gallery: await ownImages(tx, profileId), profileCompleted: completed };
+    });
+  } catch (err) {
+    await deleteStoredFiles(deps, keys);
+    throw err;
+  }
+}
