@@ -1,0 +1,85 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { UnreadCounts } from '@sync/contract/messaging';
+import type { ConversationType } from '@sync/rules/conversation-type';
+import { t } from '@sync/texts';
+import type { Executor } from '../../db/client.js';
+import { conversations, messages } from '../../db/schema/index.js';
+import { ApiError } from '../../lib/errors.js';
+import { loadProfileInfo, toMemberConversation, toMessageRecord, type MessageRow, type Reader } from './serialize.js';
+import { isUuid, messageChunk } from './service.js';
+
+/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts. */
+function typeFilter(type: ConversationType): SQL {
+  if (type === 'archive') return sql`${conversations.archived}`;
+  if (type === 'conversations') return sql`not ${conversations.archived} and ${conversations.hasUserMessage}`;
+  return sql`not ${conversations.archived} and not ${conversations.hasUserMessage}`;
+}
+
+export async function conversationsPage(exec: Executor, userId: string, q: { type?: ConversationType; page: number; limit: number }) {
+  const where = and(eq(conversations.userId, userId), q.type ? typeFilter(q.type) : undefined);
+  const [{ total } = { total: 0 }] = await exec.select({ total: count() }).from(conversations).where(where);
+  const rows = await exec
+    .select()
+    .from(conversations)
+    .where(where)
+    .orderBy(sql`coalesce(${conversations.lastMessageDate}, ${conversations.createDate}) desc`, desc(conversations.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const ids = rows.map((r) => r.id);
+  const last = new Map<string, MessageRow>();
+  if (ids.length) {
+    const lastRows = await exec
+      .selectDistinctOn([messages.conversationId])
+      .from(messages)
+      .where(inArray(messages.conversationId, ids))
+      .orderBy(messages.conversationId, desc(messages.seq));
+    for (const m of lastRows) last.set(m.conversationId, m);
+  }
+  const info = await loadProfileInfo(
+    exec,
+    rows.map((r) => r.profileId),
+  );
+  const data = rows.map((row) => {
+    const lastMessage = last.get(row.id);
+    return {
+      ...toMemberConversation(row, info.get(row.profileId), lastMessage ? [lastMessage] : [], 'member'),
+      lastMessage: lastMessage ? toMessageRecord(lastMessage, 'member') : null,
+    };
+  });
+  return { data, total: Number(total), page: q.page, limit: q.limit };
+}
+
+/** SPEC §3 unread counts: unread profile messages in total, in the Inbox, in the Archive and in Conversations. */
+export async function unreadCountsOf(exec: Executor, userId: string): Promise<UnreadCounts> {
+  const u = conversations.unreadByUser;
+  const [row] = await exec
+    .select({
+      total: sql<number>`coalesce(sum(${u}), 0)::int`,
+      inbox: sql<number>`coalesce(sum(${u}) filter (where ${typeFilter('inbox')}), 0)::int`,
+      archive: sql<number>`coalesce(sum(${u}) filter (where ${typeFilter('archive')}), 0)::int`,
+      conversation: sql<number>`coalesce(sum(${u}) filter (where ${typeFilter('conversations')}), 0)::int`,
+    })
+    .from(conversations)
+    .where(eq(conversations.userId, userId));
+  return { total: Number(row?.total ?? 0), inbox: Number(row?.inbox ?? 0), archive: Number(row?.archive ?? 0), conversation: Number(row?.conversation ?? 0) };
+}
+
+/** A member reads their own conversation (masked); staff read any (original). TODO(issue D): staff scope and claim rules. */
+export async function conversationForReader(
+  exec: Executor,
+  id: string,
+  reader: { userId: string } | { staff: true },
+  limit: number,
+  before?: string,
+) {
+  if (!isUuid(id)) throw new ApiError(404, 'not-found', t('error.not-found'));
+  const [row] = await exec
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), 'userId' in reader ? eq(conversations.userId, reader.userId) : undefined));
+  if (!row) throw new ApiError(404, 'not-found', t('error.not-found'));
+  const who: Reader = 'userId' in reader ? 'member' : 'staff';
+  const chunk = await messageChunk(exec, row.id, limit, before);
+  const info = await loadProfileInfo(exec, [row.profileId]);
+  return { ...toMemberConversation(row, info.get(row.profileId), chunk.rows, who), hasMore: chunk.hasMore };
+}

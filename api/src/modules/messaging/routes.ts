@@ -1,0 +1,162 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MESSAGES_PER_CHUNK, agentReplyBody, archiveBody, isEmptyMessage, sendMessageBody, type MessageRecord } from '@sync/contract/messaging';
+import { maskContacts } from '@sync/rules/mask';
+import { MutationError } from '@sync/engine/mutations';
+import { t } from '@sync/texts';
+import { ApiError } from '../../lib/errors.js';
+import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { pokeMember, publishSafely } from './events.js';
+import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
+import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
+import { agentReply, failureToApiError, isUuid, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
+
+const listQuery = z.object({
+  type: z.enum(['inbox', 'conversations', 'archive']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+const chunkQuery = z.object({
+  before: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(MESSAGES_PER_CHUNK),
+});
+
+const anyone = requireAuth();
+const member = requireAuth('user');
+
+function query<T extends z.ZodType>(schema: T, raw: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, 'invalid-query', parsed.error.issues[0]?.message ?? 'Invalid query');
+  return parsed.data;
+}
+
+/** Runs a member mutator; business failures become their 4xx. */
+async function asMember<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof MutationError) throw failureToApiError(err);
+    throw err;
+  }
+}
+
+/**
+ * Member messaging (SPEC §7, CONTRACT "Messaging"). Writes take an Idempotency-Key.
+ *   GET   /api/conversations?type=&page=&limit=      member: { data: [conversation + lastMessage], total, page, limit }
+ *   GET   /api/conversations/unread                  member: { total, inbox, archive, conversation }
+ *   GET   /api/conversation/:id?before=&limit=6      the conversation with a chunk of messages, newest first, and hasMore;
+ *                                                    members their own (masked), staff any (original)
+ *   POST  /api/conversation/:profileId               member: first message -> 201 conversation + messages + user.credits
+ *   POST  /api/conversation/:id/message              member -> { message, user: { credits } }, 402 no-credits, 400 empty;
+ *                                                    agent -> { message, conversation }, 409 new-messages (lastMessageId)
+ *   PATCH /api/conversation/:id { archived }         member -> the conversation
+ *   PATCH /api/conversation/:id/mark-read            member -> { conversation, unread }
+ */
+export const messagingRoutes = new Hono<IdempotencyEnv>()
+  .get('/conversations', anyone, async (c) => {
+    // TODO(issue D): the agents' lookup (page, limit, sortBy, sentBefore, …) answers here for staff.
+    if (c.var.auth.type !== 'user') throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    const q = query(listQuery, c.req.query());
+    return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
+  })
+  .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
+  .get('/conversation/:id', anyone, async (c) => {
+    const q = query(chunkQuery, c.req.query());
+    const reader = c.var.auth.type === 'user' ? { userId: c.var.auth.id } : { staff: true as const };
+    return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), reader, q.limit, q.before));
+  })
+  .post('/conversation/:profileId', member, idempotency(), async (c) => {
+    const body = parseWith(sendMessageBody, await readJson(c));
+    const profileId = c.req.param('profileId');
+    if (!isUuid(profileId)) throw new ApiError(404, 'not-found', t('error.not-found'));
+    if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
+    const userId = c.var.auth.id;
+    const out = await idempotentWrite(c, 201, (tx) =>
+      asMember(async () => {
+        const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
+        const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
+        const info = await loadProfileInfo(tx, [profileId]);
+        return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { credits: sent.credits } };
+      }),
+    );
+    if (!out.replayed) await pokeMember(c.var.deps, userId);
+    return out.response;
+  })
+  .post('/conversation/:id/message', anyone, idempotency(), async (c) => {
+    const id = c.req.param('id');
+    const auth = c.var.auth;
+    const raw = await readJson(c);
+    if (auth.type === 'user') {
+      const body = parseWith(sendMessageBody, raw);
+      if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
+      const out = await idempotentWrite(c, 200, (tx) =>
+        asMember(async () => {
+          const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.var.deps.clock.now());
+          return { message: toMessageRecord(sent.message, 'member'), user: { credits: sent.credits } };
+        }),
+      );
+      if (!out.replayed) await pokeMember(c.var.deps, auth.id);
+      return out.response;
+    }
+    const body = parseWith(agentReplyBody, raw);
+    const out = await idempotentWrite(c, 200, async (tx) => {
+      const reply = await agentReply(tx, { id: auth.id, role: auth.role }, id, body, c.var.deps.clock.now());
+      const info = await loadProfileInfo(tx, [reply.conversation.profileId]);
+      return {
+        message: toMessageRecord(reply.message, 'staff'),
+        conversation: toMemberConversation(reply.conversation, info.get(reply.conversation.profileId), [], 'staff'),
+      };
+    });
+    if (!out.replayed) {
+      const { message, conversation } = out.body;
+      const memberId = conversation.user._id;
+      await publishSafely(c.var.deps, `user:${memberId}`, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }));
+      const unread = await unreadCountsOf(c.var.deps.db, memberId);
+      await publishSafely(c.var.deps, `user:${memberId}`, { event: 'unreadMessageCount', count: unread.total, ...unread });
+    }
+    return out.response;
+  })
+  .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
+    const userId = c.var.auth.id;
+    const out = await idempotentWrite(c, 200, (tx) =>
+      asMember(async () => {
+        const row = await markRead(tx, userId, c.req.param('id'));
+        const info = await loadProfileInfo(tx, [row.profileId]);
+        return { conversation: toMemberConversation(row, info.get(row.profileId), [], 'member'), unread: await unreadCountsOf(tx, userId) };
+      }),
+    );
+    if (!out.replayed) await pokeMember(c.var.deps, userId);
+    return out.response;
+  })
+  .patch('/conversation/:id', member, idempotency(), async (c) => {
+    const body = parseWith(archiveBody, await readJson(c));
+    const userId = c.var.auth.id;
+    const out = await idempotentWrite(c, 200, (tx) =>
+      asMember(async () => {
+        const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.var.deps.clock.now());
+        const info = await loadProfileInfo(tx, [row.profileId]);
+        return toMemberConversation(row, info.get(row.profileId), [], 'member');
+      }),
+    );
+    if (!out.replayed) await pokeMember(c.var.deps, userId);
+    return out.response;
+  });
+
+type MemberConversation = ReturnType<typeof toMemberConversation>;
+
+/**
+ * SPEC §4 newMessage (conversation, message, profile): ids and small fields only, so it fits a NOTIFY payload
+ * (ARCHITECTURE); a long text travels as a preview and the client pulls the rest.
+ */
+function newMessageEvent(conversation: MemberConversation, message: MessageRecord) {
+  const PREVIEW = 1000;
+  const long = message.message.length > PREVIEW;
+  return {
+    event: 'newMessage',
+    conversation: { _id: conversation._id, profileId: conversation.profileId, archived: conversation.archived, unread: conversation.unread, type: conversation.type },
+    message: long ? { ...message, message: message.message.slice(0, PREVIEW), partial: true } : message,
+    profile: { _id: conversation.profile._id, username: conversation.profile.username, avatar: conversation.profile.avatar },
+  };
+}

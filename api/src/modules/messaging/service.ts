@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/messaging';
+import { profileOfLocalId } from '@sync/engine/keys';
+import { MutationError } from '@sync/engine/mutations';
+import { t } from '@sync/texts';
+import type { Executor } from '../../db/client.js';
+import { conversations, images, messages, profiles, users } from '../../db/schema/index.js';
+import { ApiError } from '../../lib/errors.js';
+import { NoCreditsError, changeCredits } from '../credits/ledger.js';
+import type { ConversationRow, MessageRow } from './serialize.js';
+
+/**
+ * The server's mutators in SQL. The rules are the shared ones (sync/src/engine/mutators.ts: empty text is a
+ * no-op, one credit per message, blank conversations created on first send, masking on the way out), but
+ * the writes are conditional UPDATEs, upserts and unique keys rather than a key-value replay, so concurrent
+ * requests stay correct (docs/decisions/0008-sync-engine.md). Business failures throw MutationError; the
+ * push records them, the REST routes turn them into 4xx (see failureToApiError).
+ *
+ * Lock order in every write transaction: sync_clients row, the member's sync space, users, conversations.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string | null | undefined): v is string => !!v && UUID.test(v);
+
+/** Takes the member's sync space lock first, so member sends and agent replies never deadlock. */
+export async function lockSpace(tx: Executor, userId: string) {
+  await tx.execute(sql`select sync_bump_space(${userId}::uuid)`);
+}
+
+export interface SendInput {
+  conversationId: string;
+  profileId?: string | null;
+  messageId?: string;
+  messageType: MessageType;
+  message: string;
+  attachment?: string | null;
+}
+
+export interface SendOrigin {
+  clientId: string;
+  mutationId: number;
+}
+
+export interface SendOutcome {
+  conversation: ConversationRow;
+  message: MessageRow;
+  credits: number;
+  /** The conversation did not exist before this send. */
+  created: boolean;
+}
+
+async function memberConversation(tx: Executor, userId: string, conversationId: string): Promise<ConversationRow> {
+  if (!isUuid(conversationId)) throw new MutationError('conversation-not-found', t('error.not-found'));
+  const [row] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+  if (!row) throw new MutationError('conversation-not-found', t('error.not-found'));
+  return row;
+}
+
+/** A member's message: one credit, the message, the ledger row, the conversation (from 'blank' if need be), the stock. */
+export async function sendMemberMessage(tx: Executor, userId: string, input: SendInput, now: Date, origin?: SendOrigin): Promise<SendOutcome> {
+  if (isEmptyMessage(input)) throw new MutationError('invalid-mutation', 'Nothing to send');
+  await lockSpace(tx, userId);
+
+  let conversation: ConversationRow | undefined;
+  let created = false;
+  const localProfile = profileOfLocalId(input.conversationId);
+  if (input.conversationId === 'blank' || localProfile) {
+    const profileId = input.profileId ?? localProfile;
+    if (!isUuid(profileId)) throw new MutationError('profile-not-found', t('error.not-found'));
+    const [target] = await tx
+      .select({ id: profiles.id, brandId: profiles.brandId })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, userId))
+      .where(and(eq(profiles.id, profileId), eq(profiles.kind, 'fictive'), eq(profiles.active, true), eq(profiles.brandId, users.brandId)));
+    if (!target) throw new MutationError('profile-not-found', t('error.not-found'));
+    const [existing] = await tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId)));
+    if (existing) conversation = existing;
+    else {
+      const [inserted] = await tx
+        .insert(conversations)
+        .values({ brandId: target.brandId, userId, profileId, createDate: now, updateDate: now })
+        .onConflictDoNothing()
+        .returning();
+      created = !!inserted;
+      conversation =
+        inserted ?? (await tx.select().from(conversations).where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId))))[0];
+    }
+    if (!conversation) throw new MutationError('conversation-not-found', t('error.not-found'));
+  } else {
+    conversation = await memberConversation(tx, userId, input.conversationId);
+  }
+
+  if (input.attachment) {
+    const [own] = await tx
+      .select({ id: images.id })
+      .from(images)
+      .innerJoin(profiles, eq(profiles.id, images.profileId))
+      .where(and(eq(images.id, input.attachment), eq(profiles.userId, userId)));
+    if (!own) throw new MutationError('attachment-not-found', 'The attachment was not found');
+  }
+
+  const messageId = input.messageId ?? randomUUID();
+  let credits: number;
+  try {
+    credits = await changeCredits(tx, userId, -MESSAGE_COST, 'message', { messageId, now });
+  } catch (err) {
+    if (err instanceof NoCreditsError) throw new MutationError('no-credits', t('error.no-credits'));
+    throw err;
+  }
+
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      id: messageId,
+      conversationId: conversation.id,
+      senderType: 'user',
+      messageType: input.messageType,
+      message: input.message,
+      attachmentId: input.attachment ?? null,
+      // The member's own messages are read by definition; isRead tracks what the member has not seen.
+      isRead: true,
+      clientId: origin?.clientId ?? null,
+      mutationId: origin?.mutationId ?? null,
+      dateSent: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!message) throw new MutationError('duplicate-message', 'This message was already sent');
+
+  const [updated] = await tx
+    .update(conversations)
+    .set({
+      hasUserMessage: true,
+      lastMessageDate: now,
+      lastUserMessageDate: now,
+      updateDate: now,
+      // The agents' message stock (issue D): a member's message waits there for a reply, oldest first.
+      stockDate: sql`case when ${conversations.stock} = 'message' and ${conversations.stockDate} is not null then ${conversations.stockDate} else ${now} end`,
+      stock: 'message',
+    })
+    .where(eq(conversations.id, conversation.id))
+    .returning();
+  return { conversation: updated!, message, credits, created };
+}
+
+export async function setArchived(tx: Executor, userId: string, conversationId: string, archived: boolean, now: Date): Promise<ConversationRow> {
+  const resolved = await resolveMemberConversation(tx, userId, conversationId);
+  await lockSpace(tx, userId);
+  const [row] = await tx
+    .update(conversations)
+    .set({ archived, updateDate: now })
+    .where(and(eq(conversations.id, resolved.id), eq(conversations.userId, userId)))
+    .returning();
+  if (!row) throw new MutationError('conversation-not-found', t('error.not-found'));
+  return row;
+}
+
+export async function markRead(tx: Executor, userId: string, conversationId: string): Promise<ConversationRow> {
+  const resolved = await resolveMemberConversation(tx, userId, conversationId);
+  await lockSpace(tx, userId);
+  await tx
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.conversationId, resolved.id), ne(messages.senderType, 'user'), eq(messages.isRead, false)));
+  const [row] = await tx.update(conversations).set({ unreadByUser: 0 }).where(eq(conversations.id, resolved.id)).returning();
+  return row!;
+}
+
+/** By id, or by a local id ("the conversation with that profile") from a device that started it offline. */
+async function resolveMemberConversation(tx: Executor, userId: string, conversationId: string): Promise<ConversationRow> {
+  const profileId = profileOfLocalId(conversationId);
+  if (profileId === undefined) return memberConversation(tx, userId, conversationId);
+  if (!isUuid(profileId)) throw new MutationError('conversation-not-found', t('error.not-found'));
+  const [row] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId)));
+  if (!row) throw new MutationError('conversation-not-found', t('error.not-found'));
+  return row;
+}
+
+export interface AgentReplyInput {
+  messageType: MessageType;
+  message: string;
+  attachment?: string | null;
+  lastMessageId?: string | null;
+  admin?: boolean;
+}
+
+export interface AgentReplyOutcome {
+  conversation: ConversationRow;
+  message: MessageRow;
+}
+
+/**
+ * A reply as the fictive profile (or as admin). Refused with 409 new-messages when the member wrote after the
+ * newest message the agent loaded. TODO(issue D): require the agent's live claim (403 claim-required) unless
+ * admin, and release the claim with the reply.
+ */
+export async function agentReply(
+  tx: Executor,
+  agent: { id: string; role?: 'agent' | 'admin' },
+  conversationId: string,
+  input: AgentReplyInput,
+  now: Date,
+): Promise<AgentReplyOutcome> {
+  if (!isUuid(conversationId)) throw new ApiError(404, 'not-found', t('error.not-found'));
+  if (input.admin && agent.role !== 'admin') throw new ApiError(403, 'forbidden', t('error.forbidden'));
+  if (isEmptyMessage(input)) throw new ApiError(400, 'empty-message', 'The message is empty');
+  const [found] = await tx.select({ userId: conversations.userId }).from(conversations).where(eq(conversations.id, conversationId));
+  if (!found) throw new ApiError(404, 'not-found', t('error.not-found'));
+  await lockSpace(tx, found.userId);
+  const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
+  if (!conversation) throw new ApiError(404, 'not-found', t('error.not-found'));
+
+  let loadedSeq = 0;
+  if (isUuid(input.lastMessageId)) {
+    const [loaded] = await tx
+      .select({ seq: messages.seq })
+      .from(messages)
+      .where(and(eq(messages.id, input.lastMessageId), eq(messages.conversationId, conversationId)));
+    loadedSeq = loaded?.seq ?? 0;
+  }
+  const [newer] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderType, 'user'), gt(messages.seq, loadedSeq)))
+    .limit(1);
+  if (newer) throw new ApiError(409, 'new-messages', t('error.new-messages'));
+
+  if (input.attachment) {
+    const [own] = await tx
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, input.attachment), eq(images.profileId, conversation.profileId)));
+    if (!own) throw new ApiError(400, 'attachment-not-found', 'The attachment was not found');
+  }
+
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      conversationId,
+      senderType: input.admin ? 'admin' : 'profile',
+      agentId: agent.id,
+      messageType: input.messageType,
+      message: input.message,
+      attachmentId: input.attachment ?? null,
+      dateSent: now,
+    })
+    .returning();
+  const [updated] = await tx
+    .update(conversations)
+    .set({
+      unreadByUser: sql`${conversations.unreadByUser} + 1`,
+      lastMessageDate: now,
+      lastProfileMessageDate: now,
+      updateDate: now,
+      stock: null,
+      stockDate: null,
+      lastAgentId: agent.id,
+    })
+    .where(eq(conversations.id, conversationId))
+    .returning();
+  return { conversation: updated!, message: message! };
+}
+
+/** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */
+export async function messageChunk(exec: Executor, conversationId: string, limit: number, before?: string): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  let beforeSeq: number | undefined;
+  if (before !== undefined) {
+    if (!isUuid(before)) throw new ApiError(400, 'invalid-query', 'before must be a message id');
+    const [row] = await exec
+      .select({ seq: messages.seq })
+      .from(messages)
+      .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
+    if (!row) throw new ApiError(400, 'invalid-query', 'before must be a message of this conversation');
+    beforeSeq = row.seq;
+  }
+  const rows = await exec
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`))
+    .orderBy(desc(messages.seq))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** 4xx for each business failure when a REST call runs a mutator. */
+export function failureToApiError(err: MutationError): ApiError {
+  switch (err.code) {
+    case 'no-credits':
+      return new ApiError(402, 'no-credits', t('error.no-credits'));
+    case 'conversation-not-found':
+    case 'profile-not-found':
+      return new ApiError(404, 'not-found', t('error.not-found'));
+    case 'duplicate-message':
+      return new ApiError(409, 'duplicate-message', err.message);
+    case 'attachment-not-found':
+      return new ApiError(400, 'attachment-not-found', err.message);
+    case 'invalid-mutation':
+      return new ApiError(400, 'invalid-json', err.message);
+  }
+}

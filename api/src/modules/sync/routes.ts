@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { pullRequest, pushRequest } from '@sync/engine/mutations';
+import type { AppEnv } from '../../context.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { pokeMember } from '../messaging/events.js';
+import { pull } from './pull.js';
+import { push } from './push.js';
+
+/**
+ * The outbox's endpoints (ARCHITECTURE "sync engine"), member token required:
+ *   POST /api/sync/push { clientId, mutations: [{ clientId, mutationId, name, args }] }
+ *        -> { results: [{ mutationId, ok, result?, error?: { code, message } }], lastMutationId }
+ *        403 when the clientId belongs to another member; 400 for a malformed body
+ *   POST /api/sync/pull { clientId, cursor } -> { cursor, lastMutationId, patch: [{ op: clear|put|del, key, value? }] }
+ * After a push applied something, the member's other tabs and devices get a `poke` on the socket and pull.
+ */
+export const syncRoutes = new Hono<AppEnv>()
+  .post('/sync/push', requireAuth('user'), async (c) => {
+    const body = parseWith(pushRequest, await readJson(c));
+    const { response, applied } = await push(c.var.deps, c.var.auth.id, body);
+    if (applied > 0) await pokeMember(c.var.deps, c.var.auth.id, body.clientId);
+    return c.json(response);
+  })
+  .post('/sync/pull', requireAuth('user'), async (c) => {
+    const body = parseWith(pullRequest, await readJson(c));
+    return c.json(await pull(c.var.deps, c.var.auth.id, body));
+  });
