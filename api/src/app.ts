@@ -26,8 +26,6 @@ import { interestRoutes } from './modules/interests/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
-import { messagingRoutes } from './modules/messaging/routes.js';
-import { syncRoutes } from './modules/sync/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 
@@ -94,8 +92,6 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', matchingRoutes)
     .route('/', interestRoutes)
     .route('/', locationRoutes)
-    .route('/', messagingRoutes)
-    .route('/', syncRoutes)
     .route('/', messagingRoutes)
     .route('/', syncRoutes)
     .route('/', authRoutes)
