@@ -124,6 +124,12 @@ describe('image moderation', () => {
     const res = await call('POST', `/api/moderation/images/${row!.id}/approve`, adminHeaders);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ profileKind: 'fictive', userId: null, username: p.username });
+
+    const q = await createFictive(ctx, { imageCount: 2 });
+    const gallery = await ctx.deps.db.select().from(images).where(eq(images.profileId, q.id)).orderBy(images.sortOrder);
+    expect((await call('POST', `/api/moderation/images/${gallery[0]!.id}/reject`, adminHeaders)).status).toBe(200);
+    const [next] = await ctx.deps.db.select().from(images).where(eq(images.id, gallery[1]!.id));
+    expect(next!.type).toBe('avatar');
   });
 
   it('is for admins only: members and plain agents get 403, no token 401', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import type { Image } from '@sync/contract/entities';
 import type { AppDeps } from '../../context.js';
@@ -93,10 +93,10 @@ export async function decide(deps: AppDeps, imageId: string, status: 'approved' 
       .where(eq(images.id, imageId));
     if (!row) throw notFound();
     let update: Record<string, unknown> | undefined;
+    if (row.profileId && status === 'rejected' && row.image.type === 'avatar') await promoteNextAvatar(tx, row.profileId, now);
     if (row.userId && row.profileId) {
-      if (status === 'rejected' && row.image.type === 'avatar') await promoteNextAvatar(tx, row.profileId, now);
       await recomputeCompletion(tx, row.userId, now);
-      const [member] = await tx.select({ promotions: users.promotions }).from(users).where(and(eq(users.id, row.userId)));
+      const [member] = await tx.select({ promotions: users.promotions }).from(users).where(eq(users.id, row.userId));
       update = { images: await ownImages(tx, row.profileId), promotions: member?.promotions };
     }
     return { item: toItem(row), userId: row.userId, update };
