@@ -64,5 +64,5 @@ function ProfileCompletedPopup({ close }: PopupBodyProps<'profile-completed'>) {
 }
 
 export function registerProfileCompletedPopup(): void {
-  registerPopup('profile-completed', { title: 'Profile completed 🎉', Body: ProfileCompletedPopup, size: 'sm' });
+  registerPopup('profile-completed', { title: 'Profile completed', Body: ProfileCompletedPopup, size: 'sm' });
 }

@@ -9,6 +9,15 @@ export interface PhotoGalleryProps {
   onUpgrade?: () => void;
 }
 
+function LockIcon({ size }: { size: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
 /**
  * A profile's photos: one large, the rest as thumbnails. Photos the API sent as blocked (standard
  * members, SPEC §4/§6) show the blocked-photo overlay with an upgrade prompt instead of the picture.
@@ -41,7 +50,7 @@ export function PhotoGallery({ username, images, onUpgrade }: PhotoGalleryProps)
                 >
                   {blocked ? (
                     <span className="gallery__locked" aria-hidden="true" data-testid="blocked-thumb">
-                      🔒
+                      <LockIcon size={20} />
                     </span>
                   ) : (
                     <LazyImage src={imageUrl(image, 'small')} alt="" />
@@ -65,7 +74,7 @@ function BlockedOverlay({ count, onUpgrade }: { count: number; onUpgrade?: (() =
   return (
     <div className="gallery__locked" role="group" aria-label="Locked photo" data-testid="blocked-overlay">
       <span className="gallery__locked-icon" aria-hidden="true">
-        🔒
+        <LockIcon size={40} />
       </span>
       <strong>This photo is for VIP members</strong>
       <p>
