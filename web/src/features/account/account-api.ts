@@ -6,9 +6,12 @@ import { getApiBaseUrl } from '@web/lib/runtime-config';
 import type { User } from '@web/lib/user-store';
 import type { UploadKind } from './upload-checks';
 
-/** PATCH /api/user/{id} with the edit body (sync/contract/profile-edit userPatchBody). */
-export function saveProfile(userId: string, body: UserPatchBody): Promise<User | undefined> {
-  return api.patch<User | undefined>(`/user/${encodeURIComponent(userId)}`, body, { loader: true });
+/** PATCH /api/user/{id} answers the user state plus what the save set off. */
+export type SavedUser = User & { profileCompleted?: boolean; emailVerificationSent?: boolean; pendingEmail?: string; access_token?: string };
+
+/** PATCH /api/user/{id} with the edit body (sync/contract/profile-edit userPatchBody, plus the API's extras). */
+export function saveProfile(userId: string, body: UserPatchBody & Record<string, unknown>): Promise<SavedUser | undefined> {
+  return api.patch<SavedUser | undefined>(`/user/${encodeURIComponent(userId)}`, body, { loader: true });
 }
 
 /** DELETE /api/user/{id}/image/{imageId}. */
@@ -32,7 +35,7 @@ export function fetchLocations(country: string, zipCode?: string, signal?: Abort
 
 /**
  * POST /api/user/upload as multipart (type + files) through XMLHttpRequest, because fetch cannot
- * report upload progress. `onProgress` gets 0..1. Resolves with the member's images.
+ * report upload progress. `onProgress` gets 0..1. Resolves with the member's whole gallery.
  */
 export function uploadImages(kind: UploadKind, files: readonly Blob[], onProgress: (fraction: number) => void): Promise<Image[]> {
   return new Promise((resolve, reject) => {
@@ -55,7 +58,9 @@ export function uploadImages(kind: UploadKind, files: readonly Blob[], onProgres
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve(((body as { images?: Image[] } | undefined)?.images ?? []) as Image[]);
+        // The API answers { images: the new ones, gallery: the whole own gallery }.
+        const answer = body as { images?: Image[]; gallery?: Image[] } | undefined;
+        resolve(answer?.gallery ?? answer?.images ?? []);
       } else {
         reject(toApiError(xhr.status, body));
       }

@@ -83,6 +83,25 @@ describe('AccountPage in edit mode', () => {
     expect(field).toBeTruthy();
   });
 
+  it('asks for the current password with a new one and shows what the server says about it', SLOW, async () => {
+    const patches = recordPatches();
+    const user = userEvent.setup();
+    renderMemberScreen(<AccountPage mode="edit" />, '/user/edit');
+    await user.type(await screen.findByLabelText(/About me/), 'Hello there.');
+    await user.type(screen.getByLabelText(/Interests/), 'music{Enter}');
+    await user.type(screen.getByLabelText('New password'), 'a-new-secret-1');
+    await user.type(screen.getByLabelText('Repeat new password'), 'a-new-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(patches).toEqual([]);
+
+    await user.type(screen.getByLabelText(/Current password/), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ password: 'a-new-secret-1', currentPassword: 'wrong-one', measurement: 'imperial' });
+    expect((await screen.findAllByText('Your current password is not correct')).some((node) => node.classList.contains('form-field__error'))).toBe(true);
+  });
+
   it('finds a city through GET /api/json/{country}.json', SLOW, async () => {
     const user = userEvent.setup();
     renderMemberScreen(<AccountPage mode="edit" />, '/user/edit');

@@ -1,11 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { genders } from '@sync/contract/auth';
-import { bodyTypes, eyeColors, hairColors, relationshipStatuses, type Location } from '@sync/contract/entities';
+import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses, type Location } from '@sync/contract/entities';
 import { ABOUT_ME_MAX, profileEditBody, type ProfileEditInput } from '@sync/contract/profile-edit';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { feetInchesToCm, formatHeight, type MeasurementSystem } from '@sync/rules/height';
 import { t } from '@sync/texts';
+import { authenticate } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { userStore, type User } from '@web/lib/user-store';
 import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
@@ -31,17 +32,22 @@ export interface EditValues {
   email: string;
   password: string;
   passwordConfirm: string;
+  /** The API asks for it with a new password. */
+  currentPassword: string;
   notifyByEmail: boolean;
   height: string;
   bodyType: string;
   hairColor: string;
   eyeColor: string;
   relationshipStatus: string;
+  /** Beyond SPEC §3's list, the API also takes these two. */
+  ethnicity: string;
+  measurement: MeasurementSystem;
 }
 
 type ErrorKey = keyof EditValues | 'lookingForAge';
 
-export function initialValues(user: AccountUser): EditValues {
+export function initialValues(user: AccountUser, measurement: MeasurementSystem = 'imperial'): EditValues {
   const p = user.profile ?? {};
   const s: Partial<NonNullable<NonNullable<AccountUser['profile']>['settings']>> = p.settings ?? {};
   const range = lookingForAgeOf(user);
@@ -59,12 +65,15 @@ export function initialValues(user: AccountUser): EditValues {
     email: user.email ?? '',
     password: '',
     passwordConfirm: '',
+    currentPassword: '',
     notifyByEmail: s.notifyByEmail ?? true,
     height: p.height != null ? String(p.height) : '',
     bodyType: p.bodyType ?? '',
     hairColor: p.hairColor ?? '',
     eyeColor: p.eyeColor ?? '',
     relationshipStatus: p.relationshipStatus ?? '',
+    ethnicity: p.ethnicity ?? '',
+    measurement: (s as { measurement?: MeasurementSystem }).measurement ?? measurement,
   };
 }
 
@@ -97,6 +106,7 @@ export function validateEdit(values: EditValues): { body?: ReturnType<typeof pro
   const parsed = profileEditBody.safeParse(toEditBody(values));
   const errors: FieldErrors<ErrorKey> = parsed.success ? {} : fieldErrorsOf<ErrorKey>(parsed.error);
   if (values.password && values.password !== values.passwordConfirm) errors.passwordConfirm = t('validation.passwords-match');
+  if (values.password && !values.currentPassword) errors.currentPassword = t('validation.required');
   return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data, errors } : { errors };
 }
 
@@ -124,8 +134,31 @@ export interface ProfileEditFormProps {
 }
 
 /** SPEC §3 profile edit fields with SPEC §5's rules (shared with the API through sync/contract/profile-edit). */
-export function ProfileEditForm({ user, country, measurement, onSaved }: ProfileEditFormProps) {
-  const [values, setValues] = useState<EditValues>(() => initialValues(user));
+/** What PATCH /user/{id} gets: the validated SPEC fields plus ethnicity, unit and, with a new password, the current one. */
+export function patchBody(body: NonNullable<ReturnType<typeof validateEdit>['body']>, values: EditValues) {
+  return {
+    ...body,
+    ethnicity: orNull(values.ethnicity),
+    measurement: values.measurement,
+    ...(values.password ? { currentPassword: values.currentPassword } : {}),
+  };
+}
+
+/** `error.fields` of a 400 (CONTRACT error shape plus details), as form messages. */
+function serverFieldErrors(error: ApiError): FieldErrors<ErrorKey> {
+  const fields = (error.body as { error?: { fields?: unknown } } | undefined)?.error?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  const out: FieldErrors<ErrorKey> = {};
+  for (const [path, message] of Object.entries(fields as Record<string, unknown>)) {
+    const key = path.split('.')[0] as ErrorKey;
+    if (typeof message === 'string' && out[key] === undefined) out[key] = message;
+  }
+  return out;
+}
+
+export function ProfileEditForm({ user, country, measurement: defaultMeasurement, onSaved }: ProfileEditFormProps) {
+  const [values, setValues] = useState<EditValues>(() => initialValues(user, defaultMeasurement));
+  const measurement = values.measurement;
   const [errors, setErrors] = useState<FieldErrors<ErrorKey>>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -145,13 +178,15 @@ export function ProfileEditForm({ user, country, measurement, onSaved }: Profile
     }
     setBusy(true);
     try {
-      const answer = await saveProfile(user._id, body);
+      const answer = await saveProfile(user._id, patchBody(body, values));
+      // A password change ends the other sessions and hands this one a fresh token.
+      if (typeof answer?.access_token === 'string') authenticate(answer.access_token);
       const saved = answer && typeof answer === 'object' && '_id' in answer ? answer : await userStore.load(user._id);
       userStore.set(saved);
       toast.success(t('profile-edit.saved'));
       if (emailChanged) toast.info(t('verify.email-changed', { email: body.email }));
       if (values.password) toast.success(t('auth.password-changed'));
-      setValues((current) => ({ ...current, password: '', passwordConfirm: '' }));
+      setValues((current) => ({ ...current, password: '', passwordConfirm: '', currentPassword: '' }));
       onSaved?.(saved);
       void navigate({ to: '/user' });
     } catch (error) {
@@ -159,6 +194,11 @@ export function ProfileEditForm({ user, country, measurement, onSaved }: Profile
         setErrors({ email: t('edit-save-error-invalid-email') });
         toast.error(t('edit-save-error-invalid-email'));
       } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        const fromServer = serverFieldErrors(error);
+        if (Object.keys(fromServer).length > 0) {
+          setErrors(fromServer);
+          requestAnimationFrame(() => focusFirstInvalid(form.current));
+        }
         toast.error(error.message);
       } else {
         toast.error(t('error.generic'));
@@ -168,7 +208,7 @@ export function ProfileEditForm({ user, country, measurement, onSaved }: Profile
     }
   };
 
-  const select = (key: 'bodyType' | 'hairColor' | 'eyeColor' | 'relationshipStatus', title: string, options: readonly string[]) => (
+  const select = (key: 'bodyType' | 'hairColor' | 'eyeColor' | 'relationshipStatus' | 'ethnicity', title: string, options: readonly string[]) => (
     <FormField label={title} error={errors[key]}>
       {(control) => (
         <select {...control} className="form-input" value={values[key]} onChange={(event) => set(key, event.target.value)}>
@@ -250,7 +290,16 @@ export function ProfileEditForm({ user, country, measurement, onSaved }: Profile
               </select>
             )}
           </FormField>
+          <FormField label="Height unit">
+            {(control) => (
+              <select {...control} className="form-input" value={values.measurement} onChange={(event) => set('measurement', event.target.value as MeasurementSystem)}>
+                <option value="imperial">Feet and inches</option>
+                <option value="metric">Centimetres</option>
+              </select>
+            )}
+          </FormField>
           {select('bodyType', 'Body type', bodyTypes)}
+          {select('ethnicity', 'Ethnicity', ethnicities)}
           {select('hairColor', 'Hair colour', hairColors)}
           {select('eyeColor', 'Eye colour', eyeColors)}
           {select('relationshipStatus', 'Relationship status', relationshipStatuses)}
@@ -291,6 +340,11 @@ export function ProfileEditForm({ user, country, measurement, onSaved }: Profile
             {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.passwordConfirm} onChange={(event) => set('passwordConfirm', event.target.value)} />}
           </FormField>
         </div>
+        {values.password && (
+          <FormField label="Current password" error={errors.currentPassword} required hint="We ask for it before changing your password.">
+            {(control) => <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={(event) => set('currentPassword', event.target.value)} />}
+          </FormField>
+        )}
         {toggle('showOnline', 'Show when I am online', 'Others see the green dot while you are active.')}
         {toggle('notifyByEmail', 'Email me about new messages', 'We send one email per new conversation message.')}
       </fieldset>

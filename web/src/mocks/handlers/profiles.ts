@@ -134,7 +134,7 @@ function userRecord(account: MockAccount, state: MemberState) {
     showOnline: Boolean(edits.showOnline ?? true),
     notifyByEmail: Boolean(edits.notifyByEmail ?? true),
     lookingForAge: edits.lookingForAge ?? defaultAgeRange(age),
-    measurement: 'imperial',
+    measurement: edits.measurement === 'metric' ? 'metric' : 'imperial',
   };
   const pick = (key: string, fallback: unknown) => (key in edits ? edits[key] : fallback);
   return {
@@ -324,11 +324,15 @@ export const profileHandlers = [
       state.favourites = body.remove === true ? state.favourites.filter((id) => id !== profileId) : [...new Set([profileId, ...state.favourites])];
       return HttpResponse.json({ favorite: body.remove !== true });
     }
+    if ('birthDate' in body) return errorResponse(400, 'birth-date-locked', 'The date of birth cannot be changed');
+    if (body.password && body.currentPassword !== 'password') {
+      return HttpResponse.json({ error: { code: 'invalid-current-password', message: 'Your current password is not correct', fields: { currentPassword: 'Your current password is not correct' } } }, { status: 400 });
+    }
     const parsed = userPatchBody.safeParse(body);
     if (!parsed.success) return errorResponse(400, 'validation-failed', parsed.error.issues[0]?.message ?? t('error.validation'));
     if (typeof parsed.data.email === 'string' && parsed.data.email.startsWith('taken@')) return errorResponse(422, 'invalid-email', `Invalid email ${parsed.data.email}`);
     const { password: _password, ...edits } = parsed.data;
-    state.edits = { ...state.edits, ...edits };
+    state.edits = { ...state.edits, ...edits, ...('ethnicity' in body ? { ethnicity: body.ethnicity } : {}), ...('measurement' in body ? { measurement: body.measurement } : {}) };
     return HttpResponse.json(userRecord(member.account, state));
   }),
 
@@ -345,7 +349,7 @@ export const profileHandlers = [
       return { _id: id, type, processed: true, under_moderation: true, small: portraitUrl(seed, 'Me'.charAt(0), 120), medium: portraitUrl(seed, 'M', 300), large: portraitUrl(seed, 'M', 600) };
     });
     member.state.images = type === 'avatar' ? [...created.slice(0, 1), ...member.state.images.filter((i) => i.type !== 'avatar')] : [...member.state.images, ...created];
-    return HttpResponse.json({ images: member.state.images });
+    return HttpResponse.json({ images: created, gallery: member.state.images, profileCompleted: false });
   }),
 
   http.delete(`${API}/user/:id/image/:imageId`, ({ request, params }) => {
