@@ -6,6 +6,7 @@ function reasonFor(feature: string | undefined, username: string | undefined): s
   const who = username ?? 'this profile';
   switch (feature) {
     case 'favorites':
+    case 'favourite':
       return `Adding ${who} to your favorites is a VIP feature.`;
     case 'like':
     case 'likes':
