@@ -78,7 +78,7 @@ export const messagingRoutes = new Hono<IdempotencyEnv>()
         const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
         const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
         const info = await loadProfileInfo(tx, [profileId]);
-        return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { credits: sent.credits } };
+        return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { _id: userId, credits: sent.credits } };
       }),
     );
     if (!out.replayed) await pokeMember(c.var.deps, userId);

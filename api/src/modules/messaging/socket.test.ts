@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { serve, type ServerType } from '@hono/node-server';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createApp } from '../../app.js';
+import { createFictive } from '../../test/fixtures.js';
+import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
+import { PASSWORD, bearer, createAgent } from '../auth/test-helpers.js';
+import { createMemberWithCredits, expectLedgerBalanced } from '../credits/test-helpers.js';
+
+let ctx: TestContext;
+let server: ServerType;
+let base: string;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const root = new Hono();
+  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app: root });
+  app = createApp(ctx.deps, { upgradeWebSocket });
+  root.route('/', app);
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  injectWebSocket(server);
+  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+const sockets: WebSocket[] = [];
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await new Promise((resolve) => server?.close(resolve));
+  await ctx?.close();
+});
+
+function listen(token: string) {
+  const ws = new WebSocket(`${base}/api/ws?token=${token}`);
+  sockets.push(ws);
+  const frames: Record<string, unknown>[] = [];
+  const waiters: { event: string; resolve: (f: Record<string, unknown>) => void }[] = [];
+  ws.on('message', (data) => {
+    const frame = JSON.parse(String(data));
+    frames.push(frame);
+    for (const w of [...waiters]) {
+      if (w.event !== frame.event) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(frame);
+    }
+  });
+  const next = (event: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const seen = frames.find((f) => f.event === event);
+      if (seen) return resolve(seen);
+      waiters.push({ event, resolve });
+      setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000).unref();
+    });
+  return new Promise<{ ws: WebSocket; next: typeof next; frames: typeof frames }>((resolve, reject) => {
+    ws.on('open', () => resolve({ ws, next, frames }));
+    ws.on('error', reject);
+  });
+}
+
+describe('realtime for messaging', () => {
+  it("an agent's reply reaches the member's socket as newMessage (masked) and unreadMessageCount, and the mirror through a pull", async () => {
+    const member = await createMemberWithCredits(ctx, 2);
+    const profile = await createFictive(ctx);
+    const created = await app.request(`/api/conversation/${profile.id}`, jsonRequest('POST', { message: 'hello?' }, member.headers));
+    const conversation = (await created.json()) as { _id: string; messages: { _id: string }[] };
+    const agent = await createAgent(ctx);
+    const login = await app.request('/api/authenticate', jsonRequest('POST', { username: agent.email, password: PASSWORD, type: 'agent' }));
+    const agentHeaders = bearer(((await login.json()) as { access_token: string }).access_token);
+
+    const socket = await listen(member.token);
+    const res = await app.request(
+      `/api/conversation/${conversation._id}/message`,
+      jsonRequest('POST', { messageType: 'text', message: 'Hi! mail me at lena@example.com', lastMessageId: conversation.messages[0]!._id }, agentHeaders),
+    );
+    expect(res.status).toBe(200);
+    const event = await socket.next('newMessage');
+    expect(event).toMatchObject({
+      event: 'newMessage',
+      conversation: { _id: conversation._id, profileId: profile.id, unread: 1, type: 'conversations' },
+      message: { conversationId: conversation._id, senderType: 'profile' },
+      profile: { _id: profile.id, username: profile.username },
+    });
+    expect((event.message as { message: string }).message).not.toContain('lena@example.com');
+    expect(await socket.next('unreadMessageCount')).toMatchObject({ count: 1, total: 1, conversation: 1 });
+
+    // The poke-and-pull path: the reply is in the member's next pull.
+    const pull = await app.request('/api/sync/pull', jsonRequest('POST', { clientId: `c-${randomUUID().slice(0, 12)}`, cursor: 0 }, member.headers));
+    const { patch } = (await pull.json()) as { patch: { op: string; key: string; value?: { senderType?: string } }[] };
+    expect(patch.filter((p) => p.op === 'put' && p.key.startsWith(`message/${conversation._id}/`)).map((p) => p.value?.senderType).sort()).toEqual(['profile', 'user']);
+    socket.ws.close();
+    await expectLedgerBalanced(ctx.deps.db, member.id);
+  });
+
+  it("a push pokes the member's other tabs and devices", async () => {
+    const member = await createMemberWithCredits(ctx, 1);
+    const profile = await createFictive(ctx);
+    const other = await listen(member.token);
+    const clientId = `c-${randomUUID().slice(0, 12)}`;
+    const mutation = {
+      clientId,
+      mutationId: 1,
+      name: 'sendMessage',
+      args: { conversationId: 'blank', profileId: profile.id, messageId: randomUUID(), messageType: 'text', message: 'hi' },
+    };
+    await app.request('/api/sync/push', jsonRequest('POST', { clientId, mutations: [mutation] }, member.headers));
+    expect(await other.next('poke')).toEqual({ event: 'poke', clientId });
+    other.ws.close();
+    await expectLedgerBalanced(ctx.deps.db, member.id);
+  });
+});
