@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useBrand } from '@web/lib/brand-context';
-import { Accordion, type AccordionItem } from './accordion';
+import { Accordion, type AccordionItem } from '@web/ui/accordion';
 import './marketing.css';
 import './content.css';
 

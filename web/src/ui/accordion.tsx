@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './accordion.css';
 
 export interface AccordionItem {
   id: string;
