@@ -1,24 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses } from '../../../../sync/src/contract/entities.js';
 import { brands } from './brands.js';
 import { createDate, id, ts, updateDate } from './common.js';
 import { genderEnum, users } from './users.js';
 
-// Values exactly as SPEC §3 spells the filters.
-export const bodyTypeEnum = pgEnum('body_type', ['fit', 'average', 'curvy']);
-export const ethnicityEnum = pgEnum('ethnicity', ['asian', 'black', 'hispanic', 'middle-eastern', 'white', 'other']);
-export const hairColorEnum = pgEnum('hair_color', ['black', 'brown', 'blond', 'red', 'gray', 'other']);
-export const relationshipStatusEnum = pgEnum('relationship_status', [
-  'married',
-  'single',
-  'divorced',
-  'in-relationship',
-  'complicated',
-  'separated',
-  'widowed',
-  'open-relationship',
-]);
-export const eyeColorEnum = pgEnum('eye_color', ['amber', 'blue', 'brown', 'gray', 'green', 'hazel']);
+// Values exactly as SPEC §3 spells the filters, from the one shared definition. (Relative import: drizzle-kit
+// loads this file without the tsconfig path aliases.)
+export const bodyTypeEnum = pgEnum('body_type', bodyTypes);
+export const ethnicityEnum = pgEnum('ethnicity', ethnicities);
+export const hairColorEnum = pgEnum('hair_color', hairColors);
+export const relationshipStatusEnum = pgEnum('relationship_status', relationshipStatuses);
+export const eyeColorEnum = pgEnum('eye_color', eyeColors);
 export const profileKindEnum = pgEnum('profile_kind', ['member', 'fictive']);
 
 export interface ProfileLocation {
