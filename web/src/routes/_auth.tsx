@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { MemberHeader } from '@web/ui/layout/member-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
+import { useMemberSocket } from '@web/sync/member-socket';
 
 /**
  * The authenticated layout. The root route flow has already sent visitors to '/' and unverified
@@ -12,13 +13,24 @@ export const Route = createFileRoute('/_auth')({
     if (!auth.isAuthenticated) throw redirect({ to: '/', replace: true });
     if (auth.kind === 'agent') throw redirect({ to: '/agent', replace: true });
   },
-  component: () => (
+  component: AuthLayout,
+});
+
+/** Rendered apart so auth changes re-render only it, not the layout. */
+function MemberSocket() {
+  useMemberSocket();
+  return null;
+}
+
+function AuthLayout() {
+  return (
     <div className="layout layout--auth">
+      <MemberSocket />
       <MemberHeader />
       <main id="main" className="layout__main container">
         <Outlet />
       </main>
       <SiteFooter />
     </div>
-  ),
-});
+  );
+}

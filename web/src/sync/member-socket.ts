@@ -1,0 +1,98 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { ensureFreshToken, getAuth, logout, useAuth } from '@web/lib/auth-session';
+import { getApiBaseUrl } from '@web/lib/runtime-config';
+import { registerSocket } from '@web/lib/socket-registry';
+import { userStore, type User } from '@web/lib/user-store';
+import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type SocketState } from './socket';
+import { unreadCountStore } from './unread-count';
+
+/**
+ * The app's one member socket and the events every signed-in screen relies on:
+ *   logout            -> local logout (the session ended on the server)
+ *   userUpdate        -> the member's state changed (e.g. a photo approved): apply the payload now and reload
+ *   unreadMessageCount -> the navigation's unread badge
+ * Feature code listens with `onSocketEvent` from ./socket.
+ */
+
+let stateValue: SocketState = 'closed';
+const stateListeners = new Set<() => void>();
+
+function isMemberSignedIn(): boolean {
+  const auth = getAuth();
+  return auth.isAuthenticated && auth.kind === 'user';
+}
+
+export function createMemberSocket(): RealtimeSocket {
+  return new RealtimeSocket({
+    url: () => {
+      const { token } = getAuth();
+      return token ? socketUrl(getApiBaseUrl(), token, window.location) : null;
+    },
+    // Issue C: `isMemberSignedIn() && isLeaderTab()`, and call reevaluate() when leadership changes.
+    shouldConnect: isMemberSignedIn,
+    currentToken: () => getAuth().token,
+    refreshToken: () => ensureFreshToken(),
+    onSessionEnded: () => logout(),
+    onFrame: dispatchSocketEvent,
+    onStateChange: (next) => {
+      stateValue = next;
+      stateListeners.forEach((listener) => listener());
+    },
+  });
+}
+
+export function handleUserUpdate(frame: SocketFrame): void {
+  const id = getAuth().userId ?? userStore.get().user?._id;
+  if (!id) return;
+  const payload = frame.payload;
+  // The payload shows the change at once (the pending label goes); the reload makes the whole state true.
+  if (payload && typeof payload === 'object' && !('stale' in payload)) userStore.update(payload as Partial<User>);
+  userStore.load(id).catch((error: unknown) => console.error('user reload after userUpdate failed', error));
+}
+
+export function handleUnreadCount(frame: SocketFrame): void {
+  const count = frame.count;
+  if (typeof count === 'number' && Number.isFinite(count) && count >= 0) unreadCountStore.set(count);
+}
+
+/** Subscribes the built-in handlers; returns one function that removes them all. */
+export function subscribeBuiltIns(): () => void {
+  const offs = [
+    onSocketEvent('logout', () => logout()),
+    onSocketEvent('userUpdate', handleUserUpdate),
+    onSocketEvent('unreadMessageCount', handleUnreadCount),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+/**
+ * Holds the member socket while the authenticated layout is mounted and a member is signed in
+ * (token refreshes reconnect with the new token only when the old connection drops).
+ */
+export function useMemberSocket(): void {
+  const auth = useAuth();
+  const isSignedIn = auth.isAuthenticated && auth.kind === 'user';
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const socket = createMemberSocket();
+    const offBuiltIns = subscribeBuiltIns();
+    const unregister = registerSocket('member', socket);
+    socket.start();
+    return () => {
+      socket.stop();
+      unregister();
+      offBuiltIns();
+    };
+  }, [isSignedIn]);
+}
+
+export function useMemberSocketState(): SocketState {
+  return useSyncExternalStore(
+    (listener) => {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    () => stateValue,
+    () => stateValue,
+  );
+}
