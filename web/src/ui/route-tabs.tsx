@@ -5,6 +5,8 @@ export interface RouteTab {
   label: string;
   /** Path prefixes that also mark this tab current (e.g. sub-pages sharing the tab). */
   match?: string[];
+  /** Current only on its own path, not on sub-pages (a parent tab beside its children). */
+  exact?: boolean;
 }
 
 /** Tabs that are links: each tab is a route, so Back and deep links work. */
@@ -14,7 +16,7 @@ export function RouteTabs({ label, tabs }: { label: string; tabs: RouteTab[] }) 
     <nav aria-label={label} className="route-tabs">
       <ul>
         {tabs.map((tab) => {
-          const current = (tab.match ?? [tab.to]).some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+          const current = (tab.match ?? [tab.to]).some((prefix) => pathname === prefix || pathname === `${prefix}/` || (!tab.exact && pathname.startsWith(`${prefix}/`)));
           return (
             <li key={tab.to}>
               <Link to={tab.to as '/'} className={current ? 'route-tabs__tab is-active' : 'route-tabs__tab'} aria-current={current ? 'page' : undefined}>

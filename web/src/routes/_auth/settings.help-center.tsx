@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { HelpCenterPage } from '@web/features/settings/help-center-page';
 
 export const Route = createFileRoute('/_auth/settings/help-center')({
-  component: () => <ComingSoon title="Help center" />,
+  component: HelpCenterPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { SettingsPage } from '@web/features/settings/settings-page';
 
 export const Route = createFileRoute('/_auth/settings/')({
-  component: () => <ComingSoon title="Settings" />,
+  component: SettingsPage,
 });

@@ -1,5 +1,20 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { t } from '@sync/texts';
+import { RouteTabs } from '@web/ui/route-tabs';
 
+/** SPEC §2: /settings with its child settings/help-center, one tab each. */
 export const Route = createFileRoute('/_auth/settings')({
-  component: () => <Outlet />,
+  component: () => (
+    <div className="stack">
+      <h1 className="page-title">{t('nav.settings')}</h1>
+      <RouteTabs
+        label="Settings"
+        tabs={[
+          { to: '/settings', label: 'Account settings', exact: true },
+          { to: '/settings/help-center', label: t('nav.help-center') },
+        ]}
+      />
+      <Outlet />
+    </div>
+  ),
 });

@@ -1,0 +1,11 @@
+import type { UserPatchBody } from '@sync/contract/profile-edit';
+import { api } from '@web/lib/api';
+import type { User } from '@web/lib/user-store';
+
+/** The part of PATCH /api/user/{id} the settings screen writes; `measurement` is the API's addition to the SPEC fields. */
+export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' | 'keepLocationPrivate'> & { measurement?: 'metric' | 'imperial' };
+
+/** PATCH /api/user/{id}: answers the whole user state (users/routes.ts). No page loader: the button shows progress. */
+export function saveSettings(userId: string, body: SettingsPatch): Promise<User | undefined> {
+  return api.patch<User | undefined>(`/user/${encodeURIComponent(userId)}`, body);
+}

@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@web/mocks/server';
+import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
+import { Toaster } from '@web/ui/toast';
+import { SettingsPage } from './settings-page';
+import { readTimeFormat } from './time-format';
+
+const SLOW = { timeout: 20_000 };
+
+function recordPatches() {
+  const bodies: Record<string, unknown>[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/user/u-demo') bodies.push((await request.clone().json()) as Record<string, unknown>);
+  });
+  return bodies;
+}
+
+function renderSettings() {
+  return renderMemberScreen(
+    <>
+      <SettingsPage />
+      <Toaster />
+    </>,
+    '/settings',
+  );
+}
+
+describe('SettingsPage', () => {
+  beforeEach(async () => {
+    await resetMemberState();
+    server.events.removeAllListeners();
+  });
+
+  it('sends only the changed settings with PATCH /user/{id}, shows a toast and keeps the saved values', SLOW, async () => {
+    signInMember({ _id: 'u-demo', email: 'demo@example.com' });
+    const patches = recordPatches();
+    const user = userEvent.setup();
+    renderSettings();
+
+    const save = await screen.findByRole('button', { name: 'Save settings' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const online = screen.getByRole('switch', { name: 'Show when I am online' }) as HTMLInputElement;
+    await waitFor(() => expect(online.checked).toBe(true));
+
+    await user.click(online);
+    await user.click(screen.getByRole('radio', { name: 'Metric (cm)' }));
+    await user.click(screen.getByRole('radio', { name: '24-hour (15:45)' }));
+    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    await user.click(save);
+
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ showOnline: false, measurement: 'metric' });
+    expect(await screen.findByText('Your settings have been saved.')).toBeTruthy();
+    // The answer is the stored user now: the form shows it and has nothing left to save.
+    expect(await screen.findByText('All changes saved.')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Show when I am online' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: 'Metric (cm)' }) as HTMLInputElement).checked).toBe(true);
+    expect(readTimeFormat()).toBe('24h');
+  });
+
+  it('tells the member when the save fails and keeps the change to retry', SLOW, async () => {
+    signInMember({ _id: 'u-demo' });
+    server.use(http.patch('*/api/user/:id', () => HttpResponse.json({ error: { code: 'validation-failed', message: 'measurement must be metric or imperial' } }, { status: 400 })));
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('switch', { name: 'Keep my location private' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('measurement must be metric or imperial')).toBeTruthy();
+    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+  });
+
+  it('shows a standard membership with an Upgrade button, and the account links', async () => {
+    signInMember({ _id: 'u-demo' });
+    renderSettings();
+    const membership = await screen.findByRole('region', { name: 'Membership' });
+    expect(within(membership).getByText('Standard (inactive)')).toBeTruthy();
+    expect(within(membership).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/upgrade');
+    expect(screen.getByRole('link', { name: 'Change email' }).getAttribute('href')).toBe('/user/edit');
+    expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/user/edit');
+    expect(screen.getByRole('link', { name: 'Request account deletion' }).getAttribute('href')).toBe('/contact-us');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('shows an active premium membership without the Upgrade button', async () => {
+    signInMember({ _id: 'u-vip', username: 'vip', isPremium: true });
+    renderSettings();
+    const membership = await screen.findByRole('region', { name: 'Membership' });
+    await waitFor(() => expect(within(membership).getByText('Premium (active)')).toBeTruthy());
+    expect(within(membership).queryByRole('link', { name: 'Upgrade' })).toBeNull();
+  });
+});

@@ -1,0 +1,243 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { useBrand } from '@web/lib/brand-context';
+import { ApiError } from '@web/lib/http';
+import { useUser, userStore, type User } from '@web/lib/user-store';
+import { toast } from '@web/ui/toast';
+import { saveSettings, type SettingsPatch } from './settings-api';
+import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
+import '@web/ui/forms/forms.css';
+import './settings.css';
+
+type Measurement = 'metric' | 'imperial';
+
+interface Values {
+  notifyByEmail: boolean;
+  showOnline: boolean;
+  keepLocationPrivate: boolean;
+  measurement: Measurement;
+  timeFormat: TimeFormat;
+}
+
+type ServerKey = keyof SettingsPatch;
+const SERVER_KEYS: readonly ServerKey[] = ['notifyByEmail', 'showOnline', 'keepLocationPrivate', 'measurement'];
+
+function settingsOf(user: User | null): Record<string, unknown> {
+  const profile = user?.profile as { settings?: Record<string, unknown> } | undefined;
+  return profile?.settings ?? {};
+}
+
+/** The saved values; SPEC-side defaults match the API's (users table: notify on, online shown, location public). */
+function savedValues(user: User | null, brandMeasurement: unknown, timeFormat: TimeFormat): Values {
+  const s = settingsOf(user);
+  const measurement = s.measurement ?? brandMeasurement;
+  return {
+    notifyByEmail: typeof s.notifyByEmail === 'boolean' ? s.notifyByEmail : true,
+    showOnline: typeof s.showOnline === 'boolean' ? s.showOnline : true,
+    keepLocationPrivate: typeof s.keepLocationPrivate === 'boolean' ? s.keepLocationPrivate : false,
+    measurement: measurement === 'metric' ? 'metric' : 'imperial',
+    timeFormat,
+  };
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="settings-section panel" aria-labelledby={id}>
+      <header className="settings-section__header">
+        <h2 id={id}>{title}</h2>
+        {description && <p className="muted">{description}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A checkbox shown as a switch; role=switch makes screen readers say on/off. */
+function Switch({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (next: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="settings-switch">
+      <span className="settings-switch__text">
+        <label htmlFor={id}>{label}</label>
+        <small id={`${id}-hint`} className="form-field__hint">
+          {hint}
+        </small>
+      </span>
+      <input id={id} type="checkbox" role="switch" className="settings-switch__input" checked={checked} aria-describedby={`${id}-hint`} onChange={(e) => onChange(e.target.checked)} />
+    </div>
+  );
+}
+
+function Choice<V extends string>({ legend, name, value, options, onChange }: { legend: string; name: string; value: V; options: { value: V; label: string }[]; onChange: (next: V) => void }) {
+  return (
+    <fieldset className="settings-choice">
+      <legend>{legend}</legend>
+      <div className="choice-pills">
+        {options.map((option) => (
+          <label key={option.value} className="choice-pill">
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** /settings: notifications, privacy, units and time, sign-in, membership, log out and account deletion. */
+export function SettingsPage() {
+  const { user } = useUser();
+  const { config } = useBrand();
+  const { logout } = useAuth();
+  const deviceTimeFormat = useTimeFormat(config?.timeFormat);
+  const saved = savedValues(user, config?.measurement, deviceTimeFormat);
+  const [draft, setDraft] = useState<Partial<Values>>({});
+  const [busy, setBusy] = useState(false);
+  const values: Values = { ...saved, ...draft };
+  const userId = user?._id;
+
+  // The stored record may be older than changes made on another device.
+  useEffect(() => {
+    if (userId) userStore.load(userId).catch(() => undefined);
+  }, [userId]);
+
+  const changed = (Object.keys(draft) as (keyof Values)[]).filter((key) => draft[key] !== saved[key]);
+  const dirty = changed.length > 0;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!userId || !dirty || busy) return;
+    const body: SettingsPatch = {};
+    for (const key of SERVER_KEYS) if (changed.includes(key)) Object.assign(body, { [key]: values[key] });
+    setBusy(true);
+    try {
+      if (Object.keys(body).length > 0) {
+        const answer = await saveSettings(userId, body);
+        userStore.set(answer && typeof answer === 'object' && '_id' in answer ? answer : await userStore.load(userId));
+      }
+      if (changed.includes('timeFormat')) writeTimeFormat(values.timeFormat);
+      setDraft({});
+      toast.success('Your settings have been saved.');
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('error.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!user) {
+    return <div className="settings-page panel skeleton" aria-busy="true" />;
+  }
+
+  const premium = user.isPremium === true;
+  return (
+    <div className="settings-page">
+      <Section title="Membership">
+        <div className="settings-membership">
+          <p className="settings-membership__status">
+            Membership:{' '}
+            <strong className={premium ? 'settings-badge settings-badge--premium' : 'settings-badge'}>{premium ? 'Premium (active)' : 'Standard (inactive)'}</strong>
+          </p>
+          <p className="muted settings-membership__credits">
+            {typeof user.credits === 'number' ? `${user.credits} ${user.credits === 1 ? 'credit' : 'credits'} left. ` : ''}One credit sends one message.
+          </p>
+          <div className="settings-actions">
+            {!premium && (
+              <Link to="/upgrade" className="button button--primary">
+                Upgrade
+              </Link>
+            )}
+            <Link to="/upgrade" className="button button--ghost">
+              Buy credits
+            </Link>
+          </div>
+        </div>
+      </Section>
+
+      <form className="settings-form" onSubmit={submit} aria-label="Preferences" noValidate>
+        <Section title="Notifications" description="How we reach you when something happens while you are away.">
+          <Switch label="Email me when I get a new message" hint="At most one email per conversation until you read it." checked={values.notifyByEmail} onChange={(v) => set('notifyByEmail', v)} />
+        </Section>
+        <Section title="Privacy" description="What other members can see about you.">
+          <Switch label="Show when I am online" hint="Others see the green dot while you are active." checked={values.showOnline} onChange={(v) => set('showOnline', v)} />
+          <Switch label="Keep my location private" hint="Your city is hidden from your profile card." checked={values.keepLocationPrivate} onChange={(v) => set('keepLocationPrivate', v)} />
+        </Section>
+        <Section title="Units and time">
+          <Choice
+            legend="Measurement"
+            name="measurement"
+            value={values.measurement}
+            onChange={(v) => set('measurement', v)}
+            options={[
+              { value: 'imperial', label: 'Imperial (ft, in)' },
+              { value: 'metric', label: 'Metric (cm)' },
+            ]}
+          />
+          <Choice
+            legend="Time format"
+            name="timeFormat"
+            value={values.timeFormat}
+            onChange={(v) => set('timeFormat', v)}
+            options={[
+              { value: '12h', label: '12-hour (3:45 PM)' },
+              { value: '24h', label: '24-hour (15:45)' },
+            ]}
+          />
+          <p className="form-field__hint">The time format is kept on this device.</p>
+        </Section>
+        <div className={`settings-savebar${dirty ? ' is-dirty' : ''}`}>
+          <span className="muted" aria-live="polite">
+            {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          </span>
+          <div className="settings-actions">
+            {dirty && (
+              <button type="button" className="button button--ghost" onClick={() => setDraft({})} disabled={busy}>
+                Discard
+              </button>
+            )}
+            <button type="submit" className="button button--primary" disabled={!dirty || busy} aria-busy={busy}>
+              {busy ? 'Saving…' : 'Save settings'}
+            </button>
+          </div>
+        </div>
+      </form>
+
+      <Section title="Sign-in and security">
+        <dl className="settings-facts">
+          <div>
+            <dt>Email</dt>
+            <dd>{user.email ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Username</dt>
+            <dd>{user.username ?? '—'}</dd>
+          </div>
+        </dl>
+        <div className="settings-actions">
+          <Link to="/user/edit" className="button button--ghost">
+            Change email
+          </Link>
+          <Link to="/user/edit" className="button button--ghost">
+            Change password
+          </Link>
+          <button type="button" className="button button--ghost" onClick={() => logout()}>
+            {t('nav.logout')}
+          </button>
+        </div>
+      </Section>
+
+      <Section title="Delete account" description="Deleting your account removes your profile, photos, conversations and remaining credits. It cannot be undone.">
+        <p className="muted settings-delete__how">Write to support and choose the subject “Account deactivation”; we confirm by email before anything is removed.</p>
+        <div className="settings-actions">
+          <Link to="/contact-us" className="button settings-danger">
+            Request account deletion
+          </Link>
+        </div>
+      </Section>
+    </div>
+  );
+}
