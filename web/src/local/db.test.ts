@@ -30,7 +30,7 @@ describe('local databases', () => {
   it('declares the mirror tables, and logout deletes them', async () => {
     const db = getLocalDb();
     await db.open();
-    expect(db.tables.map((table) => table.name).sort()).toEqual(['conversations', 'drafts', 'messages', 'meta', 'outbox', 'profiles']);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(['conversations', 'drafts', 'kv', 'messages', 'meta', 'outbox', 'profiles']);
     await db.drafts.put({ profileId: 'p1', message: 'hi' });
     await deleteLocalDatabases();
     expect(await getLocalDb().drafts.count()).toBe(0);

@@ -1,8 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
- * The local mirror (ARCHITECTURE: sync engine). Only declarations for now: the profiles,
- * messaging and sync issues fill the rows. Row types stay loose until sync/contract has them.
+ * The local mirror (ARCHITECTURE: sync engine): profiles (features/profiles), the confirmed server
+ * state (kv), the outbox, the rebased view of conversations and messages, drafts and meta.
  */
 export const LOCAL_DB_NAME = 'amora';
 
@@ -11,19 +11,47 @@ export interface ProfileRow {
   updateDate?: string;
   [field: string]: unknown;
 }
+/**
+ * The member's conversations as shown: the confirmed server state with the pending outbox replayed on top
+ * (web/src/sync/materialize.ts writes these; screens only read them).
+ */
 export interface ConversationRow {
   _id: string;
+  profileId: string;
+  profile: { _id: string; username: string; avatar: string | null };
+  archived: boolean;
+  hasUserMessage: boolean;
+  createDate: string;
+  updateDate: string;
+  lastMessageDate: string | null;
+  unread: number;
   /** SPEC §4: inbox | conversations | archive. */
-  type?: 'inbox' | 'conversations' | 'archive';
-  updateDate?: string;
-  profileId?: string;
+  type: 'inbox' | 'conversations' | 'archive';
+  /** Newest activity, for sorting newest first. */
+  sortDate: string;
+  lastMessage: { message: string; messageType: string; senderType: string; date: string; status: MessageStatus } | null;
+  /** Who wrote first and last (flirts and sent lists). */
+  firstSender: string | null;
+  lastSender: string | null;
   [field: string]: unknown;
 }
+export type MessageStatus = 'pending' | 'sent' | 'failed';
 export interface MessageRow {
   _id: string;
   conversationId: string;
-  dateSent?: number;
-  isPending?: boolean;
+  messageType: 'text' | 'attachment';
+  message: string;
+  attachment: string | null;
+  senderType: string;
+  dateSent: string;
+  date: string;
+  day: number;
+  isRead: boolean;
+  isPending: boolean;
+  status: MessageStatus;
+  /** The outbox row behind a pending or failed message (Retry / Discard). */
+  mutationId?: number;
+  error?: { code: string; message: string };
   [field: string]: unknown;
 }
 export interface DraftRow {
@@ -39,7 +67,17 @@ export interface OutboxRow {
   name: string;
   args: unknown;
   createdAt: number;
+  /** pending: waiting for the server; failed: the server refused it (kept for Retry / Discard). */
+  status: 'pending' | 'failed';
+  /** The server answered ok; the row goes once a pull confirms lastMutationId >= mutationId. */
+  acked?: boolean;
+  error?: { code: string; message: string };
   attempts?: number;
+}
+/** The confirmed server state under the sync engine's keys (sync/src/engine/keys.ts). */
+export interface KvRow {
+  key: string;
+  value: unknown;
 }
 export interface MetaRow {
   /** e.g. 'cursor', 'clientId', 'lastMutationId'. */
@@ -54,6 +92,7 @@ export class LocalDatabase extends Dexie {
   drafts!: EntityTable<DraftRow, 'profileId'>;
   outbox!: EntityTable<OutboxRow, 'mutationId'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  kv!: EntityTable<KvRow, 'key'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
@@ -65,6 +104,20 @@ export class LocalDatabase extends Dexie {
       outbox: 'mutationId, clientId, createdAt',
       meta: 'key',
     });
+    // Issue C: the confirmed server state lives in kv; conversations/messages hold the rebased view.
+    this.version(2)
+      .stores({
+        conversations: '_id, type, sortDate, profileId',
+        messages: '_id, conversationId, [conversationId+date], status',
+        outbox: 'mutationId, status, createdAt',
+        kv: 'key',
+      })
+      .upgrade(async (tx) => {
+        // v1 never held synced rows; start the view clean so it is rebuilt from kv.
+        await tx.table('conversations').clear();
+        await tx.table('messages').clear();
+        await tx.table('outbox').clear();
+      });
   }
 }
 

@@ -1,0 +1,64 @@
+/**
+ * One tab runs the outbox and holds the socket (ARCHITECTURE "sync engine"): whoever holds the Web Lock
+ * `amora-sync-leader`. The lock is held for the tab's lifetime; when the tab closes the browser releases it
+ * and the next tab's waiting request wins at once. Without Web Locks (tests, old browsers) the tab leads.
+ */
+export const LEADER_LOCK = 'amora-sync-leader';
+
+export interface LockManagerLike {
+  request(name: string, options: { signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
+
+function defaultLocks(): LockManagerLike | undefined {
+  return typeof navigator !== 'undefined' ? (navigator as { locks?: LockManagerLike }).locks : undefined;
+}
+
+/** Waits for leadership; `onChange(true)` when this tab leads, `onChange(false)` when it stops. Returns the release. */
+/** `locks`: the LockManager to use; undefined means the browser's, null means none (lead at once). */
+export function electLeader(onChange: (leader: boolean) => void, locks: LockManagerLike | null | undefined = defaultLocks()): () => void {
+  if (!locks) {
+    onChange(true);
+    return () => onChange(false);
+  }
+  const controller = new AbortController();
+  let release: (() => void) | null = null;
+  let done = false;
+  locks
+    .request(LEADER_LOCK, { signal: controller.signal }, () =>
+      new Promise<void>((resolve) => {
+        if (done) return resolve();
+        release = resolve;
+        onChange(true);
+      }),
+    )
+    .catch(() => {
+      // aborted while waiting: this tab closed or signed out before its turn
+    });
+  return () => {
+    done = true;
+    if (release) {
+      release();
+      release = null;
+      onChange(false);
+    } else {
+      controller.abort();
+    }
+  };
+}
+
+let leading = false;
+const listeners = new Set<() => void>();
+
+/** Whether this tab leads now; the member socket connects only in the leader (socket.ts shouldConnect). */
+export const leaderStore = {
+  isLeader: (): boolean => leading,
+  set(next: boolean): void {
+    if (next === leading) return;
+    leading = next;
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

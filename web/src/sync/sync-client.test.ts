@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryServer } from '@sync/engine/memory-server';
+import type { MutationErrorBody } from '@sync/engine/mutations';
+import { LocalDatabase, type OutboxRow } from '@web/local/db';
+import { ApiError } from '@web/lib/http';
+import { retryDelay } from './backoff';
+import { electLeader, type LockManagerLike } from './leader';
+import { SHOWN_CREDITS_KEY } from './materialize';
+import { SyncClient, type SyncTransport } from './sync-client';
+
+const USER = 'member-1';
+const PROFILE = '6f1c2a3b-0000-4000-8000-000000000001';
+let dbCount = 0;
+
+function uuid(n: number) {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+/** The in-memory server model behind a transport that can be cut (network down) or answer 5xx. */
+function harness(server = new MemoryServer()) {
+  const calls: { kind: 'push' | 'pull'; ids?: number[] }[] = [];
+  const fault = { down: 0, status: 0 };
+  const transport: SyncTransport = {
+    async push(request) {
+      calls.push({ kind: 'push', ids: request.mutations.map((m) => m.mutationId) });
+      if (fault.down > 0) {
+        fault.down -= 1;
+        throw fault.status ? new ApiError(fault.status, 'http', 'down') : new TypeError('Failed to fetch');
+      }
+      return server.push(USER, request);
+    },
+    async pull(request) {
+      calls.push({ kind: 'pull' });
+      if (fault.down > 0) throw new TypeError('Failed to fetch');
+      return server.pull(USER, request);
+    },
+  };
+  return { server, transport, calls, fault };
+}
+
+function newDb(name: string) {
+  return new LocalDatabase(name);
+}
+
+async function shown(db: LocalDatabase) {
+  return (await db.meta.get(SHOWN_CREDITS_KEY))?.value;
+}
+
+async function messages(db: LocalDatabase) {
+  const rows = await db.messages.toArray();
+  return rows.sort((a, b) => (a.date < b.date ? -1 : 1)).map((m) => ({ text: m.message, status: m.status }));
+}
+
+describe('SyncClient (outbox over Dexie)', () => {
+  let dbName: string;
+  let db: LocalDatabase;
+  let now: number;
+
+  beforeEach(() => {
+    dbName = `sync-test-${++dbCount}`;
+    db = newDb(dbName);
+    now = Date.UTC(2026, 0, 15, 12);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    db.close();
+    await db.delete();
+  });
+
+  const client = (transport: SyncTransport, extra: Partial<ConstructorParameters<typeof SyncClient>[0]> = {}) =>
+    new SyncClient({ db, transport, now: () => (now += 1000), random: () => 0.5, ...extra });
+
+  const send = (c: SyncClient, text: string, n: number) =>
+    c.mutate('sendMessage', { conversationId: 'blank', profileId: PROFILE, messageId: uuid(n), messageType: 'text', message: text });
+
+  it('keeps a stable clientId per install and counts mutation ids up', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 5);
+    const c = client(transport);
+    await c.pull();
+    const id = await c.clientId();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(await client(transport).clientId()).toBe(id);
+    const a = await send(c, 'one', 1);
+    const b = await send(c, 'two', 2);
+    expect(a).toMatchObject({ ok: true, mutationId: 1 });
+    expect(b).toMatchObject({ ok: true, mutationId: 2 });
+  });
+
+  it('applies a send at once: pending message, shown credits = server − pending charges', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 3);
+    const c = client(transport);
+    await c.pull();
+    expect(await shown(db)).toBe(3);
+    await send(c, 'hello', 1);
+    expect(await shown(db)).toBe(2);
+    expect(await messages(db)).toEqual([{ text: 'hello', status: 'pending' }]);
+    const [conversation] = await db.conversations.toArray();
+    expect(conversation).toMatchObject({ _id: `local-${PROFILE}`, type: 'conversations', lastMessage: { message: 'hello', status: 'pending' } });
+    // Nothing reached the server yet.
+    expect(server.accepted).toEqual([]);
+  });
+
+  it('refuses on the device with 0 credits and empty text does nothing', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 0);
+    const c = client(transport);
+    await c.pull();
+    expect(await send(c, 'hi', 1)).toEqual({ ok: false, error: expect.objectContaining({ code: 'no-credits' }) });
+    await server.grantCredits(USER, 1);
+    await c.pull();
+    expect(await send(c, '   ', 2)).toMatchObject({ ok: true, result: { skipped: 'empty' } });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('pushes in order, retries network and 5xx failures with growing backoff, then confirms on pull', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { server, transport, calls, fault } = harness();
+    await server.grantCredits(USER, 5);
+    const c = client(transport);
+    await c.pull();
+    for (const [i, text] of ['first', 'second', 'third'].entries()) await send(c, text, i + 1);
+
+    fault.down = 2;
+    fault.status = 503;
+    await c.flush();
+    expect(c.retryScheduled).toBe(true);
+    expect(calls.filter((x) => x.kind === 'push')).toHaveLength(1);
+
+    // First retry after 0.5 * 1 s + 0.5 * 0.5 s (equal jitter), the next one after twice that.
+    await vi.advanceTimersByTimeAsync(retryDelay(0, () => 0.5) - 1);
+    expect(calls.filter((x) => x.kind === 'push')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(calls.filter((x) => x.kind === 'push')).toHaveLength(2));
+    await vi.advanceTimersByTimeAsync(retryDelay(1, () => 0.5));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+
+    const pushes = calls.filter((x) => x.kind === 'push');
+    expect(pushes.at(-1)?.ids).toEqual([1, 2, 3]);
+    expect(server.accepted.map((m) => m.messageId)).toEqual([uuid(1), uuid(2), uuid(3)]);
+    expect(await messages(db)).toEqual([
+      { text: 'first', status: 'sent' },
+      { text: 'second', status: 'sent' },
+      { text: 'third', status: 'sent' },
+    ]);
+    expect(await shown(db)).toBe(2);
+    const conversations = await db.conversations.toArray();
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0]?._id).not.toMatch(/^local-/);
+  });
+
+  it('a refused send stays visible as failed, its credit comes back, Retry and Discard work', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 1);
+    const refused: MutationErrorBody[] = [];
+    const c = client(transport, { onRefused: (_row: OutboxRow, error) => refused.push(error) });
+    await c.pull();
+    await send(c, 'will fail', 1);
+    expect(await shown(db)).toBe(0);
+    // Another device spends the last credit first.
+    await server.push(USER, {
+      clientId: 'other-device',
+      mutations: [{ clientId: 'other-device', mutationId: 1, name: 'sendMessage', args: { conversationId: 'blank', profileId: PROFILE, messageId: uuid(99), messageType: 'text', message: 'elsewhere' } }],
+    });
+    await c.flush();
+    expect(refused).toEqual([expect.objectContaining({ code: 'no-credits' })]);
+    await c.pull();
+    const failed = (await db.messages.toArray()).find((m) => m._id === uuid(1));
+    expect(failed).toMatchObject({ status: 'failed', mutationId: 1, error: { code: 'no-credits' } });
+    expect(await shown(db)).toBe(0);
+
+    // Retry with no credits is refused on the device and stays failed.
+    expect(await c.retry(1)).toMatchObject({ ok: false, error: { code: 'no-credits' } });
+    expect((await db.messages.get(uuid(1)))?.status).toBe('failed');
+
+    await server.grantCredits(USER, 2);
+    await c.pull();
+    expect(await shown(db)).toBe(2);
+    const again = await c.retry(1);
+    expect(again).toMatchObject({ ok: true, mutationId: 2 });
+    expect(await shown(db)).toBe(1);
+    await c.flush();
+    expect((await db.messages.get(uuid(1)))?.status).toBe('sent');
+
+    await send(c, 'to discard', 3);
+    await server.grantCredits(USER, -1);
+    await c.flush();
+    const row = (await db.outbox.toArray()).find((r) => r.status === 'failed');
+    expect(row).toBeDefined();
+    await c.discard(row!.mutationId);
+    expect(await db.messages.get(uuid(3))).toBeUndefined();
+  });
+
+  it('pending writes survive a reload (the database reopened) and go out in order', async () => {
+    const { server, transport, fault } = harness();
+    await server.grantCredits(USER, 5);
+    const before = client(transport);
+    await before.pull();
+    fault.down = 100;
+    await send(before, 'offline one', 1);
+    await send(before, 'offline two', 2);
+    await before.flush();
+    before.stop();
+    db.close();
+
+    db = newDb(dbName);
+    fault.down = 0;
+    const after = client(transport);
+    expect(await messages(db)).toEqual([
+      { text: 'offline one', status: 'pending' },
+      { text: 'offline two', status: 'pending' },
+    ]);
+    expect(await shown(db)).toBe(3);
+    await after.pull();
+    await after.flush();
+    expect(server.accepted.map((m) => m.messageId)).toEqual([uuid(1), uuid(2)]);
+    expect(await messages(db)).toEqual([
+      { text: 'offline one', status: 'sent' },
+      { text: 'offline two', status: 'sent' },
+    ]);
+  });
+
+  it('a mutation stays pending until a pull reports lastMutationId >= its id', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 5);
+    const c = client(transport);
+    await c.pull();
+    await send(c, 'x', 1);
+    // Push answered but the pull is lost: the row stays (acked) and the message still shows pending.
+    const pull = vi.spyOn(transport, 'pull').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await c.flush();
+    expect(await db.outbox.get(1)).toMatchObject({ acked: true, status: 'pending' });
+    expect((await db.messages.get(uuid(1)))?.status).toBe('pending');
+    pull.mockRestore();
+    await c.pull();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.messages.get(uuid(1)))?.status).toBe('sent');
+  });
+
+  it('keeps drafts on the device only', async () => {
+    const { transport, calls } = harness();
+    const c = client(transport);
+    await c.mutate('saveDraft', { profileId: PROFILE, message: 'half a thought' });
+    expect(await db.drafts.get(PROFILE)).toMatchObject({ message: 'half a thought' });
+    await c.mutate('clearDraft', { profileId: PROFILE });
+    expect(await db.drafts.get(PROFILE)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('leader election', () => {
+  it('leads at once without Web Locks', () => {
+    const changes: boolean[] = [];
+    const release = electLeader((leader) => changes.push(leader), null);
+    expect(changes).toEqual([true]);
+    release();
+    expect(changes).toEqual([true, false]);
+  });
+
+  it('one tab leads; the next waiting tab takes over when it goes', async () => {
+    // A minimal exclusive lock manager, as navigator.locks behaves for one name.
+    let holder: Promise<unknown> = Promise.resolve();
+    const locks: LockManagerLike = {
+      request(_name, options, callback) {
+        const run = holder.then(() => (options.signal?.aborted ? Promise.reject(new DOMException('aborted', 'AbortError')) : callback({})));
+        holder = run.catch(() => undefined);
+        return run;
+      },
+    };
+    const tabA: boolean[] = [];
+    const tabB: boolean[] = [];
+    const releaseA = electLeader((l) => tabA.push(l), locks);
+    electLeader((l) => tabB.push(l), locks);
+    await vi.waitFor(() => expect(tabA).toEqual([true]));
+    expect(tabB).toEqual([]);
+    releaseA();
+    await vi.waitFor(() => expect(tabB).toEqual([true]));
+    expect(tabA).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The app's sync engine while a member is signed in: one SyncClient per tab, but only the leader tab pushes
+ * and pulls; followers write to Dexie (mutate) and ask the leader over BroadcastChannel('amora-sync').
+ * Pulls happen on start, on `online`, on socket reconnect (use-member-sync.ts), on `poke` from another
+ * client and on `newMessage`. Shown credits and unread counts flow from the mirror into the stores the
+ * header reads, in every tab (Dexie liveQuery sees other tabs' writes).
+ */
+import { liveQuery } from 'dexie';
+import type { MutationErrorBody, MutationName, PullResponse, PushResponse } from '@sync/engine/mutations';
+import { api } from '@web/lib/api';
+import { userStore } from '@web/lib/user-store';
+import { getLocalDb, type LocalDatabase, type OutboxRow } from '@web/local/db';
+import { toast } from '@web/ui/toast';
+import { openPopup } from '@web/ui/popups/popup-queue';
+import { electLeader, leaderStore, type LockManagerLike } from './leader';
+import { SHOWN_CREDITS_KEY } from './materialize';
+import { onSocketEvent } from './socket';
+import { SyncClient, type MutateOutcome, type SyncTransport } from './sync-client';
+import { unreadCountStore } from './unread-count';
+
+export const SYNC_CHANNEL = 'amora-sync';
+type ChannelMessage = { type: 'flush' } | { type: 'pull' };
+
+export const apiTransport: SyncTransport = {
+  push: (request) => api.post<PushResponse>('/sync/push', request),
+  pull: (request) => api.post<PullResponse>('/sync/pull', request),
+};
+
+/** SPEC §4: a refused send gives its credit back (the rebuild does that) and the member is told why. */
+export function announceRefusal(_row: OutboxRow, error: MutationErrorBody): void {
+  if (error.code === 'no-credits') openPopup('no-credits', {});
+  else toast.error(error.message);
+}
+
+interface Runtime {
+  client: SyncClient;
+  leader: boolean;
+  channel: BroadcastChannel | null;
+  stop: () => void;
+}
+
+let runtime: Runtime | null = null;
+
+export interface StartOptions {
+  db?: LocalDatabase;
+  transport?: SyncTransport;
+  locks?: LockManagerLike | null;
+  random?: () => number;
+}
+
+/** Starts the engine for the signed-in member; returns the stop (sign-out, layout unmount). */
+export function startMemberSync(options: StartOptions = {}): () => void {
+  runtime?.stop();
+  const db = options.db ?? getLocalDb();
+  const client = new SyncClient({
+    db,
+    transport: options.transport ?? apiTransport,
+    random: options.random,
+    onRefused: announceRefusal,
+    fallbackCredits: () => userStore.get().user?.credits,
+  });
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
+  const self: Runtime = { client, leader: false, channel, stop: () => undefined };
+  runtime = self;
+
+  const onLeader = (leader: boolean) => {
+    self.leader = leader;
+    leaderStore.set(leader);
+    if (leader) void client.pull().catch(() => undefined).then(() => client.flush());
+  };
+  const releaseLeader = electLeader(onLeader, options.locks);
+
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+      if (!self.leader) return;
+      if (event.data?.type === 'flush') void client.flush();
+      if (event.data?.type === 'pull') void client.pull().catch(() => undefined);
+    };
+  }
+
+  const onOnline = () => {
+    if (!self.leader) return;
+    void client.resume();
+    void client.pull().catch(() => undefined);
+  };
+  window.addEventListener('online', onOnline);
+
+  const offSocket = [
+    onSocketEvent('poke', (frame) => {
+      // Our own pushes pull right after they are answered.
+      if (frame.clientId && frame.clientId === client.clientIdSync) return;
+      requestPull();
+    }),
+    onSocketEvent('newMessage', () => requestPull()),
+  ];
+
+  // Every tab keeps the header's credits and unread badge on the mirror's numbers.
+  const creditsSub = liveQuery(() => db.meta.get(SHOWN_CREDITS_KEY)).subscribe({
+    next: (row) => {
+      if (typeof row?.value === 'number' && userStore.get().user?.credits !== row.value) userStore.update({ credits: row.value });
+    },
+    error: () => undefined,
+  });
+  const unreadSub = liveQuery(async () => {
+    const synced = await db.meta.get('sync:cursor');
+    if (!synced) return null;
+    const all = await db.conversations.toArray();
+    return all.reduce((sum, c) => sum + (c.unread ?? 0), 0);
+  }).subscribe({
+    next: (total) => {
+      if (typeof total === 'number') unreadCountStore.set(total);
+    },
+    error: () => undefined,
+  });
+
+  void client.clientId();
+
+  self.stop = () => {
+    client.stop();
+    releaseLeader();
+    channel?.close();
+    window.removeEventListener('online', onOnline);
+    offSocket.forEach((off) => off());
+    creditsSub.unsubscribe();
+    unreadSub.unsubscribe();
+    if (runtime === self) runtime = null;
+  };
+  return self.stop;
+}
+
+function ask(type: ChannelMessage['type']): void {
+  const current = runtime;
+  if (!current) return;
+  if (current.leader) {
+    if (type === 'flush') void current.client.flush();
+    else void current.client.pull().catch(() => undefined);
+  } else {
+    current.channel?.postMessage({ type } satisfies ChannelMessage);
+  }
+}
+
+export function requestPull(): void {
+  ask('pull');
+}
+
+export function requestFlush(): void {
+  ask('flush');
+}
+
+export function getSyncClient(): SyncClient | null {
+  return runtime?.client ?? null;
+}
+
+function requireClient(): SyncClient {
+  const client = runtime?.client;
+  if (!client) throw new Error('The sync engine is not running (no member signed in)');
+  return client;
+}
+
+/** A member write: applied on the device at once, pushed by the leader as soon as it can. */
+export async function mutate(name: MutationName, args: unknown): Promise<MutateOutcome> {
+  const outcome = await requireClient().mutate(name, args);
+  if (outcome.ok && outcome.mutationId !== undefined) requestFlush();
+  return outcome;
+}
+
+export async function retryMessage(mutationId: number): Promise<MutateOutcome> {
+  const outcome = await requireClient().retry(mutationId);
+  if (outcome.ok) requestFlush();
+  return outcome;
+}
+
+export function discardMessage(mutationId: number): Promise<void> {
+  return requireClient().discard(mutationId);
+}
