@@ -39,6 +39,7 @@ import { Route as PublicVerifyRouteImport } from './routes/_public/verify'
 import { Route as SigninSignInRouteImport } from './routes/_signin/sign-in'
 import { Route as SigninSignUpRouteImport } from './routes/_signin/sign-up'
 import { Route as AgentAgentIndexRouteImport } from './routes/_agent/agent.index'
+import { Route as AgentAgentModerationRouteImport } from './routes/_agent/agent.moderation'
 import { Route as AuthInterestsIndexRouteImport } from './routes/_auth/interests.index'
 import { Route as AuthMessagesIndexRouteImport } from './routes/_auth/messages.index'
 import { Route as AuthMessagesArchiveRouteImport } from './routes/_auth/messages.archive'
@@ -208,6 +209,11 @@ const AgentAgentIndexRoute = AgentAgentIndexRouteImport.update({
   path: '/agent/',
   getParentRoute: () => AgentRoute,
 } as any)
+const AgentAgentModerationRoute = AgentAgentModerationRouteImport.update({
+  id: '/agent/moderation',
+  path: '/agent/moderation',
+  getParentRoute: () => AgentRoute,
+} as any)
 const AuthInterestsIndexRoute = AuthInterestsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/verify': typeof PublicVerifyRoute
   '/sign-in': typeof SigninSignInRoute
   '/sign-up': typeof SigninSignUpRoute
+  '/agent/moderation': typeof AgentAgentModerationRoute
   '/messages/archive': typeof AuthMessagesArchiveRoute
   '/messages/conversations': typeof AuthMessagesConversationsRoute
   '/messages/inbox': typeof AuthMessagesInboxRoute
@@ -402,6 +409,7 @@ export interface FileRoutesByTo {
   '/verify': typeof PublicVerifyRoute
   '/sign-in': typeof SigninSignInRoute
   '/sign-up': typeof SigninSignUpRoute
+  '/agent/moderation': typeof AgentAgentModerationRoute
   '/messages/archive': typeof AuthMessagesArchiveRoute
   '/messages/conversations': typeof AuthMessagesConversationsRoute
   '/messages/inbox': typeof AuthMessagesInboxRoute
@@ -458,6 +466,7 @@ export interface FileRoutesById {
   '/_signin/sign-in': typeof SigninSignInRoute
   '/_signin/sign-up': typeof SigninSignUpRoute
   '/_home/': typeof HomeIndexRoute
+  '/_agent/agent/moderation': typeof AgentAgentModerationRoute
   '/_auth/messages/archive': typeof AuthMessagesArchiveRoute
   '/_auth/messages/conversations': typeof AuthMessagesConversationsRoute
   '/_auth/messages/inbox': typeof AuthMessagesInboxRoute
@@ -510,6 +519,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/sign-in'
     | '/sign-up'
+    | '/agent/moderation'
     | '/messages/archive'
     | '/messages/conversations'
     | '/messages/inbox'
@@ -556,6 +566,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/sign-in'
     | '/sign-up'
+    | '/agent/moderation'
     | '/messages/archive'
     | '/messages/conversations'
     | '/messages/inbox'
@@ -611,6 +622,7 @@ export interface FileRouteTypes {
     | '/_signin/sign-in'
     | '/_signin/sign-up'
     | '/_home/'
+    | '/_agent/agent/moderation'
     | '/_auth/messages/archive'
     | '/_auth/messages/conversations'
     | '/_auth/messages/inbox'
@@ -857,6 +869,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgentAgentIndexRouteImport
       parentRoute: typeof AgentRoute
     }
+    '/_agent/agent/moderation': {
+      id: '/_agent/agent/moderation'
+      path: '/agent/moderation'
+      fullPath: '/agent/moderation'
+      preLoaderRoute: typeof AgentAgentModerationRouteImport
+      parentRoute: typeof AgentRoute
+    }
     '/_auth/interests/': {
       id: '/_auth/interests/'
       path: '/'
@@ -1023,11 +1042,13 @@ declare module '@tanstack/react-router' {
 
 interface AgentRouteChildren {
   AgentChatRoute: typeof AgentChatRoute
+  AgentAgentModerationRoute: typeof AgentAgentModerationRoute
   AgentAgentIndexRoute: typeof AgentAgentIndexRoute
 }
 
 const AgentRouteChildren: AgentRouteChildren = {
   AgentChatRoute: AgentChatRoute,
+  AgentAgentModerationRoute: AgentAgentModerationRoute,
   AgentAgentIndexRoute: AgentAgentIndexRoute,
 }
 

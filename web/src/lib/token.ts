@@ -30,3 +30,9 @@ export function decodeToken(token: string): TokenPayload | null {
     return null;
   }
 }
+
+/** The staff role an agent token carries (`role` claim); null for members and unreadable tokens. */
+export function tokenRole(token: string | null | undefined): 'agent' | 'admin' | null {
+  const role = token ? decodeToken(token)?.role : undefined;
+  return role === 'admin' || role === 'agent' ? role : null;
+}

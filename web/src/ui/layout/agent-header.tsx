@@ -1,9 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { tokenRole } from '@web/lib/token';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
 
 export function AgentHeader() {
+  const { token } = useAuth();
+  const isAdmin = tokenRole(token) === 'admin';
   return (
     <header className="site-header site-header--agent">
       <div className="site-header__inner">
@@ -20,6 +24,13 @@ export function AgentHeader() {
                 <span className="main-nav__label">{t('nav.agent-chat')}</span>
               </Link>
             </li>
+            {isAdmin && (
+              <li>
+                <Link to="/agent/moderation" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                  <span className="main-nav__label">Moderation</span>
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <UserMenu />

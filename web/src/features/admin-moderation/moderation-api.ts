@@ -1,0 +1,23 @@
+import type { ModerationItem, ModerationStatus } from '@api/modules/moderation/service';
+import { api } from '@web/lib/api';
+
+export type { ModerationItem, ModerationStatus };
+export const MODERATION_TABS: readonly ModerationStatus[] = ['pending', 'approved', 'rejected'];
+export const MODERATION_PAGE_SIZE = 24;
+
+export interface ModerationPage {
+  data: ModerationItem[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/moderation/images (admins only): newest first, in the list envelope. */
+export function fetchModeration(status: ModerationStatus, page: number, limit = MODERATION_PAGE_SIZE, signal?: AbortSignal): Promise<ModerationPage> {
+  return api.get<ModerationPage>('/moderation/images', { query: { status, page, limit }, ...(signal ? { signal } : {}) });
+}
+
+/** POST /api/moderation/images/{id}/approve | reject: answers the item in its new state. */
+export function decideImage(id: string, decision: 'approve' | 'reject'): Promise<ModerationItem> {
+  return api.post<ModerationItem>(`/moderation/images/${encodeURIComponent(id)}/${decision}`);
+}

@@ -1,0 +1,295 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { t } from '@sync/texts';
+import { useAuth } from '@web/lib/auth-session';
+import { ApiError } from '@web/lib/http';
+import { tokenRole } from '@web/lib/token';
+import { toast } from '@web/ui/toast';
+import { decideImage, fetchModeration, MODERATION_PAGE_SIZE, MODERATION_TABS, type ModerationItem, type ModerationStatus } from './moderation-api';
+import './moderation.css';
+
+type Decision = 'approve' | 'reject';
+type ListState = { phase: 'loading' } | { phase: 'error'; forbidden: boolean } | { phase: 'ready'; items: ModerationItem[]; total: number };
+
+const TAB_LABELS: Record<ModerationStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+const EMPTY_TEXT: Record<ModerationStatus, string> = {
+  pending: 'Nothing waiting for review',
+  approved: 'No approved images',
+  rejected: 'No rejected images',
+};
+const DONE: Record<Decision, string> = { approve: 'Approved', reject: 'Rejected' };
+
+/** What a card offers: a pending image either way; a decided one can be turned the other way. */
+function decisionsFor(status: ModerationStatus): Decision[] {
+  return status === 'pending' ? ['approve', 'reject'] : status === 'approved' ? ['reject'] : ['approve'];
+}
+
+const who = (item: ModerationItem) => item.username ?? 'unknown profile';
+
+export function NoAccessPanel() {
+  return (
+    <section className="mod-noaccess panel" aria-labelledby="mod-noaccess-title">
+      <p className="mod-noaccess__code" aria-hidden="true">
+        403
+      </p>
+      <h1 id="mod-noaccess-title">Admins only</h1>
+      <p className="muted">Image moderation is open to admin accounts. Ask an admin if you need this screen.</p>
+    </section>
+  );
+}
+
+/** Admin image moderation (issue B): approve or reject uploads, fast, by mouse or keyboard. */
+export function ModerationPage() {
+  const { token } = useAuth();
+  if (tokenRole(token) !== 'admin') return <NoAccessPanel />;
+  return <ModerationWorkspace />;
+}
+
+function ModerationWorkspace() {
+  const [status, setStatus] = useState<ModerationStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [list, setList] = useState<ListState>({ phase: 'loading' });
+  const [announcement, setAnnouncement] = useState('');
+  const cards = useRef(new Map<string, HTMLElement>());
+  const focusIndex = useRef<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ phase: 'loading' });
+    fetchModeration(status, page, MODERATION_PAGE_SIZE, controller.signal)
+      .then((answer) => {
+        const pages = Math.max(1, Math.ceil(answer.total / MODERATION_PAGE_SIZE));
+        // Decisions elsewhere can leave us past the last page: step back instead of showing an empty one.
+        if (answer.data.length === 0 && page > pages) setPage(pages);
+        else setList({ phase: 'ready', items: answer.data, total: answer.total });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setList({ phase: 'error', forbidden: error instanceof ApiError && error.status === 403 });
+      });
+    return () => controller.abort();
+  }, [status, page, reloadKey]);
+
+  const items = list.phase === 'ready' ? list.items : [];
+  const total = list.phase === 'ready' ? list.total : 0;
+
+  // After a card leaves, keep the keyboard where the work is: on the card that took its place.
+  useEffect(() => {
+    if (focusIndex.current === null || list.phase !== 'ready') return;
+    const target = list.items[Math.min(focusIndex.current, list.items.length - 1)];
+    focusIndex.current = null;
+    if (target) cards.current.get(target._id)?.focus();
+  }, [list]);
+
+  // The latest list for the async decision flow (effects keep it current; renders only read state).
+  const listRef = useRef(list);
+  const viewRef = useRef('');
+  const view = `${status}:${page}:${reloadKey}`;
+  useEffect(() => {
+    listRef.current = list;
+    viewRef.current = view;
+  }, [list, view]);
+
+  const decide = useCallback(async (item: ModerationItem, decision: Decision) => {
+    const before = listRef.current;
+    if (before.phase !== 'ready') return;
+    const index = before.items.findIndex((candidate) => candidate._id === item._id);
+    if (index < 0) return;
+    const decidedIn = viewRef.current;
+    const next: ListState = { phase: 'ready', items: before.items.filter((candidate) => candidate._id !== item._id), total: before.total - 1 };
+    listRef.current = next;
+    setList(next);
+    if (document.activeElement && cards.current.get(item._id)?.contains(document.activeElement)) focusIndex.current = index;
+    try {
+      await decideImage(item._id, decision);
+      setAnnouncement(`${DONE[decision]} the image from ${who(item)}.`);
+      const now = listRef.current;
+      // The page ran dry while more wait behind it: fetch the next batch.
+      if (now.phase === 'ready' && now.items.length === 0 && now.total > 0) setReloadKey((key) => key + 1);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        toast.info(`The image from ${who(item)} no longer exists.`);
+        return;
+      }
+      // Put it back where it was, so nothing is lost silently (a list loaded since has it from the server).
+      const now = listRef.current;
+      if (viewRef.current === decidedIn && now.phase === 'ready' && !now.items.some((candidate) => candidate._id === item._id)) {
+        const items = [...now.items];
+        items.splice(Math.min(index, items.length), 0, item);
+        const restored: ListState = { phase: 'ready', items, total: now.total + 1 };
+        listRef.current = restored;
+        setList(restored);
+      }
+      const reason = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : t('error.generic');
+      toast.error(`Could not ${decision} the image from ${who(item)}. It is back in the list.`, { description: reason });
+    }
+  }, []);
+
+  function onCardKeyDown(event: KeyboardEvent<HTMLElement>, item: ModerationItem, index: number) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    const allowed = decisionsFor(status);
+    if ((key === 'a' && allowed.includes('approve')) || (key === 'r' && allowed.includes('reject'))) {
+      event.preventDefault();
+      void decide(item, key === 'a' ? 'approve' : 'reject');
+      return;
+    }
+    const step = key === 'arrowright' || key === 'arrowdown' || key === 'j' ? 1 : key === 'arrowleft' || key === 'arrowup' || key === 'k' ? -1 : 0;
+    if (step === 0) return;
+    const next = items[index + step];
+    if (next) {
+      event.preventDefault();
+      cards.current.get(next._id)?.focus();
+    }
+  }
+
+  const pages = Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE));
+
+  return (
+    <div className="mod-page">
+      <header className="mod-page__header">
+        <h1 className="mod-page__title">Image moderation</h1>
+        <p className="mod-page__keys muted" id="mod-shortcuts">
+          Focus a card, then <kbd>A</kbd> approve · <kbd>R</kbd> reject · <kbd>←</kbd>
+          <kbd>→</kbd> move
+        </p>
+      </header>
+
+      <Tabs.Root
+        value={status}
+        onValueChange={(value) => {
+          setStatus(value as ModerationStatus);
+          setPage(1);
+        }}
+        className="mod-tabs"
+      >
+        <div className="mod-toolbar">
+          <Tabs.List aria-label="Image status" className="mod-tabs__list">
+            {MODERATION_TABS.map((tab) => (
+              <Tabs.Trigger key={tab} value={tab} className="mod-tabs__tab">
+                {TAB_LABELS[tab]}
+                {tab === status && list.phase === 'ready' && <span className="mod-tabs__count">{total}</span>}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <button type="button" className="mod-button mod-button--plain" onClick={() => setReloadKey((key) => key + 1)} disabled={list.phase === 'loading'}>
+            Refresh
+          </button>
+        </div>
+
+        {MODERATION_TABS.map((tab) => (
+          <Tabs.Content key={tab} value={tab} className="mod-tabs__panel" aria-busy={list.phase === 'loading'}>
+            {tab !== status ? null : list.phase === 'loading' ? (
+              <ul className="mod-grid" aria-label="Loading images">
+                {Array.from({ length: 8 }, (_, i) => (
+                  <li key={i} className="mod-card mod-card--skeleton" aria-hidden="true" />
+                ))}
+              </ul>
+            ) : list.phase === 'error' ? (
+              list.forbidden ? (
+                <NoAccessPanel />
+              ) : (
+                <div className="mod-empty" role="alert">
+                  <p>Could not load the images.</p>
+                  <button type="button" className="mod-button" onClick={() => setReloadKey((key) => key + 1)}>
+                    Try again
+                  </button>
+                </div>
+              )
+            ) : items.length === 0 ? (
+              <div className="mod-empty">
+                <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                  <path d="M20 6 9 17l-5-5" />
+                </svg>
+                <p>{EMPTY_TEXT[status]}</p>
+              </div>
+            ) : (
+              <ul className="mod-grid" aria-label={`${TAB_LABELS[status]} images`}>
+                {items.map((item, index) => (
+                  <ModerationCard
+                    key={item._id}
+                    item={item}
+                    decisions={decisionsFor(status)}
+                    register={(el) => {
+                      if (el) cards.current.set(item._id, el);
+                      else cards.current.delete(item._id);
+                    }}
+                    onDecide={(decision) => void decide(item, decision)}
+                    onKeyDown={(event) => onCardKeyDown(event, item, index)}
+                  />
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      {list.phase === 'ready' && pages > 1 && (
+        <nav className="mod-pager" aria-label="Pages">
+          <button type="button" className="mod-button mod-button--plain" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+            ‹ Previous
+          </button>
+          <span className="muted">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="mod-button mod-button--plain" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
+            Next ›
+          </button>
+        </nav>
+      )}
+
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+interface CardProps {
+  item: ModerationItem;
+  decisions: Decision[];
+  register: (el: HTMLElement | null) => void;
+  onDecide: (decision: Decision) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}
+
+function ModerationCard({ item, decisions, register, onDecide, onKeyDown }: CardProps) {
+  const preview = item.medium ?? item.small ?? item.large ?? item.original;
+  const full = item.large ?? item.original ?? preview;
+  const created = new Date(item.createDate);
+  const valid = !Number.isNaN(created.getTime());
+  const label = `${item.type === 'avatar' ? 'Profile photo' : 'Photo'} from ${who(item)}`;
+  return (
+    <li className="mod-card" ref={register} tabIndex={0} aria-label={label} aria-describedby="mod-shortcuts" aria-keyshortcuts={decisions.map((d) => (d === 'approve' ? 'A' : 'R')).join(' ')} onKeyDown={onKeyDown}>
+      <a className="mod-card__media" href={full} target="_blank" rel="noreferrer" tabIndex={-1} aria-label={`Open ${label} full size`}>
+        {preview ? <img src={preview} alt="" loading="lazy" decoding="async" /> : <span className="muted">Processing…</span>}
+      </a>
+      <div className="mod-card__meta">
+        <p className="mod-card__who">
+          <strong>{who(item)}</strong>
+          {item.profileKind && <span className={`mod-tag mod-tag--${item.profileKind}`}>{item.profileKind}</span>}
+          {item.type === 'avatar' && <span className="mod-tag">avatar</span>}
+        </p>
+        <p className="mod-card__facts muted">
+          <span>
+            {item.width}×{item.height}
+          </span>
+          {valid && (
+            <time dateTime={item.createDate} title={created.toLocaleString()}>
+              {formatDistanceToNowStrict(created, { addSuffix: true })}
+            </time>
+          )}
+        </p>
+      </div>
+      <div className="mod-card__actions">
+        {decisions.map((decision) => (
+          <button key={decision} type="button" className={`mod-button mod-button--${decision}`} onClick={() => onDecide(decision)} aria-label={`${decision === 'approve' ? 'Approve' : 'Reject'} ${label}`}>
+            {decision === 'approve' ? 'Approve' : 'Reject'}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+}
