@@ -45,6 +45,21 @@ export async function apiCall<T>(token: string, method: string, path: string, bo
 export async function shotBoth(page: Page, name: string, back: typeof MOBILE = page.viewportSize() ?? DESKTOP) {
   for (const [label, size] of [['mobile', MOBILE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(size);
+    // From the top, so fixed bars sit where a person sees them, with the photos in view loaded.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page
+      .waitForFunction(
+        () =>
+          Array.from(document.images)
+            .filter((img) => {
+              const box = img.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+            })
+            .every((img) => img.complete),
+        null,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     await shot(page, `${name}-${label}`);
   }
   await page.setViewportSize(back);
