@@ -129,20 +129,36 @@ describe.skipIf(!hasChromium)("the member's own account", () => {
     await expect.poll(() => pending.count()).toBe(pendingBefore + 1);
     await shotBoth(page, 'user-photo-pending');
 
-    // The admin finds it in the pending list and approves it.
+    // The admin approves it on the moderation screen, in a browser of their own. The agent sign-in screen is
+    // not built yet, so the admin's session is the one the API hands out, stored as a sign-in would store it.
     const admin = await apiToken(ADMIN, 'agent');
     const list = await apiCall<{ data: { _id: string }[] }>(admin, 'GET', '/moderation/images?status=pending&limit=100');
     const newest = fresh.find((image) => list.data.some((item) => item._id === image._id));
     expect(newest).toBeDefined();
+    const adminCtx = await newContext(browser, DESKTOP);
+    const adminPage = await adminCtx.newPage();
+    await adminPage.goto('/');
+    await adminPage.evaluate((token) => {
+      const exp = (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp;
+      localStorage.setItem('auth', JSON.stringify({ isAuthenticated: true, token, expiryDate: exp * 1000, tokenUpdateInterval: 3_000_000 }));
+    }, admin);
+    await adminPage.goto('/agent/moderation');
+    await adminPage.getByRole('heading', { level: 1, name: 'Image moderation' }).waitFor();
+    const card = adminPage.getByRole('list', { name: 'Pending images' }).getByRole('listitem', { name: 'Photo from demo' }).first();
+    await card.waitFor();
+    await shotBoth(adminPage, 'admin-moderation-pending');
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
-    await apiCall(admin, 'POST', `/moderation/images/${newest!._id}/approve`);
+    const decided = adminPage.waitForResponse((res) => new URL(res.url()).pathname === `/api/moderation/images/${newest!._id}/approve`);
+    await card.getByRole('button', { name: 'Approve Photo from demo' }).click();
+    expect((await decided).status()).toBe(200);
 
     // Live over the socket's userUpdate: no reload.
     await expect.poll(() => pending.count(), { timeout: 10_000 }).toBe(pendingBefore);
     await expect(page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
     await shotBoth(page, 'user-photo-approved');
+    await adminCtx.close();
     await ctx.close();
   });
 });
