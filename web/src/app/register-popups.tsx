@@ -2,6 +2,8 @@ import { t } from '@sync/texts';
 import { registerAccountPopups } from '@web/features/account-forms/account-popups';
 import { registerProfileCompletedPopup } from '@web/features/account/completion';
 import { registerNoSubscriptionPopup } from '@web/features/profiles/no-subscription-popup';
+import { registerNoCreditsPopup } from '@web/features/chat/no-credits-popup';
+import { registerMessagingPopups } from '@web/features/messages/messaging-popups';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
 function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
@@ -32,4 +34,7 @@ export function registerAppPopups(): void {
   // Locked member features (favourites, likes, photos) share the no-subscription popup.
   registerNoSubscriptionPopup();
   registerProfileCompletedPopup();
+  // Messaging: no credits to send, archive and restore confirmations.
+  registerNoCreditsPopup();
+  registerMessagingPopups();
 }

@@ -2,6 +2,8 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { MemberHeader } from '@web/ui/layout/member-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
 import { useMemberSocket } from '@web/sync/member-socket';
+import { SyncStatusBanner } from '@web/sync/sync-status-banner';
+import { useMemberSync } from '@web/sync/use-member-sync';
 
 /**
  * The authenticated layout. The root route flow has already sent visitors to '/' and unverified
@@ -18,6 +20,7 @@ export const Route = createFileRoute('/_auth')({
 
 /** Rendered apart so auth changes re-render only it, not the layout. */
 function MemberSocket() {
+  useMemberSync();
   useMemberSocket();
   return null;
 }
@@ -27,6 +30,7 @@ function AuthLayout() {
     <div className="layout layout--auth">
       <MemberSocket />
       <MemberHeader />
+      <SyncStatusBanner />
       <main id="main" className="layout__main container">
         <Outlet />
       </main>

@@ -3,6 +3,7 @@ import { ensureFreshToken, getAuth, logout, useAuth } from '@web/lib/auth-sessio
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
 import { userStore, type User } from '@web/lib/user-store';
+import { leaderStore } from './leader';
 import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type SocketState } from './socket';
 import { unreadCountStore } from './unread-count';
 
@@ -28,8 +29,8 @@ export function createMemberSocket(): RealtimeSocket {
       const { token } = getAuth();
       return token ? socketUrl(getApiBaseUrl(), token, window.location) : null;
     },
-    // Issue C: `isMemberSignedIn() && isLeaderTab()`, and call reevaluate() when leadership changes.
-    shouldConnect: isMemberSignedIn,
+    // Only the leader tab holds the socket (leader.ts); useMemberSocket reevaluates when leadership moves.
+    shouldConnect: () => isMemberSignedIn() && leaderStore.isLeader(),
     currentToken: () => getAuth().token,
     refreshToken: () => ensureFreshToken(),
     onSessionEnded: () => logout(),
@@ -77,8 +78,10 @@ export function useMemberSocket(): void {
     const socket = createMemberSocket();
     const offBuiltIns = subscribeBuiltIns();
     const unregister = registerSocket('member', socket);
+    const offLeader = leaderStore.subscribe(() => socket.reevaluate());
     socket.start();
     return () => {
+      offLeader();
       socket.stop();
       unregister();
       offBuiltIns();

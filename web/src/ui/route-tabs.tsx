@@ -7,6 +7,8 @@ export interface RouteTab {
   match?: string[];
   /** Current only on its own path, not on sub-pages (a parent tab beside its children). */
   exact?: boolean;
+  /** A count shown beside the label (e.g. unread messages); hidden when 0. */
+  badge?: number;
 }
 
 /** Tabs that are links: each tab is a route, so Back and deep links work. */
@@ -21,6 +23,11 @@ export function RouteTabs({ label, tabs }: { label: string; tabs: RouteTab[] }) 
             <li key={tab.to}>
               <Link to={tab.to as '/'} className={current ? 'route-tabs__tab is-active' : 'route-tabs__tab'} aria-current={current ? 'page' : undefined}>
                 {tab.label}
+                {tab.badge ? (
+                  <span className="count-badge" aria-label={`(${tab.badge})`}>
+                    {tab.badge}
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

@@ -1,17 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { assertValidRoute, isIdParam } from '@web/lib/route-validity';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { ChatPage } from '@web/features/chat/chat-page';
+
+interface ChatSearch {
+  question?: 'askForCity';
+  /** 'blank' opened without history state (reload, link): whose profile to start with. */
+  profileId?: string;
+}
 
 /** SPEC §2: id 'blank' starts a new conversation; a redirect may add ?question=askForCity. */
 export const Route = createFileRoute('/_auth/messages/chat/$conversationId')({
-  validateSearch: (search: Record<string, unknown>): { question?: 'askForCity' } =>
-    search.question === 'askForCity' ? { question: 'askForCity' } : {},
+  validateSearch: (search: Record<string, unknown>): ChatSearch => ({
+    ...(search.question === 'askForCity' ? { question: 'askForCity' as const } : {}),
+    ...(typeof search.profileId === 'string' && search.profileId ? { profileId: search.profileId } : {}),
+  }),
   beforeLoad: ({ params, location }) => assertValidRoute(isIdParam(params.conversationId), location.pathname),
-  component: ChatPage,
+  component: ChatRoute,
 });
 
-function ChatPage() {
+function ChatRoute() {
   // SPEC §2: chat pages use the full path as identity, so switching chat re-mounts the page.
   const { conversationId } = Route.useParams();
-  return <ComingSoon key={conversationId} title="Chat" />;
+  const { question, profileId } = Route.useSearch();
+  return <ChatPage key={conversationId} conversationId={conversationId} question={question} profileId={profileId} />;
 }

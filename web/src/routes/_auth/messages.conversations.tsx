@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { MessagesTab } from '@web/features/messages/messages-pages';
 
 export const Route = createFileRoute('/_auth/messages/conversations')({
-  component: () => <ComingSoon title="Conversations" />,
+  component: () => <MessagesTab scope="conversations" />,
 });

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { assertValidRoute, isPageParam } from '@web/lib/route-validity';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { FilteredPage } from '@web/features/messages/messages-pages';
 
 export const Route = createFileRoute('/_auth/messages/sent/$page')({
   beforeLoad: ({ params, location }) => assertValidRoute(isPageParam(params.page), location.pathname),
-  component: () => <ComingSoon title="Sent" />,
+  component: function Page() {
+    const { page } = Route.useParams();
+    return <FilteredPage kind="sent" page={Number(page)} />;
+  },
 });

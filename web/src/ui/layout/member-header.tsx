@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { t } from '@sync/texts';
+import { useUnreadMessageCount } from '@web/sync/unread-count';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
 
@@ -12,6 +13,7 @@ export const MEMBER_NAV = [
 ] as const;
 
 export function MemberHeader() {
+  const unread = useUnreadMessageCount();
   return (
     <header className="site-header site-header--member">
       <div className="site-header__inner">
@@ -25,6 +27,11 @@ export function MemberHeader() {
                     {item.icon}
                   </span>
                   <span className="main-nav__label">{t(item.label)}</span>
+                  {item.to === '/messages' && unread ? (
+                    <span className="count-badge main-nav__badge" aria-label={`(${unread} unread)`}>
+                      {unread}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

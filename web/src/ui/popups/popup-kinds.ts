@@ -9,8 +9,8 @@ export interface PopupPropsByKind {
   'no-subscription': { profile?: { _id: string; username?: string }; feature?: string };
   terms: { onAccept?: () => void };
   'location-confirmation': { city?: string; onConfirm?: () => void };
-  'archive-confirmation': { conversationId: string; onConfirm?: () => void };
-  'restore-confirmation': { conversationId: string; onConfirm?: () => void };
+  'archive-confirmation': { conversationId: string; username?: string; onConfirm?: () => void };
+  'restore-confirmation': { conversationId: string; username?: string; onConfirm?: () => void };
   'profile-completed': Record<string, never>;
   'payment-success': { orderId?: string };
   'payment-failed': { reason?: 'bank' | 'system' };

@@ -1,0 +1,368 @@
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { format, isToday, isYesterday } from 'date-fns';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { MESSAGES_PER_CHUNK, MESSAGE_COST } from '@sync/contract/messaging';
+import { profileOfLocalId } from '@sync/engine/keys';
+import { t } from '@sync/texts';
+import { api } from '@web/lib/api';
+import { useUser } from '@web/lib/user-store';
+import { getLocalDb, type ConversationRow, type MessageRow } from '@web/local/db';
+import { loadOlder, sortConversations, useConversation, useConversations, useThread } from '@web/sync/mirror-queries';
+import { discardMessage, mutate, retryMessage } from '@web/sync/sync-runtime';
+import { Avatar } from '@web/ui/avatar';
+import { openPopup } from '@web/ui/popups/popup-queue';
+import { coverImage, imageUrl, type ProfileCardData } from '@web/ui/profile-card/profile-data';
+import { Composer } from './composer';
+import './chat.css';
+
+export interface ChatPageProps {
+  conversationId: string;
+  question?: 'askForCity';
+  /** For 'blank' without history state (a reload, a shared link). */
+  profileId?: string;
+}
+
+interface ProfileHeader {
+  _id: string;
+  username: string;
+  avatar: string | null;
+  isOnline: boolean;
+}
+
+/** What the profile page hands over in history state (features/profiles StartChatState). */
+interface StartState {
+  profileId?: string;
+  profile?: { _id: string; username: string; images?: ProfileCardData['images'] };
+}
+
+function profileFromRow(row: Record<string, unknown> | undefined): Partial<ProfileHeader> {
+  if (!row) return {};
+  const images = Array.isArray(row.images) ? (row.images as ProfileCardData['images']) : [];
+  return {
+    username: typeof row.username === 'string' ? row.username : undefined,
+    avatar: imageUrl(coverImage({ images }), 'small'),
+    isOnline: row.isOnline === true,
+  };
+}
+
+/** The profile of a blank chat: history state first, then the mirror, then GET /api/profile/:id. */
+function useBlankProfile(profileId: string | undefined, state: StartState): 'loading' | 'ready' | 'error' {
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  useEffect(() => {
+    if (!profileId) return setStatus('error');
+    const db = getLocalDb();
+    const controller = new AbortController();
+    void (async () => {
+      const known = await db.profiles.get(profileId);
+      if (known && typeof known.username === 'string') return setStatus('ready');
+      if (state.profile?._id === profileId) {
+        await db.profiles.put({ ...state.profile, images: state.profile.images ?? [], cachedAt: Date.now() });
+        return setStatus('ready');
+      }
+      try {
+        const profile = await api.get<Record<string, unknown> & { _id: string }>(`/profile/${encodeURIComponent(profileId)}`, { signal: controller.signal });
+        await db.profiles.put({ ...profile, cachedAt: Date.now() });
+        if (!controller.signal.aborted) setStatus('ready');
+      } catch {
+        if (!controller.signal.aborted) setStatus('error');
+      }
+    })();
+    return () => controller.abort();
+  }, [profileId, state.profile]);
+  return status;
+}
+
+function dayLabel(iso: string): string {
+  const date = new Date(iso);
+  if (isToday(date)) return t('chat.today');
+  if (isYesterday(date)) return t('chat.yesterday');
+  return format(date, 'EEEE, MMMM d, yyyy');
+}
+
+function StatusIcon({ message }: { message: MessageRow }) {
+  if (message.status === 'pending')
+    return (
+      <span className="message__status" title={t('chat.pending')}>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">{t('chat.pending')}</span>
+      </span>
+    );
+  if (message.status === 'sent')
+    return (
+      <span className="message__status" title={t('chat.sent')}>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="visually-hidden">{t('chat.sent')}</span>
+      </span>
+    );
+  return null;
+}
+
+function MessageBubble({ message }: { message: MessageRow }) {
+  const own = message.senderType === 'user';
+  const failed = message.status === 'failed';
+  return (
+    <li className={`message ${own ? 'message--own' : 'message--theirs'} message--${message.status}`} data-status={message.status}>
+      <div className="message__bubble">
+        <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : message.message}</p>
+        <span className="message__meta">
+          <time dateTime={message.date}>{format(new Date(message.date), 'p')}</time>
+          {own && <StatusIcon message={message} />}
+        </span>
+      </div>
+      {failed && message.mutationId !== undefined && (
+        <div className="message__failed" role="alert">
+          <span>
+            {t('chat.failed')}
+            {message.error?.message ? `: ${message.error.message}` : ''}
+          </span>
+          <button
+            type="button"
+            className="message__action"
+            onClick={async () => {
+              const outcome = await retryMessage(message.mutationId!);
+              if (!outcome.ok && outcome.error.code === 'no-credits') openPopup('no-credits', {});
+            }}
+          >
+            {t('chat.retry')}
+          </button>
+          <button type="button" className="message__action" onClick={() => void discardMessage(message.mutationId!)}>
+            {t('chat.discard')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Newest at the bottom, older ones in chunks of 6 on scroll up (from the mirror, then from the API). */
+function Thread({ conversation, messages }: { conversation: ConversationRow | null; messages: MessageRow[] }) {
+  const [visible, setVisible] = useState(MESSAGES_PER_CHUNK);
+  const [serverHasMore, setServerHasMore] = useState(true);
+  const [loading, setLoading] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const stickToBottom = useRef(true);
+
+  const serverId = conversation && !profileOfLocalId(conversation._id) ? conversation._id : null;
+  const hasOlder = messages.length > visible || (serverId !== null && serverHasMore && messages.length > 0);
+  const shown = messages.slice(Math.max(0, messages.length - visible));
+  const newestId = shown.at(-1)?._id;
+  const newestStatus = shown.at(-1)?.status;
+  const days = shown.map((message) => dayLabel(message.date));
+
+  const showOlder = async () => {
+    if (loading || !hasOlder) return;
+    const el = scroller.current;
+    anchor.current = el ? { height: el.scrollHeight, top: el.scrollTop } : null;
+    stickToBottom.current = false;
+    if (messages.length < visible + MESSAGES_PER_CHUNK && serverId && serverHasMore) {
+      setLoading(true);
+      try {
+        setServerHasMore(await loadOlder(serverId, messages[0]?._id));
+      } catch {
+        // Offline: what the mirror holds is all we can show now.
+        setServerHasMore(false);
+      } finally {
+        setLoading(false);
+      }
+    }
+    setVisible((v) => v + MESSAGES_PER_CHUNK);
+  };
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (anchor.current) {
+      // Older messages went in above: keep the ones the member was reading where they were.
+      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
+      anchor.current = null;
+    } else if (stickToBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [shown.length, newestId, newestStatus]);
+
+  // A short thread that does not fill the screen cannot be scrolled: fetch the next chunk ourselves.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && hasOlder && !loading && el.scrollHeight <= el.clientHeight + 8) void showOlder();
+  });
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    if (el.scrollTop < 40) void showOlder();
+  };
+
+  return (
+    <div className="chat__thread" ref={scroller} onScroll={onScroll} aria-live="polite">
+      {hasOlder && (
+        <button type="button" className="chat__older" onClick={() => void showOlder()} disabled={loading}>
+          {loading ? t('chat.loading-older') : t('chat.load-older')}
+        </button>
+      )}
+      <ol className="chat__messages">
+        {shown.map((message, i) => {
+          const day = days[i] ?? '';
+          const separator = i === 0 || day !== days[i - 1];
+          return [
+            separator ? (
+              <li key={`day-${message._id}`} className="chat__day" role="separator">
+                <span>{day}</span>
+              </li>
+            ) : null,
+            <MessageBubble key={message._id} message={message} />,
+          ];
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev: string; next: string } | null }) {
+  return (
+    <header className="chat__header">
+      <Link to="/messages" className="icon-button chat__back" aria-label={t('chat.back')}>
+        <span aria-hidden="true">‹</span>
+      </Link>
+      <Link to="/profile/$id" params={{ id: profile._id }} className="chat__profile" aria-label={`${profile.username} · ${t('chat.view-profile')}`}>
+        <span className="chat__avatar">
+          <Avatar src={profile.avatar} name={profile.username} size={44} />
+          {profile.isOnline && <span className="chat__online" title={t('chat.online')} />}
+        </span>
+        <span className="chat__who">
+          <span className="chat__name">{profile.username}</span>
+          <span className="chat__sub">{profile.isOnline ? t('chat.online') : t('chat.view-profile')}</span>
+        </span>
+      </Link>
+      {scope && (
+        <nav className="chat__scope" aria-label={t('messages.tabs-label')}>
+          <Link to="/messages/chat/$conversationId" params={{ conversationId: scope.prev }} className="icon-button" aria-label={t('chat.previous')}>
+            <span aria-hidden="true">↑</span>
+          </Link>
+          <Link to="/messages/chat/$conversationId" params={{ conversationId: scope.next }} className="icon-button" aria-label={t('chat.next')}>
+            <span aria-hidden="true">↓</span>
+          </Link>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+/** SPEC §4: next and previous within the conversation's scope, wrapping around. */
+export function neighbours(all: readonly ConversationRow[], current: ConversationRow): { prev: string; next: string } | null {
+  const scope = sortConversations(all.filter((row) => row.type === current.type));
+  const index = scope.findIndex((row) => row._id === current._id);
+  if (index < 0 || scope.length < 2) return null;
+  return { prev: scope[(index - 1 + scope.length) % scope.length]!._id, next: scope[(index + 1) % scope.length]!._id };
+}
+
+/** /messages/chat/{id}: the thread from the mirror, the composer, read receipts; 'blank' starts one. */
+export function ChatPage({ conversationId, question, profileId: searchProfileId }: ChatPageProps) {
+  const navigate = useNavigate();
+  const state = useRouterState({ select: (s) => s.location.state as StartState });
+  const blank = conversationId === 'blank';
+  const blankProfileId = blank ? (state.profileId ?? state.profile?._id ?? searchProfileId) : undefined;
+  const blankStatus = useBlankProfile(blankProfileId, state);
+  const conversation = useConversation(conversationId, blankProfileId);
+  const all = useConversations();
+  const profileId = conversation?.profileId ?? blankProfileId;
+  const profileRow = useLiveQuery(async () => (profileId ? getLocalDb().profiles.get(profileId) : undefined), [profileId]);
+  const messages = useThread(conversation?._id);
+  const synced = useLiveQuery(async () => Boolean(await getLocalDb().meta.get('sync:cursor')), []);
+  const { user } = useUser();
+
+  // The server's conversation arrived for a chat started from 'blank': the URL takes its real id.
+  useEffect(() => {
+    if (blank && conversation && !profileOfLocalId(conversation._id)) {
+      void navigate({ to: '/messages/chat/$conversationId', params: { conversationId: conversation._id }, replace: true });
+    }
+  }, [blank, conversation, navigate]);
+
+  // SPEC §7 mark-read when opened (and when more arrive while it is open).
+  const unread = conversation?.unread ?? 0;
+  const openId = conversation?._id;
+  useEffect(() => {
+    if (openId && unread > 0) void mutate('markRead', { conversationId: openId });
+  }, [openId, unread]);
+
+  const header: ProfileHeader | null = useMemo(() => {
+    if (!profileId) return null;
+    const fromRow = profileFromRow(profileRow as Record<string, unknown> | undefined);
+    const username = conversation?.profile.username || fromRow.username || state.profile?.username || '';
+    if (!username && !conversation) return null;
+    return { _id: profileId, username, avatar: conversation?.profile.avatar ?? fromRow.avatar ?? null, isOnline: fromRow.isOnline ?? false };
+  }, [profileId, profileRow, conversation, state.profile]);
+
+  const scope = conversation && all ? neighbours(all, conversation) : null;
+
+  if (!blank && conversation === null) {
+    return (
+      <section className="panel chat-missing" aria-busy={!synced}>
+        <p>{synced ? t('chat.not-found') : t('shell.loading')}</p>
+        <Link to="/messages" className="button button--ghost">
+          {t('chat.back')}
+        </Link>
+      </section>
+    );
+  }
+  if (blank && !header) {
+    return (
+      <section className="panel chat-missing" aria-busy={blankStatus === 'loading'}>
+        <p>{blankStatus === 'error' ? t('chat.profile-loading-failed') : t('shell.loading')}</p>
+        <Link to="/profiles" className="button button--ghost">
+          {t('messages.browse-profiles')}
+        </Link>
+      </section>
+    );
+  }
+  if (!header || !profileId) return <section className="panel chat-missing" aria-busy="true" />;
+
+  const credits = typeof user?.credits === 'number' ? user.credits : undefined;
+  const send = async (text: string): Promise<boolean> => {
+    if (text.trim() === '') return false;
+    if (credits !== undefined && credits < MESSAGE_COST) {
+      openPopup('no-credits', {});
+      return false;
+    }
+    const outcome = await mutate('sendMessage', {
+      conversationId: conversation?._id ?? 'blank',
+      profileId,
+      messageId: crypto.randomUUID(),
+      messageType: 'text',
+      message: text,
+    });
+    if (!outcome.ok) {
+      if (outcome.error.code === 'no-credits') openPopup('no-credits', {});
+      return false;
+    }
+    await mutate('clearDraft', { profileId });
+    return true;
+  };
+
+  return (
+    <section className="chat" aria-label={header.username}>
+      <ChatHeader profile={header} scope={scope} />
+      {messages && messages.length > 0 ? (
+        <Thread conversation={conversation ?? null} messages={messages} />
+      ) : (
+        <div className="chat__thread chat__thread--empty">
+          <p className="muted">{t('chat.start', { username: header.username })}</p>
+        </div>
+      )}
+      <Composer
+        profileId={profileId}
+        username={header.username}
+        credits={credits}
+        hint={question === 'askForCity' ? { label: t('chat.ask-for-city', { username: header.username }), text: t('chat.ask-for-city-text') } : undefined}
+        onSend={send}
+      />
+    </section>
+  );
+}
