@@ -151,10 +151,15 @@ function ModerationWorkspace() {
     <div className="mod-page">
       <header className="mod-page__header">
         <h1 className="mod-page__title">Image moderation</h1>
-        <p className="mod-page__keys muted" id="mod-shortcuts">
-          Focus a card, then <kbd>A</kbd> approve · <kbd>R</kbd> reject · <kbd>←</kbd>
-          <kbd>→</kbd> move
-        </p>
+        <div className="mod-page__tools">
+          <p className="mod-page__keys muted" id="mod-shortcuts">
+            Focus a card, then <kbd>A</kbd> approve · <kbd>R</kbd> reject · <kbd>←</kbd>
+            <kbd>→</kbd> move
+          </p>
+          <button type="button" className="mod-button mod-button--plain" onClick={() => setReloadKey((key) => key + 1)} disabled={list.phase === 'loading'}>
+            Refresh
+          </button>
+        </div>
       </header>
 
       <Tabs.Root
@@ -174,9 +179,6 @@ function ModerationWorkspace() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <button type="button" className="mod-button mod-button--plain" onClick={() => setReloadKey((key) => key + 1)} disabled={list.phase === 'loading'}>
-            Refresh
-          </button>
         </div>
 
         {MODERATION_TABS.map((tab) => (
@@ -269,7 +271,8 @@ function ModerationCard({ item, decisions, register, onDecide, onKeyDown }: Card
       <div className="mod-card__meta">
         <p className="mod-card__who">
           <strong>{who(item)}</strong>
-          {item.profileKind && <span className={`mod-tag mod-tag--${item.profileKind}`}>{item.profileKind}</span>}
+          {/* Members are the usual case; only the exception gets a tag. */}
+          {item.profileKind === 'fictive' && <span className="mod-tag mod-tag--fictive">fictive</span>}
           {item.type === 'avatar' && <span className="mod-tag">avatar</span>}
         </p>
         <p className="mod-card__facts muted">

@@ -7,5 +7,5 @@ export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' |
 
 /** PATCH /api/user/{id}: answers the whole user state (users/routes.ts). No page loader: the button shows progress. */
 export function saveSettings(userId: string, body: SettingsPatch): Promise<User | undefined> {
-  return api.patch<User | undefined>(`/user/${encodeURIComponent(userId)}`, body);
+  return api.patch<User | undefined>(`/user/${encodeURIComponent(userId)}`, body, { loader: false });
 }

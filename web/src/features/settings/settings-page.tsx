@@ -42,10 +42,10 @@ function savedValues(user: User | null, brandMeasurement: unknown, timeFormat: T
   };
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Section({ title, description, side, children }: { title: string; description?: string; side?: boolean; children: ReactNode }) {
   const id = useId();
   return (
-    <section className="settings-section panel" aria-labelledby={id}>
+    <section className={`settings-section panel${side ? ' settings-section--side' : ''}`} aria-labelledby={id}>
       <header className="settings-section__header">
         <h2 id={id}>{title}</h2>
         {description && <p className="muted">{description}</p>}
@@ -136,10 +136,10 @@ export function SettingsPage() {
   const premium = user.isPremium === true;
   return (
     <div className="settings-page">
-      <Section title="Membership">
+      <Section side title="Membership">
         <div className="settings-membership">
           <p className="settings-membership__status">
-            Membership:{' '}
+            Current plan:{' '}
             <strong className={premium ? 'settings-badge settings-badge--premium' : 'settings-badge'}>{premium ? 'Premium (active)' : 'Standard (inactive)'}</strong>
           </p>
           <p className="muted settings-membership__credits">
@@ -206,7 +206,7 @@ export function SettingsPage() {
         </div>
       </form>
 
-      <Section title="Sign-in and security">
+      <Section side title="Sign-in and security">
         <dl className="settings-facts">
           <div>
             <dt>Email</dt>
@@ -230,7 +230,7 @@ export function SettingsPage() {
         </div>
       </Section>
 
-      <Section title="Delete account" description="Deleting your account removes your profile, photos, conversations and remaining credits. It cannot be undone.">
+      <Section side title="Delete account" description="Deleting your account removes your profile, photos, conversations and remaining credits. It cannot be undone.">
         <p className="muted settings-delete__how">Write to support and choose the subject “Account deactivation”; we confirm by email before anything is removed.</p>
         <div className="settings-actions">
           <Link to="/contact-us" className="button settings-danger">
