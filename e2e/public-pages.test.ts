@@ -22,22 +22,23 @@ describe.skipIf(!hasChromium)('a visitor', () => {
   });
   afterAll(() => browser?.close());
 
-  it('walks every public page at mobile and desktop widths, each with a heading and no errors', async () => {
-    for (const [label, viewport] of [['mobile', MOBILE], ['desktop', DESKTOP]] as const) {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      for (const path of PUBLIC_PAGES) {
-        const res = await page.goto(path);
-        expect(res?.status(), path).toBe(200);
-        await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe(path);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await shot(page, `public-${label}${path === '/' ? '-home' : path.replace(/\//g, '-')}`);
-      }
-      expect(errors).toEqual([]);
-      await ctx.close();
+  it.each([
+    ['mobile', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const)('walks every public page at %s width, each with a heading and no errors', { timeout: 180_000 }, async (label, viewport) => {
+    const ctx = await newContext(browser, viewport);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const path of PUBLIC_PAGES) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+      await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await shot(page, `public-${label}${path === '/' ? '-home' : path.replace(/\//g, '-')}`);
     }
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 
   it('follows every footer link', async () => {
