@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { AgentSignInPage } from '@web/features/agent-sign-in/agent-sign-in-page';
 
 export const Route = createFileRoute('/_signin/agent/sign-in')({
-  component: () => <ComingSoon title="Agent sign in" />,
+  component: AgentSignInPage,
 });
