@@ -89,6 +89,7 @@ describe('PATCH /api/user/{id}: the edit form', () => {
       showOnline: false,
       notifyByEmail: false,
       measurement: 'metric',
+      timeFormat: '24h',
       ethnicity: 'asian',
       ...COMPLETE,
     };
@@ -102,7 +103,7 @@ describe('PATCH /api/user/{id}: the edit form', () => {
       profile: {
         gender: 'woman',
         location: { city: 'Austin', state: 'TX', zip: '73301', country: 'US' },
-        settings: { keepLocationPrivate: true, showOnline: false, notifyByEmail: false, lookingForAge: { min: 30, max: 45 }, measurement: 'metric' },
+        settings: { keepLocationPrivate: true, showOnline: false, notifyByEmail: false, lookingForAge: { min: 30, max: 45 }, measurement: 'metric', timeFormat: '24h' },
         lookingFor: ['travel', 'music'],
         aboutMe: 'I like long walks.',
         height: 180,

@@ -14,13 +14,15 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * PATCH /api/user/{id}: the shared form schema (`userPatchBody`, every SPEC §3 edit field, any part of it)
- * plus what the edit screen also sets beyond the SPEC's list: ethnicity, the measurement system, and the
+ * plus what the edit and settings screens also set beyond the SPEC's list: ethnicity, the measurement system, the
+ * time format (SPEC §9: 12 h by default), and the
  * current password a password change must carry. Birth date is refused by the route before this runs.
  */
 export const accountPatchBody = userPatchBody
   .extend({
     ethnicity: choice(ethnicities).nullable().optional(),
     measurement: z.enum(['metric', 'imperial'], { error: 'measurement must be metric or imperial' }).optional(),
+    timeFormat: z.enum(['12h', '24h'], { error: 'timeFormat must be 12h or 24h' }).optional(),
     currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
   })
   .superRefine((body, ctx) => {

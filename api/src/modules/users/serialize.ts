@@ -38,13 +38,14 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
       ? { min: profile.lookingForAgeMin, max: profile.lookingForAgeMax }
       : defaultAgeRange(user.birthDate, now);
   const subscriptions = input.subscriptions ?? [];
-  // measurement is added beyond SPEC §3 (heights in cm or ft/in, SPEC §9); the web reads it from the settings.
+  // measurement and timeFormat are added beyond SPEC §3 (heights in cm or ft/in, 12 h or 24 h: SPEC §9).
   const settings = {
     keepLocationPrivate: user.settings.keepLocationPrivate,
     showOnline: user.settings.showOnline,
     notifyByEmail: user.settings.notifyByEmail,
     lookingForAge: range,
     measurement: user.settings.measurement,
+    timeFormat: user.settings.timeFormat ?? '12h',
   };
   return {
     _id: user.id,

@@ -91,6 +91,7 @@ export async function updateAccount(
     if (body.showOnline !== undefined) settings.showOnline = body.showOnline;
     if (body.notifyByEmail !== undefined) settings.notifyByEmail = body.notifyByEmail;
     if (body.measurement !== undefined) settings.measurement = body.measurement;
+    if (body.timeFormat !== undefined) settings.timeFormat = body.timeFormat;
 
     let country: string | undefined;
     let location: ProfileLocation | undefined;

@@ -3,7 +3,10 @@ import { api } from '@web/lib/api';
 import type { User } from '@web/lib/user-store';
 
 /** The part of PATCH /api/user/{id} the settings screen writes; `measurement` is the API's addition to the SPEC fields. */
-export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' | 'keepLocationPrivate'> & { measurement?: 'metric' | 'imperial' };
+export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' | 'keepLocationPrivate'> & {
+  measurement?: 'metric' | 'imperial';
+  timeFormat?: '12h' | '24h';
+};
 
 /** PATCH /api/user/{id}: answers the whole user state (users/routes.ts). No page loader: the button shows progress. */
 export function saveSettings(userId: string, body: SettingsPatch): Promise<User | undefined> {

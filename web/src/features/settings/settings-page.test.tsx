@@ -52,7 +52,7 @@ describe('SettingsPage', () => {
     await user.click(save);
 
     await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toEqual({ showOnline: false, measurement: 'metric' });
+    expect(patches[0]).toEqual({ showOnline: false, measurement: 'metric', timeFormat: '24h' });
     expect(await screen.findByText('Your settings have been saved.')).toBeTruthy();
     // The answer is the stored user now: the form shows it and has nothing left to save.
     expect(await screen.findByText('All changes saved.')).toBeTruthy();

@@ -22,7 +22,7 @@ interface Values {
 }
 
 type ServerKey = keyof SettingsPatch;
-const SERVER_KEYS: readonly ServerKey[] = ['notifyByEmail', 'showOnline', 'keepLocationPrivate', 'measurement'];
+const SERVER_KEYS: readonly ServerKey[] = ['notifyByEmail', 'showOnline', 'keepLocationPrivate', 'measurement', 'timeFormat'];
 
 function settingsOf(user: User | null): Record<string, unknown> {
   const profile = user?.profile as { settings?: Record<string, unknown> } | undefined;
@@ -38,7 +38,8 @@ function savedValues(user: User | null, brandMeasurement: unknown, timeFormat: T
     showOnline: typeof s.showOnline === 'boolean' ? s.showOnline : true,
     keepLocationPrivate: typeof s.keepLocationPrivate === 'boolean' ? s.keepLocationPrivate : false,
     measurement: measurement === 'metric' ? 'metric' : 'imperial',
-    timeFormat,
+    // The account's choice follows the member across devices; this device's copy covers older records.
+    timeFormat: s.timeFormat === '24h' || s.timeFormat === '12h' ? s.timeFormat : timeFormat,
   };
 }
 
@@ -187,7 +188,6 @@ export function SettingsPage() {
               { value: '24h', label: '24-hour (15:45)' },
             ]}
           />
-          <p className="form-field__hint">The time format is kept on this device.</p>
         </Section>
         <div className={`settings-savebar${dirty ? ' is-dirty' : ''}`}>
           <span className="muted" aria-live="polite">
