@@ -129,19 +129,23 @@ describe.skipIf(!hasChromium)("the member's own account", () => {
     await expect.poll(() => pending.count()).toBe(pendingBefore + 1);
     await shotBoth(page, 'user-photo-pending');
 
-    // The admin approves it on the moderation screen, in a browser of their own. The agent sign-in screen is
-    // not built yet, so the admin's session is the one the API hands out, stored as a sign-in would store it.
+    // The admin approves it on the moderation screen, in a browser of their own.
     const admin = await apiToken(ADMIN, 'agent');
     const list = await apiCall<{ data: { _id: string }[] }>(admin, 'GET', '/moderation/images?status=pending&limit=100');
     const newest = fresh.find((image) => list.data.some((item) => item._id === image._id));
     expect(newest).toBeDefined();
     const adminCtx = await newContext(browser, DESKTOP);
     const adminPage = await adminCtx.newPage();
-    await adminPage.goto('/');
-    await adminPage.evaluate((token) => {
-      const exp = (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp;
-      localStorage.setItem('auth', JSON.stringify({ isAuthenticated: true, token, expiryDate: exp * 1000, tokenUpdateInterval: 3_000_000 }));
-    }, admin);
+    // The API session above is live, so the agent login kind answers 409 and the admin takes the session over.
+    await adminPage.goto('/agent/sign-in');
+    const signIn = adminPage.getByRole('form', { name: 'Agent sign in' });
+    await signIn.getByLabel(/^Email/).fill(ADMIN.username);
+    await signIn.getByLabel(/^Password/).fill(ADMIN.password);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await adminPage.getByRole('alert').filter({ hasText: 'already signed in on another device' }).waitFor();
+    await shotBoth(adminPage, 'agent-sign-in-take-over');
+    await adminPage.getByRole('button', { name: 'Take over this session' }).click();
+    await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/agent');
     await adminPage.goto('/agent/moderation');
     await adminPage.getByRole('heading', { level: 1, name: 'Image moderation' }).waitFor();
     const card = adminPage.getByRole('list', { name: 'Pending images' }).getByRole('listitem', { name: 'Photo from demo' }).first();
