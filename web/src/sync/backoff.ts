@@ -1,8 +1,11 @@
-/** Outbox retries: 1 s doubling to 30 s, "equal jitter" (half fixed, half random) so clients spread out. */
-export const RETRY_BASE_MS = 1_000;
-export const RETRY_CAP_MS = 30_000;
+/**
+ * Retry spacing for the outbox and the socket: 1 s doubling to 30 s, with "equal jitter" (half the step
+ * fixed, half random) so many clients coming back at once spread out.
+ */
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
 
-export function retryDelay(attempt: number, random: () => number = Math.random): number {
-  const step = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt));
+export function backoffDelay(attempt: number, random: () => number = Math.random, baseMs = BACKOFF_BASE_MS, capMs = BACKOFF_CAP_MS): number {
+  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt));
   return Math.round(step / 2 + random() * (step / 2));
 }

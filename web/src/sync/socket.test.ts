@@ -1,6 +1,6 @@
+import { backoffDelay } from './backoff';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  backoffDelay,
   CLOSE_UNAUTHORIZED,
   dispatchSocketEvent,
   onSocketEvent,

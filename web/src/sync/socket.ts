@@ -9,6 +9,8 @@
  * lock" to the predicate and calling `reevaluate()` when leadership changes — nothing else here moves.
  */
 
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay } from './backoff';
+
 export type SocketState = 'connecting' | 'open' | 'closed';
 
 export interface SocketFrame {
@@ -38,8 +40,6 @@ export const HEARTBEAT_MS = 60_000;
 export const PONG_TIMEOUT_MS = 60_000;
 /** Our own close when the server stopped answering (4000–4999 are free for applications). */
 export const CLOSE_PONG_TIMEOUT = 4008;
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 30_000;
 
 const OPEN = 1;
 
@@ -62,12 +62,6 @@ export interface RealtimeSocketOptions {
   pongTimeoutMs?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
-}
-
-/** Exponential backoff with "equal jitter": half the step is fixed, half random, so clients spread out. */
-export function backoffDelay(attempt: number, random: () => number, baseMs = BACKOFF_BASE_MS, capMs = BACKOFF_CAP_MS): number {
-  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt));
-  return Math.round(step / 2 + random() * (step / 2));
 }
 
 export class RealtimeSocket {

@@ -3,7 +3,7 @@ import { MemoryServer } from '@sync/engine/memory-server';
 import type { MutationErrorBody } from '@sync/engine/mutations';
 import { LocalDatabase, type OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
-import { retryDelay } from './backoff';
+import { backoffDelay } from './backoff';
 import { electLeader, type LockManagerLike } from './leader';
 import { SHOWN_CREDITS_KEY } from './materialize';
 import { SyncClient, type SyncTransport } from './sync-client';
@@ -129,11 +129,11 @@ describe('SyncClient (outbox over Dexie)', () => {
     expect(calls.filter((x) => x.kind === 'push')).toHaveLength(1);
 
     // First retry after 0.5 * 1 s + 0.5 * 0.5 s (equal jitter), the next one after twice that.
-    await vi.advanceTimersByTimeAsync(retryDelay(0, () => 0.5) - 1);
+    await vi.advanceTimersByTimeAsync(backoffDelay(0, () => 0.5) - 1);
     expect(calls.filter((x) => x.kind === 'push')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(calls.filter((x) => x.kind === 'push')).toHaveLength(2));
-    await vi.advanceTimersByTimeAsync(retryDelay(1, () => 0.5));
+    await vi.advanceTimersByTimeAsync(backoffDelay(1, () => 0.5));
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
 
     const pushes = calls.filter((x) => x.kind === 'push');

@@ -25,7 +25,7 @@ import type { MessageRecord } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import type { LocalDatabase, OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
-import { retryDelay } from './backoff';
+import { backoffDelay } from './backoff';
 import { DexieKv } from './dexie-kv';
 import { buildView, materialize, VIEW_TABLES } from './materialize';
 
@@ -329,7 +329,7 @@ export class SyncClient {
 
   private scheduleRetry(): void {
     if (this.stopped || this.retryTimer) return;
-    const delay = retryDelay(this.attempt, this.random);
+    const delay = backoffDelay(this.attempt, this.random);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
