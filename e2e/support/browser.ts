@@ -40,7 +40,18 @@ export async function shot(page: Page, name: string) {
   const file = path.join(inject('shotsDir'), `${name}.png`);
   // A picture of the page as a person sees it: the first-load overlay gone and transitions finished.
   await page.locator('#first-load').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Only finite animations end; looping ones (spinners, floating hearts, skeleton shimmer) are left running.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
