@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { createCaptcha } from './captcha/create.js';
 import type { Providers } from './index.js';
 import { createMailer } from './mail/create.js';
+import { createOidcProvider } from './sso/oidc.js';
 import { createLocalDiskStorage } from './storage/local-disk.js';
 
 /** Picks each provider's real adapter or sandbox from config. */
@@ -12,5 +13,6 @@ export function createProviders(config: Config, clock: Clock): Providers {
     mail: createMailer(config, clock),
     captcha: createCaptcha(config),
     storage: createLocalDiskStorage(path.join(config.dataDir, 'media')),
+    ...(config.oidc ? { sso: createOidcProvider(config.oidc) } : {}),
   };
 }

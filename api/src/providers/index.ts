@@ -1,14 +1,17 @@
 /**
  * The only code that talks to outside services. Each provider folder holds an interface, a sandbox that
  * behaves like the real service, and the real adapter where one can be written here.
- * Later providers (payments, age verification, storage, sso) add their field here.
+ * Later providers (payments, age verification) add their field here.
  */
 import type { Captcha } from './captcha/captcha.js';
 import type { Mailer } from './mail/mailer.js';
+import type { SsoProvider } from './sso/sso.js';
 import type { Storage } from './storage/storage.js';
 
 export interface Providers {
   mail: Mailer;
   captcha: Captcha;
   storage: Storage;
+  /** Single sign-on; absent when no OpenID Connect issuer is configured (SSO is off). */
+  sso?: SsoProvider;
 }

@@ -1,28 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Config } from '../../config.js';
 import type { AppDeps } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { createOidcProvider } from '../../providers/sso/oidc.js';
 import type { SsoIdentity, SsoProvider } from '../../providers/sso/sso.js';
 import { createEmailToken } from '../auth/email-tokens.js';
 
-const adapters = new WeakMap<NonNullable<Config['oidc']>, SsoProvider>();
-
-/**
- * The configured provider: one in deps.providers wins (tests, other adapters); otherwise the OpenID Connect
- * adapter for config.oidc, built once per configuration so discovery runs once. None: SSO is off.
- */
+/** The configured single sign-on provider (providers/create.ts); none means SSO is off. */
 export function ssoProvider(deps: AppDeps): SsoProvider | undefined {
-  const given = (deps.providers as { sso?: SsoProvider }).sso;
-  if (given) return given;
-  const oidc = deps.config.oidc;
-  if (!oidc) return undefined;
-  let adapter = adapters.get(oidc);
-  if (!adapter) {
-    adapter = createOidcProvider(oidc);
-    adapters.set(oidc, adapter);
-  }
-  return adapter;
+  return deps.providers.sso;
 }
 
 /** users.sso_subject: the provider's subject is only unique within its issuer. */

@@ -125,13 +125,14 @@ describe('GET /api/sso/login', () => {
   });
 
   it('answers /?error=sso_unavailable when the provider cannot be reached', async () => {
-    const providers = ctx.deps.providers as { sso?: unknown };
+    const providers = ctx.deps.providers;
+    const configured = providers.sso;
     providers.sso = createOidcProvider({ issuer: 'http://127.0.0.1:1', clientId: 'x', clientSecret: '' });
     try {
       const res = await ctx.app.request('http://localhost/api/sso/login');
       expect(res.headers.get('location')).toBe('/?error=sso_unavailable');
     } finally {
-      delete providers.sso;
+      providers.sso = configured;
     }
   });
 });
@@ -290,15 +291,19 @@ describe('GET /api/sso/callback: full round trip through a real OpenID Connect s
 
 describe('SSO off', () => {
   it('login answers /?error=sso_unavailable and /api/config says disabled', async () => {
+    // SSO is off when no issuer is configured, so there is no provider either (providers/create.ts).
     const cfg = ctx.deps.config as { oidc?: unknown };
     const saved = cfg.oidc;
+    const provider = ctx.deps.providers.sso;
     expect((await (await ctx.app.request('/api/config')).json()).sso).toEqual({ enabled: true, loginUrl: '/api/sso/login' });
     cfg.oidc = undefined;
+    ctx.deps.providers.sso = undefined;
     try {
       expect((await ctx.app.request('/api/sso/login')).headers.get('location')).toBe('/?error=sso_unavailable');
       expect((await (await ctx.app.request('/api/config')).json()).sso).toEqual({ enabled: false });
     } finally {
       cfg.oidc = saved;
+      ctx.deps.providers.sso = provider;
     }
   });
 });
