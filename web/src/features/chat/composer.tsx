@@ -2,8 +2,13 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '@sync/texts';
 import { useDraft } from '@web/sync/mirror-queries';
 import { mutate } from '@web/sync/sync-runtime';
+import { EmojiButton } from '@web/features/emoji/emoji-button';
+import { insertAtCaret } from '@web/features/emoji/insert-at-caret';
+import type { PickerOptionsInput } from '@web/features/emoji/picker-options';
 
 const DRAFT_SAVE_MS = 300;
+/** The chat keeps recents on (the library default is off). */
+const CHAT_EMOJI_OPTIONS: PickerOptionsInput = { displayRecent: true };
 
 export interface ComposerProps {
   profileId: string;
@@ -17,8 +22,8 @@ export interface ComposerProps {
 
 /**
  * The message box: a draft per profile kept on the device across reloads (saveDraft / clearDraft never
- * leave it), Enter sends, Shift+Enter breaks the line. Attachments and the emoji picker plug in beside the
- * text box later (issue C follow-up).
+ * leave it), Enter sends, Shift+Enter breaks the line. The emoji picker inserts at the caret; attachments plug
+ * in beside the text box later (issue C follow-up).
  */
 export function Composer({ profileId, username, credits, hint, onSend }: ComposerProps) {
   const draft = useDraft(profileId);
@@ -26,6 +31,7 @@ export function Composer({ profileId, username, credits, hint, onSend }: Compose
   const [restored, setRestored] = useState(false);
   const [sending, setSending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
 
   // The saved draft fills the box once, when the mirror answers; typing owns it after that.
   useEffect(() => {
@@ -58,6 +64,17 @@ export function Composer({ profileId, username, credits, hint, onSend }: Compose
     }
   };
 
+  const insertEmoji = (emoji: string) => {
+    const box = input.current;
+    const next = insertAtCaret(text, { start: box?.selectionStart ?? null, end: box?.selectionEnd ?? null }, emoji);
+    change(next.value);
+    // The caret lands after the emoji once React has written the new value.
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -82,7 +99,9 @@ export function Composer({ profileId, username, credits, hint, onSend }: Compose
         <label className="visually-hidden" htmlFor={`composer-${profileId}`}>
           {t('chat.composer-label', { username })}
         </label>
+        <EmojiButton options={CHAT_EMOJI_OPTIONS} onPick={(picked) => insertEmoji(picked.text)} />
         <textarea
+          ref={input}
           id={`composer-${profileId}`}
           className="composer__input"
           rows={1}
