@@ -1,0 +1,239 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MOBILE, firstLink, hasChromium, launch, newContext, waitForMail } from './support/browser.js';
+import { ADMIN, DEMO, apiCall, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
+
+interface ConversationAnswer {
+  _id: string;
+  messages: { _id: string; message: string }[];
+}
+
+/** Letters only: digits in a shown message can be masked as a phone number (SPEC masking). */
+const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const cards = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.getByRole('article') })
+    .getByRole('article');
+/** The bubbles of the open thread, oldest first (day separators are not list items). */
+const bubbles = (page: Page) => page.locator('.chat__messages').getByRole('listitem');
+const bubble = (page: Page, text: string) => bubbles(page).filter({ hasText: text });
+const statusOf = (page: Page, text: string) => bubble(page, text).getAttribute('data-status');
+const lastTexts = (page: Page, n: number) =>
+  bubbles(page)
+    .locator('.message__text')
+    .allInnerTexts()
+    .then((texts) => texts.slice(-n));
+const creditsLeft = async (page: Page) => Number((await page.getByText(/^\d+ credits left$/).innerText()).match(/\d+/)?.[0]);
+
+/** /profiles → the first card → "Start chat": lands on the blank chat with that profile; answers its name. */
+async function startChatFromProfiles(page: Page): Promise<string> {
+  await page.goto('/profiles');
+  await cards(page).first().waitFor();
+  await cards(page).first().getByRole('link').first().click();
+  await expect.poll(() => pathOf(page)).toMatch(/^\/profile\//);
+  const heading = page.getByRole('heading', { level: 1, name: /, \d+/ });
+  await heading.waitFor();
+  const username = (await heading.innerText()).split(',')[0]!.trim();
+  await page.getByRole('button', { name: /Start chat/ }).click();
+  await expect.poll(() => pathOf(page)).toBe('/messages/chat/blank');
+  await page.getByLabel(`Message to ${username}`).waitFor();
+  return username;
+}
+
+/** Chat → "Back to messages" → the Conversations tab → the conversation again, all inside the app. */
+async function awayAndBack(page: Page, username: string, conversationId: string) {
+  await page.getByRole('link', { name: 'Back to messages' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/messages/inbox');
+  const tabs = page.getByRole('navigation', { name: 'Messages' });
+  await tabs.getByRole('link', { name: /^Conversations/ }).click();
+  await expect.poll(() => pathOf(page)).toBe('/messages/conversations');
+  await page
+    .getByRole('link', { name: new RegExp(`^${username}`) })
+    .first()
+    .click();
+  await expect.poll(() => pathOf(page)).toBe(`/messages/chat/${conversationId}`);
+  await page.getByLabel(`Message to ${username}`).waitFor();
+}
+
+async function send(page: Page, username: string, text: string) {
+  const box = page.getByLabel(`Message to ${username}`);
+  await box.fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await bubble(page, text).waitFor();
+  // The box empties once the message is queued, so the next one starts clean.
+  await expect.poll(() => box.inputValue()).toBe('');
+}
+
+describe.skipIf(!hasChromium)('chat', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  describe('a member chatting', () => {
+    let ctx: BrowserContext;
+    let page: Page;
+    let username = '';
+    let conversationId = '';
+
+    beforeAll(async () => {
+      ctx = await newContext(browser, MOBILE);
+      page = await ctx.newPage();
+    });
+    afterEach(() => ctx?.setOffline(false));
+    afterAll(() => ctx?.close());
+
+    it('opens a profile and sends a first message: one credit taken at once, pending then sent, the URL takes the real id', async () => {
+      await signInMember(page, DEMO);
+      username = await startChatFromProfiles(page);
+      const before = await creditsLeft(page);
+      expect(before).toBe(20);
+      await page.getByText(`Say hello to ${username}.`, { exact: false }).waitFor();
+      await shotBoth(page, 'chat-blank');
+
+      const text = `Hello ${username}, first message`;
+      await page.getByLabel(`Message to ${username}`).fill(text);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await bubble(page, text).waitFor();
+      await expect.poll(() => creditsLeft(page)).toBe(before - 1);
+      await expect.poll(() => statusOf(page, text)).toBe('sent');
+      await bubble(page, text).getByText('Sent', { exact: true }).waitFor({ state: 'attached' });
+      await expect.poll(() => pathOf(page)).toMatch(/^\/messages\/chat\/[0-9a-f-]{36}$/);
+      conversationId = pathOf(page).split('/').pop()!;
+      expect(conversationId).toMatch(UUID);
+      // The server agrees: one message stored, one credit spent.
+      expect(await creditsLeft(page)).toBe(before - 1);
+      await shotBoth(page, 'chat-first-message-sent');
+    });
+
+    it('keeps three messages sent offline pending across a re-render from the device, and sends them in order once online', async () => {
+      expect(conversationId).toMatch(UUID);
+      const texts = ['Offline one', 'Offline two', 'Offline three'].map((t) => `${t} ${tag()}`);
+      // Once online first: the e2e contexts block the service worker, so route chunks must be loaded already.
+      await awayAndBack(page, username, conversationId);
+      const before = await creditsLeft(page);
+      await ctx.setOffline(true);
+      for (const text of texts) await send(page, username, text);
+      for (const text of texts) expect(await statusOf(page, text)).toBe('pending');
+      await expect.poll(() => creditsLeft(page)).toBe(before - 3);
+      await shotBoth(page, 'chat-offline-pending');
+
+      // Away to the list and back: the thread is drawn again from Dexie alone, still pending, still in order.
+      await awayAndBack(page, username, conversationId);
+      await bubble(page, texts[2]!).waitFor();
+      for (const text of texts) expect(await statusOf(page, text)).toBe('pending');
+      expect(await lastTexts(page, 3)).toEqual(texts);
+
+      await ctx.setOffline(false);
+      for (const text of texts) await expect.poll(() => statusOf(page, text), { timeout: 20_000 }).toBe('sent');
+      expect(await lastTexts(page, 3)).toEqual(texts);
+      expect(await creditsLeft(page)).toBe(before - 3);
+      // The server stored them once each, in the order they were written.
+      const member = await apiToken(DEMO);
+      const stored = await apiCall<ConversationAnswer>(member, 'GET', `/conversation/${conversationId}?limit=10`);
+      const newestFirst = stored.messages.map((m) => m.message);
+      expect(newestFirst.slice(0, 3).reverse()).toEqual(texts);
+      await shotBoth(page, 'chat-offline-sent');
+    });
+
+    it('shows an agent reply sent through the API without a reload', async () => {
+      expect(conversationId).toMatch(UUID);
+      const admin = await apiToken(ADMIN, 'agent');
+      const thread = await apiCall<ConversationAnswer>(admin, 'GET', `/conversation/${conversationId}`);
+      const reply = `Hi there, agent reply ${tag()}`;
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+      await apiCall(admin, 'POST', `/conversation/${conversationId}/message`, {
+        messageType: 'text',
+        message: reply,
+        lastMessageId: thread.messages[0]?._id,
+      });
+      await bubble(page, reply).waitFor();
+      expect(await bubble(page, reply).getAttribute('class')).toContain('message--theirs');
+      expect((await lastTexts(page, 1))[0]).toBe(reply);
+      // An in-app route change would also count; a reload would have lost nothing but is not what we want to see.
+      expect(navigations).toBe(0);
+      await shotBoth(page, 'chat-agent-reply');
+    });
+
+    it('shows the same thread and credits in a second tab', async () => {
+      expect(conversationId).toMatch(UUID);
+      const first = await bubbles(page).locator('.message__text').allInnerTexts();
+      const credits = await creditsLeft(page);
+      const second = await ctx.newPage();
+      await second.goto(`/messages/chat/${conversationId}`);
+      await second.getByLabel(`Message to ${username}`).waitFor();
+      await expect.poll(() => bubbles(second).locator('.message__text').allInnerTexts()).toEqual(first);
+      expect(await creditsLeft(second)).toBe(credits);
+
+      // A message from the second tab shows in the first, with the credit taken in both.
+      const text = `From the second tab ${tag()}`;
+      await send(second, username, text);
+      await expect.poll(() => statusOf(second, text)).toBe('sent');
+      await bubble(page, text).waitFor();
+      await expect.poll(() => creditsLeft(page)).toBe(credits - 1);
+      await expect.poll(() => creditsLeft(second)).toBe(credits - 1);
+      await shotBoth(second, 'chat-second-tab');
+      await second.close();
+    });
+  });
+
+  describe('a member with no credits', () => {
+    it('gets the no-credits popup and sends nothing', async () => {
+      const stamp = Date.now();
+      const email = `nocredits${stamp}@example.com`;
+      const res = await fetch(`${inject('baseUrl')}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `nocredits_${stamp}`,
+          email,
+          password: 'a-long-password-1',
+          gender: 'man',
+          lookingFor: 'woman',
+          birthDate: '1990-04-12',
+          terms: true,
+        }),
+      });
+      expect(res.status).toBe(201);
+      const link = firstLink(await waitForMail(email, { after: stamp }), '/api/verify-email');
+
+      const ctx = await newContext(browser, MOBILE);
+      const page = await ctx.newPage();
+      await page.goto(link);
+      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/profiles');
+      const username = await startChatFromProfiles(page);
+      expect(await creditsLeft(page)).toBe(0);
+
+      const writes: string[] = [];
+      page.on('request', (req) => {
+        const url = new URL(req.url());
+        if (req.method() !== 'GET' && (url.pathname.startsWith('/api/conversation') || url.pathname.startsWith('/api/sync'))) writes.push(url.pathname);
+      });
+      const text = 'Hello, can we talk?';
+      await page.getByLabel(`Message to ${username}`).fill(text);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const popup = page.getByRole('dialog', {
+        name: 'You are out of credits',
+      });
+      await popup.getByText('You have no credits left. Buy credits to keep chatting.').waitFor();
+      await shotBoth(page, 'chat-no-credits-popup');
+      expect(await bubbles(page).count()).toBe(0);
+      // The text stays in the box for after a purchase.
+      expect(await page.getByLabel(`Message to ${username}`).inputValue()).toBe(text);
+      await popup.getByRole('button', { name: 'Cancel' }).click();
+      await popup.waitFor({ state: 'detached' });
+      expect(await bubbles(page).count()).toBe(0);
+      expect(pathOf(page)).toBe('/messages/chat/blank');
+      expect(writes).toEqual([]);
+      await ctx.close();
+    });
+  });
+});
