@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { claimReload, isChunkLoadError, RELOAD_GUARD_MS } from './chunk-reload';
+import { describe, expect, it, vi } from 'vitest';
+import { claimReload, isChunkLoadError, reloadAfterChunkError, RELOAD_GUARD_MS } from './chunk-reload';
 
 describe('chunk reload guard (SPEC §8, §9)', () => {
   it('recognises failed dynamic imports', () => {
@@ -14,5 +14,14 @@ describe('chunk reload guard (SPEC §8, §9)', () => {
     expect(claimReload('/profiles', now + RELOAD_GUARD_MS - 1, sessionStorage)).toBe(false);
     expect(claimReload('/messages', now + 1, sessionStorage)).toBe(true);
     expect(claimReload('/profiles', now + RELOAD_GUARD_MS, sessionStorage)).toBe(true);
+  });
+
+  it('never reloads while offline: the file is missing because the network is', () => {
+    sessionStorage.clear();
+    const reload = vi.fn();
+    expect(reloadAfterChunkError(reload, () => false)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(reloadAfterChunkError(reload, () => true)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

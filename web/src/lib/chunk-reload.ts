@@ -28,7 +28,10 @@ export function claimReload(path: string, now: number = Date.now(), storage: Sto
   return true;
 }
 
-export function reloadAfterChunkError(reload: () => void = () => location.reload()): boolean {
+export function reloadAfterChunkError(reload: () => void = () => location.reload(), online: () => boolean = () => navigator.onLine): boolean {
+  // Offline, the file is missing because the network is, not because a new build replaced it: a reload
+  // would swap the app for the browser's offline page. The route's error screen shows instead.
+  if (!online()) return false;
   if (!claimReload(location.pathname)) return false;
   reload();
   return true;
