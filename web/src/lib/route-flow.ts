@@ -1,3 +1,4 @@
+import { safeRedirectPath } from '@sync/rules/redirect';
 import type { TextKey } from '@sync/texts';
 
 /**
@@ -62,8 +63,7 @@ export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null
   if (token) {
     const resetPassword = ['reset-password', 'resetPassword', 'reset_password'].some((key) => key in search && flag(search[key]));
     // Single sign-on hands back where the member was going; only same-site paths are followed.
-    const redirectUrl = text(search.redirectUrl);
-    const safe = redirectUrl && /^\/(?![/\\])/.test(redirectUrl) ? redirectUrl : undefined;
+    const safe = safeRedirectPath(text(search.redirectUrl));
     return { kind: 'auto-login', token, resetPassword, ...(safe ? { redirectUrl: safe } : {}) };
   }
   return null;

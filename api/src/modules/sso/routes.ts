@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { safeRedirectPath } from '@sync/rules/redirect';
 import type { AppEnv } from '../../context.js';
 import { SsoError } from '../../providers/sso/sso.js';
 import { autoLoginToken, findSsoUser, ssoProvider } from './service.js';
 import {
   DEFAULT_REDIRECT,
   newFlowId,
-  safeRedirectPath,
   signFlow,
   signState,
   SSO_ACTIONS,

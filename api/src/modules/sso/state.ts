@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { safeRedirectPath } from '@sync/rules/redirect';
 
 /** How long a visitor may take at the identity provider before the round trip is refused. */
 export const SSO_FLOW_TTL_MS = 10 * 60_000;
@@ -70,22 +71,3 @@ export async function verifyFlow(secret: string, token: string | undefined, now:
   return { flowId: p.flowId, codeVerifier: p.codeVerifier, nonce: p.nonce };
 }
 
-const hasControlChar = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-
-/**
- * A path on this site, or undefined. Refuses everything a browser could resolve to another origin:
- * absolute URLs, protocol-relative `//host`, backslash tricks (`/\host`), control characters.
- */
-export function safeRedirectPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 512) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlChar(value)) return undefined;
-  const base = 'http://same.invalid';
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== base) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
-}

@@ -1,3 +1,4 @@
+import { safeRedirectPath } from '@sync/rules/redirect';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
 import { navigateTo } from '@web/lib/navigation';
@@ -9,8 +10,7 @@ export const MEMBER_HOME = '/profiles';
 
 /** Only same-site paths: a redirect parameter must never send a member to another origin. */
 export function safeRedirect(path: unknown, fallback = MEMBER_HOME): string {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return fallback;
-  return path;
+  return safeRedirectPath(path) ?? fallback;
 }
 
 /**
