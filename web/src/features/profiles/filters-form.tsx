@@ -22,6 +22,33 @@ export interface FiltersFormProps {
 const toNumber = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
 
 /** SPEC §3 filters as one form; nothing is sent until "Show results" (or Enter). */
+interface HeightSelectProps {
+  id: string;
+  label: string;
+  options: ReturnType<typeof heightOptions>;
+  value: number | undefined;
+  onChange: (cm: number | undefined) => void;
+}
+
+/** One end of the height range: 'Any' or a height, labelled in the member's measurement system. */
+function HeightSelect({ id, label, options, value, onChange }: HeightSelectProps) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <select id={id} className="form-input" value={value ?? ''} onChange={(event) => onChange(toNumber(event.target.value))}>
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.cm} value={option.cm}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export function FiltersForm({ initial, measurement, onApply, idPrefix }: FiltersFormProps) {
   const [draft, setDraft] = useState<ProfileFilters>(initial);
   const [ageMin, setAgeMin] = useState(initial.ageMin?.toString() ?? '');
@@ -111,39 +138,21 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
       <fieldset className="filters-form__group">
         <legend>Height ({measurement === 'metric' ? 'cm' : 'ft and in'})</legend>
         <div className="filters-form__range">
-          <label htmlFor={id('height-min')} className="visually-hidden">
-            Minimum height
-          </label>
-          <select
+          <HeightSelect
             id={id('height-min')}
-            className="form-input"
-            value={draft.heightMin ?? ''}
-            onChange={(event) => setDraft((current) => ({ ...current, heightMin: toNumber(event.target.value) }))}
-          >
-            <option value="">Any</option>
-            {heights.map((option) => (
-              <option key={option.cm} value={option.cm}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            label="Minimum height"
+            options={heights}
+            value={draft.heightMin}
+            onChange={(cm) => setDraft((current) => ({ ...current, heightMin: cm }))}
+          />
           <span aria-hidden="true">to</span>
-          <label htmlFor={id('height-max')} className="visually-hidden">
-            Maximum height
-          </label>
-          <select
+          <HeightSelect
             id={id('height-max')}
-            className="form-input"
-            value={draft.heightMax ?? ''}
-            onChange={(event) => setDraft((current) => ({ ...current, heightMax: toNumber(event.target.value) }))}
-          >
-            <option value="">Any</option>
-            {heights.map((option) => (
-              <option key={option.cm} value={option.cm}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            label="Maximum height"
+            options={heights}
+            value={draft.heightMax}
+            onChange={(cm) => setDraft((current) => ({ ...current, heightMax: cm }))}
+          />
         </div>
       </fieldset>
 
