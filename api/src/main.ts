@@ -5,6 +5,8 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildDeps, closeDeps } from './deps.js';
 import { seedDemoData } from './db/seed/seed.js';
+import { jobs } from './jobs/index.js';
+import { startJobs } from './jobs/scheduler.js';
 
 async function main() {
   let config;
@@ -30,10 +32,12 @@ async function main() {
     console.log(`[api] serving ${config.publicUrl} (port ${info.port}, ${deps.database.kind})`);
   });
   injectWebSocket(server);
+  const scheduler = startJobs(deps, jobs);
 
   const shutdown = async (signal: string) => {
     console.log(`[api] ${signal}: shutting down`);
     server.close();
+    await scheduler.stop().catch(() => undefined);
     await closeDeps(deps).catch(() => undefined);
     process.exit(0);
   };

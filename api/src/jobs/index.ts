@@ -1,0 +1,7 @@
+import type { Job } from './scheduler.js';
+
+/**
+ * Every background job of the API, started by main.ts. Each domain adds its jobs here
+ * (claim expiry and stocks in agents/, complimentary credits and renewals in payments/).
+ */
+export const jobs: Job[] = [];
