@@ -1,0 +1,360 @@
+/**
+ * CONTRACT "Agents": the agent console's payloads (SPEC §3 agent, agent conversation wrapper, memo, meet-up,
+ * stock queue, lookup filters, agent status event; §4 agent session; §9 constants). Dates travel as ISO
+ * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
+ */
+import { z } from 'zod';
+import { image } from './entities.js';
+import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
+
+// ---------- SPEC §9 constants ----------
+
+/** A claim lasts this long from claimTime. */
+export const CLAIM_LIFETIME_MS = 300_000;
+/** One pause per hour: the break-interval lockout. */
+export const BREAK_INTERVAL_MS = 3_600_000;
+export const QUEUE_REFRESH_MS = 3_000;
+export const AGENT_CONVERSATION_REFRESH_MS = 3_000;
+export const SESSION_RESTORE_CHECK_MS = 5_000;
+export const SESSION_RESTORE_STALE_MS = 10_000;
+export const AGENT_SOCKET_RETRIES = 6;
+export const AGENT_SOCKET_RETRY_MS = 10_000;
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id');
+const isoDate = z.string();
+
+// ---------- Agent ----------
+
+export const agentStatuses = ['online', 'offline', 'paused'] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+export const agentRoles = ['agent', 'admin'] as const;
+export type AgentRole = (typeof agentRoles)[number];
+
+/** A scope entry: `COUNTRY-domain` (SPEC §9), e.g. `US-localhost`. */
+export const scopeEntry = z.string().regex(/^[A-Z]{2}-[a-z0-9.-]+$/, 'A scope is COUNTRY-domain, e.g. US-example.com');
+
+/** SPEC §3 agent (GET /api/agents rows, the agent's own record). */
+export const agent = z.object({
+  _id: z.string(),
+  type: z.literal('agent'),
+  createDate: isoDate,
+  updateDate: isoDate,
+  status: z.enum(agentStatuses),
+  statusLastUpdate: isoDate,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  images: z.array(z.object({ _id: z.string(), url: z.string() })),
+  scope: z.array(z.string()),
+  role: z.enum(agentRoles),
+  /** Claims the agent may hold at once. */
+  maxClaims: z.number().int(),
+});
+export type Agent = z.infer<typeof agent>;
+
+/** POST /api/agent (admin). */
+export const createAgentBody = z.object({
+  email: z.string().trim().email('Please enter a valid email address'),
+  password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
+  firstName: z.string().trim().min(1, 'Required').max(100),
+  lastName: z.string().trim().min(1, 'Required').max(100),
+  role: z.enum(agentRoles).default('agent'),
+  scope: z.array(scopeEntry).max(500).default([]),
+  maxClaims: z.number().int().min(1).max(100).default(3),
+});
+export type CreateAgentBody = z.infer<typeof createAgentBody>;
+
+/** PATCH /api/agent/{id} (admin): any subset; `status: "offline"` ends the agent's session and break. */
+export const updateAgentBody = z
+  .object({
+    email: z.string().trim().email('Please enter a valid email address'),
+    password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
+    firstName: z.string().trim().min(1, 'Required').max(100),
+    lastName: z.string().trim().min(1, 'Required').max(100),
+    role: z.enum(agentRoles),
+    scope: z.array(scopeEntry).max(500),
+    status: z.enum(agentStatuses),
+    maxClaims: z.number().int().min(1).max(100),
+  })
+  .partial()
+  .strict();
+export type UpdateAgentBody = z.infer<typeof updateAgentBody>;
+
+// ---------- Session and breaks ----------
+
+/**
+ * POST /api/event (SPEC §3 agent status event). `status` drives the transition: online starts (or resumes
+ * from a break), paused starts a break (needs `reason`), offline stops. `event` and `queue` are echoed.
+ */
+export const agentStatusEventBody = z.object({
+  queue: z.string().max(100).default('agents'),
+  message: z.object({
+    event: z.string().min(1).max(64).default('agentStatusUpdate'),
+    status: z.enum(agentStatuses),
+    reason: z.string().trim().max(200).optional(),
+  }),
+});
+export type AgentStatusEventBody = z.infer<typeof agentStatusEventBody>;
+
+/** SPEC §3 session state (agent) as the server knows it: answer of POST/GET /api/event and the socket event. */
+export const agentSessionState = z.object({
+  status: z.enum(agentStatuses),
+  statusLastUpdate: isoDate,
+  session: z.object({ _id: z.string(), startDate: isoDate }).nullable(),
+  break: z.object({ _id: z.string(), reason: z.string(), startDate: isoDate }).nullable(),
+  /** When the last pause started; the next is allowed BREAK_INTERVAL_MS later. */
+  lastBreakStart: isoDate.nullable(),
+  /** Milliseconds until a pause is allowed again (0: allowed now). */
+  breakIntervalLeftMs: z.number().int().min(0),
+});
+export type AgentSessionState = z.infer<typeof agentSessionState>;
+
+/** Socket frame `{ event: "agentStatusUpdate", ... }` sent to every socket of the agent. */
+export const agentStatusUpdateEvent = agentSessionState.extend({
+  event: z.literal('agentStatusUpdate'),
+  agentId: z.string(),
+  reason: z.string().nullable(),
+});
+export type AgentStatusUpdateEvent = z.infer<typeof agentStatusUpdateEvent>;
+
+// ---------- Stocks and claims ----------
+
+export const stockKinds = ['message', 'follow-up', 'meet-up'] as const;
+export type StockKind = (typeof stockKinds)[number];
+
+/** GET /api/queue: unclaimed conversations waiting in each stock of the agent's scope. */
+export const queueCounts = z.object({
+  MessageStock: z.number().int().min(0),
+  FollowUpStock: z.number().int().min(0),
+  MeetUpStock: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type QueueCounts = z.infer<typeof queueCounts>;
+
+// ---------- Memos ----------
+
+export const memoTypes = ['user', 'profile'] as const;
+export type MemoType = (typeof memoTypes)[number];
+
+/** SPEC §3 memo. On a conversation (`conversationId`), or across conversations on a user / profile. */
+export const memo = z.object({
+  _id: z.string(),
+  note: z.string(),
+  type: z.enum(memoTypes),
+  archived: z.boolean(),
+  global: z.boolean(),
+  conversationId: z.string().nullable(),
+  /** users.id for type user, profiles.id for type profile (SPEC's userProfileID). */
+  userProfileId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  createDate: isoDate,
+  updateDate: isoDate,
+});
+export type Memo = z.infer<typeof memo>;
+
+export const MEMO_MAX_LENGTH = 2000;
+const noteText = z.string().trim().min(1, 'Required').max(MEMO_MAX_LENGTH, `The note must contain at most ${MEMO_MAX_LENGTH} symbols`);
+
+/** POST /api/conversation/{id}/note. */
+export const conversationMemoBody = z.object({ note: noteText, type: z.enum(memoTypes) });
+/** POST /api/{type}/{userProfileID}/note (type user: a member's user id; profile: a profile id). */
+export const globalMemoBody = z.object({ note: noteText });
+/** PATCH …/note/{noteID}. */
+export const updateMemoBody = z.object({ note: noteText.optional(), archived: z.boolean().optional() }).strict();
+
+// ---------- Meet-ups ----------
+
+export const meetStatuses = ['proposed', 'confirmed', 'cancelled', 'done'] as const;
+export type MeetStatus = (typeof meetStatuses)[number];
+
+/** SPEC §3 meet-up (`id` as SPEC spells it; `_id` the same value). */
+export const meetUp = z.object({
+  id: z.string(),
+  _id: z.string(),
+  meetDate: isoDate,
+  meetStatus: z.string(),
+  location: z.string(),
+  /** Hours before meetDate at which the profile cancels. */
+  cancelInterval: z.number().int(),
+  description: z.string(),
+  archived: z.boolean(),
+  cancelDate: isoDate.nullable(),
+  createDate: isoDate,
+  updateDate: isoDate,
+});
+export type MeetUp = z.infer<typeof meetUp>;
+
+const meetFields = {
+  meetDate: z.iso.datetime({ offset: true, message: 'Incorrect date format' }),
+  meetStatus: z.enum(meetStatuses),
+  location: z.string().trim().max(200),
+  cancelInterval: z.number().int().min(0).max(24 * 30),
+  description: z.string().trim().max(2000),
+};
+/** POST /api/conversation/{id}/meet-up. */
+export const createMeetUpBody = z.object({
+  meetDate: meetFields.meetDate,
+  meetStatus: meetFields.meetStatus.default('proposed'),
+  location: meetFields.location.default(''),
+  cancelInterval: meetFields.cancelInterval.default(24),
+  description: meetFields.description.default(''),
+});
+/** PATCH /api/conversation/{id}/meet-up/{meetupId}: edit, or cancel with `cancelConfirm: true`. */
+export const updateMeetUpBody = z
+  .object({ ...meetFields, cancelConfirm: z.boolean() })
+  .partial()
+  .strict();
+export type CreateMeetUpBody = z.infer<typeof createMeetUpBody>;
+export type UpdateMeetUpBody = z.infer<typeof updateMeetUpBody>;
+
+// ---------- The agent conversation ----------
+
+/** The member side as staff see it (SPEC §3: _id, birthday, createDate, updateDate). */
+export const staffUser = z.object({
+  _id: z.string(),
+  username: z.string(),
+  birthday: z.string(),
+  age: z.number().int(),
+  gender: z.string(),
+  country: z.string(),
+  isPremium: z.boolean(),
+  credits: z.number().int(),
+  createDate: isoDate,
+  updateDate: isoDate,
+  activityDate: isoDate.nullable(),
+  /** The member's profile id (photos, memos of type profile are on fictive profiles only). */
+  profileId: z.string().nullable(),
+  location: z.record(z.string(), z.unknown()),
+  aboutMe: z.string(),
+  images: z.array(image),
+});
+export type StaffUser = z.infer<typeof staffUser>;
+
+/** The fictive profile side (SPEC §3: plus activityDate). */
+export const staffProfile = z.object({
+  _id: z.string(),
+  username: z.string(),
+  birthday: z.string(),
+  age: z.number().int(),
+  gender: z.string(),
+  createDate: isoDate,
+  updateDate: isoDate,
+  activityDate: isoDate.nullable(),
+  location: z.record(z.string(), z.unknown()),
+  aboutMe: z.string(),
+  images: z.array(image),
+});
+export type StaffProfile = z.infer<typeof staffProfile>;
+
+/** GET /api/conversation/{id} for staff, and the `conversation` of the claim wrapper. Messages are originals. */
+export const agentConversation = z.object({
+  _id: z.string(),
+  createDate: isoDate,
+  updateDate: isoDate,
+  domain: z.string(),
+  stock: z.enum(stockKinds).nullable(),
+  stockDate: isoDate.nullable(),
+  /** The live claim, if any. */
+  claim: z.object({ agentId: z.string(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
+  user: staffUser,
+  profile: staffProfile,
+  /** Newest first, a chunk (`?before=&limit=` pages back); `hasMore` tells whether older ones exist. */
+  messages: z.array(messageRecord),
+  hasMore: z.boolean(),
+  /** Memos of type user: on this conversation, then the member's global ones. */
+  userNotes: z.array(memo),
+  /** Memos of type profile: on this conversation, then the profile's global ones. */
+  profileNotes: z.array(memo),
+  meetUps: z.array(meetUp),
+});
+export type AgentConversation = z.infer<typeof agentConversation>;
+
+/** GET /api/claim (SPEC §3 agent conversation wrapper). The claim expires CLAIM_LIFETIME_MS after claimTime. */
+export const claimWrapper = z.object({
+  claimTime: isoDate,
+  /** When the conversation entered its stock (how long the member has waited). */
+  postTime: isoDate,
+  expiryTime: isoDate,
+  stock: z.enum(stockKinds),
+  conversation: agentConversation,
+});
+export type ClaimWrapper = z.infer<typeof claimWrapper>;
+
+/** The agent's reply (POST /api/conversation/{id}/message or /api/stock/{id}/reply): see agentReplyBody in messaging.ts. */
+export const stockReplyBody = z.object({
+  messageType: z.enum(['text', 'attachment']).default('text'),
+  message: z.string().max(MESSAGE_MAX_LENGTH).default(''),
+  attachment: uuid.nullish(),
+  lastMessageId: uuid.nullish(),
+  admin: z.boolean().optional(),
+});
+
+// ---------- Lookup ----------
+
+export const lookupSorts = ['recent', 'oldest'] as const;
+const dateParam = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Incorrect date format');
+
+/** GET /api/conversations for staff (SPEC §3 lookup filters). Username filters match a case-insensitive substring. */
+export const lookupQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  sortBy: z.enum(lookupSorts).default('recent'),
+  /** Last message sent before / after (ISO date or date-time). */
+  sentBefore: dateParam.optional(),
+  sentAfter: dateParam.optional(),
+  /** First name, last name, "first last" or email of the agent who last replied. */
+  agentName: z.string().trim().max(100).optional(),
+  realUsername: z.string().trim().max(100).optional(),
+  fictiveUsername: z.string().trim().max(100).optional(),
+  /** The brand's domain, exact. */
+  domain: z.string().trim().max(200).optional(),
+});
+export type LookupQuery = z.infer<typeof lookupQuery>;
+
+/** One row of the lookup list; `{ data, total, page, limit }` around them. */
+export const lookupRow = z.object({
+  _id: z.string(),
+  createDate: isoDate,
+  updateDate: isoDate,
+  domain: z.string(),
+  lastMessageDate: isoDate.nullable(),
+  stock: z.enum(stockKinds).nullable(),
+  claimed: z.boolean(),
+  user: z.object({ _id: z.string(), username: z.string(), country: z.string() }),
+  profile: z.object({ _id: z.string(), username: z.string(), avatar: z.string().nullable() }),
+  lastAgent: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  lastMessage: messageRecord.nullable(),
+});
+export type LookupRow = z.infer<typeof lookupRow>;
+
+// ---------- Admin report ----------
+
+/** GET /api/admin/report?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive days, UTC). */
+export const reportQuery = z.object({
+  from: z.iso.date('Incorrect date format'),
+  to: z.iso.date('Incorrect date format'),
+});
+export const reportRow = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  messagesSent: z.number().int(),
+  /** Member message → the agent's reply, over replies in the range; null without replies. */
+  replyTimeMedianMs: z.number().nullable(),
+  replyTimeP90Ms: z.number().nullable(),
+  claims: z.number().int(),
+  claimsExpired: z.number().int(),
+  breaks: z.number().int(),
+  breakMs: z.number().int(),
+});
+export const report = z.object({ from: z.string(), to: z.string(), agents: z.array(reportRow) });
+export type ReportRow = z.infer<typeof reportRow>;
+export type Report = z.infer<typeof report>;
+
+/** SPEC §8 pause lockout `{time}`: minutes and seconds left, mm:ss. */
+export function formatLockout(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
