@@ -136,6 +136,8 @@ export const transaction = z.object({
   amount: z.number(),
   currency: z.string(),
   status: z.enum(['pending', 'success', 'failed']),
+  kind: z.enum(['purchase', 'renewal']).optional(), // added (issue E)
+  failure: z.enum(['bank', 'system']).nullable().optional(), // added (issue E)
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -148,6 +150,14 @@ export const subscription = z.object({
   intervalDays: z.number().int().min(0).optional(),
   amount: z.number().optional(),
   currency: z.string().optional(),
+  // added (issue E): the rest of contract/payments.ts subscriptionView, so parsing the user keeps them
+  sku: z.string().optional(),
+  currentPeriodEnd: isoDate.optional(),
+  monthlyCredits: z.number().int().optional(),
+  nextCreditsDate: isoDate.nullable().optional(),
+  cancelDate: isoDate.nullable().optional(),
+  endDate: isoDate.nullable().optional(),
+  endReason: z.enum(['cancelled', 'renewal-failed']).nullable().optional(),
 });
 export type Subscription = z.infer<typeof subscription>;
 
@@ -199,6 +209,7 @@ export type UserProfile = z.infer<typeof userProfile>;
 export const ageVerification = z.object({
   /** Truthy once the provider confirmed the age; null while pending. */
   result: z.boolean().nullable(),
+  status: z.enum(['none', 'pending', 'approved', 'declined', 'cancelled']).optional(), // added (issue E)
   startedAt: isoDate.optional(),
   completedAt: isoDate.nullable().optional(),
 });
