@@ -120,9 +120,36 @@ export const meetUps = pgTable(
     description: text('description').notNull().default(''),
     archived: boolean('archived').notNull().default(false),
     cancelDate: ts('cancel_date'),
+    /** When the due meet-up was put into the meet-up stock (once per meet-up). */
+    stockedDate: ts('stocked_date'),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     createDate: createDate(),
     updateDate: updateDate(),
   },
   (t) => [index('meet_ups_conversation_idx').on(t.conversationId), index('meet_ups_due_idx').on(t.meetDate).where(sql`${t.cancelDate} IS NULL`)],
+);
+
+export const claimOutcomeEnum = pgEnum('claim_outcome', ['replied', 'expired', 'released']);
+
+/** Every claim an agent took and how it ended: claim history for the admin report (issue D). */
+export const agentClaims = pgTable(
+  'agent_claims',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    stock: stockEnum('stock').notNull(),
+    claimDate: ts('claim_date').notNull(),
+    expiryDate: ts('expiry_date').notNull(),
+    endDate: ts('end_date'),
+    outcome: claimOutcomeEnum('outcome'),
+  },
+  (t) => [
+    index('agent_claims_agent_idx').on(t.agentId, t.claimDate),
+    index('agent_claims_open_idx').on(t.conversationId).where(sql`${t.endDate} IS NULL`),
+  ],
 );
