@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_stock_wait_idx" ON "conversations" USING btree (date_trunc('minute', ("stock_date" at time zone 'UTC')),"stock_date") WHERE "conversations"."stock" IS NOT NULL;
