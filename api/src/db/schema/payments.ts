@@ -62,7 +62,10 @@ export const savedCards = pgTable(
     createDate: createDate(),
     deleteDate: ts('delete_date'),
   },
-  (t) => [index('saved_cards_user_idx').on(t.userId), check('saved_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`)],
+  (t) => [
+    index('saved_cards_user_idx').on(t.userId),
+    uniqueIndex('saved_cards_live_token_uq').on(t.userId, t.providerToken).where(sql`${t.deleteDate} is null`),
+    check('saved_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`)],
 );
 
 export const transactions = pgTable(
@@ -82,6 +85,8 @@ export const transactions = pgTable(
     /** Every charge carries one; the processor sees it too, so a retried charge is charged once. */
     idempotencyKey: text('idempotency_key').notNull(),
     requiresAction: boolean('requires_action').notNull().default(false),
+    /** The processor's page for the extra confirmation step, while requiresAction. */
+    actionUrl: text('action_url'),
     fulfilledDate: ts('fulfilled_date'),
     createDate: createDate(),
     updateDate: updateDate(),
@@ -115,6 +120,7 @@ export const subscriptions = pgTable(
     nextCreditsDate: ts('next_credits_date'),
     cancelDate: ts('cancel_date'),
     endDate: ts('end_date'),
+    endReason: text('end_reason').$type<'cancelled' | 'renewal-failed'>(),
     createDate: createDate(),
     updateDate: updateDate(),
   },
