@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ContentPage } from './content-page';
-import { Icon } from './icons';
+import { Icon } from '@web/ui/icons';
 import { useBrandFacts } from './use-brand-facts';
 
 /** /about-us: the company and what it stands for. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useBrand } from '@web/lib/brand-context';
 import { HeroVisual } from './hero-visual';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '@web/ui/icons';
 import { ProfileStrip } from './profile-strip';
 import './marketing.css';
 

@@ -1,84 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '@web/lib/auth-session';
 import { useBrand } from '@web/lib/brand-context';
-import { Icon } from './icons';
-import { buildPricePlans, currencySymbol, money, type CreditPackagePlan, type MembershipFrequency, type MembershipPlan } from './price-plans';
+import { buildPricePlans, currencySymbol } from '@web/lib/price-plans';
+import { Icon } from '@web/ui/icons';
+import { CreditPackageCard, MembershipCard, ONE_MESSAGE_PER_CREDIT } from '@web/ui/price-cards';
 import './marketing.css';
-import './prices.css';
-
-const frequencyLabel: Record<Exclude<MembershipFrequency, 'other'>, string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  'bi-annual': 'Bi-annual',
-};
-const membershipFeatures = ['Images and albums', 'Profile boost', 'Inbox filter', 'Add to favorites'];
-
-function Tags({ tags, firstPurchaseOnly }: { tags: readonly string[]; firstPurchaseOnly?: boolean }) {
-  const labels = [
-    ...(tags.includes('mostPopular') ? ['Most popular'] : []),
-    ...(tags.includes('limitedOffer') ? ['Limited offer'] : []),
-    ...(firstPurchaseOnly ? ['First purchase'] : []),
-  ];
-  if (labels.length === 0) return null;
-  return (
-    <ul className="pr-tags" aria-label="Offer">
-      {labels.map((label) => (
-        <li key={label} className={`pr-tag${label === 'Most popular' ? ' pr-tag--popular' : ''}`}>
-          {label}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CreditCard({ plan, symbol, cta }: { plan: CreditPackagePlan; symbol: string; cta: { to: '/sign-up' | '/upgrade/credits'; label: string } }) {
-  const popular = plan.tags.includes('mostPopular');
-  return (
-    <li className={`pr-card${popular ? ' pr-card--featured' : ''}`}>
-      <Tags tags={plan.tags} firstPurchaseOnly={plan.firstPurchaseOnly} />
-      <p className="pr-card__amount">
-        <span className="pr-card__big">{plan.credits}</span> credits
-      </p>
-      <p className="pr-card__price">{money(plan.price, symbol)}</p>
-      {plan.pricePerMessage !== null && <p className="pr-card__per">{money(plan.pricePerMessage, symbol)} per message</p>}
-      <Link to={cta.to} className={`pr-card__cta ${popular ? 'pr-card__cta--primary' : ''}`}>
-        {cta.label}
-      </Link>
-    </li>
-  );
-}
-
-function MembershipCard({ plan, symbol, cta }: { plan: MembershipPlan; symbol: string; cta: { to: '/sign-up' | '/upgrade/premium'; label: string } }) {
-  const name = plan.frequency === 'other' ? `Every ${plan.days} days` : frequencyLabel[plan.frequency];
-  const featured = plan.tags.includes('mostPopular');
-  return (
-    <li className={`pr-card pr-card--vip${featured ? ' pr-card--featured' : ''}`}>
-      <Tags tags={plan.tags} />
-      <h3 className="pr-card__name">
-        <Icon name="crown" size={20} /> {name}
-      </h3>
-      <p className="pr-card__price">{money(plan.price, symbol)}</p>
-      <p className="pr-card__per">
-        {plan.frequency === 'monthly' ? `billed every ${plan.days} days` : `${money(plan.pricePerMonth, symbol)} per month, billed every ${plan.days} days`}
-      </p>
-      <ul className="pr-card__features">
-        {plan.credits > 0 && (
-          <li>
-            <Icon name="check" size={18} /> {plan.credits} complimentary credits {plan.frequency === 'monthly' ? 'every month' : 'with every renewal'}
-          </li>
-        )}
-        {membershipFeatures.map((f) => (
-          <li key={f}>
-            <Icon name="check" size={18} /> {f}
-          </li>
-        ))}
-      </ul>
-      <Link to={cta.to} className="pr-card__cta pr-card__cta--primary">
-        {cta.label}
-      </Link>
-    </li>
-  );
-}
 
 /** /prices: credit packages and VIP memberships from the brand's products for the visitor's country. */
 export function PricesPage() {
@@ -119,7 +45,16 @@ export function PricesPage() {
               </div>
               <ul className="pr-grid">
                 {plans.creditPackages.map((plan) => (
-                  <CreditCard key={plan.id} plan={plan} symbol={symbol} cta={creditCta} />
+                  <CreditPackageCard
+                    key={plan.id}
+                    plan={plan}
+                    symbol={symbol}
+                    action={
+                      <Link to={creditCta.to} className={`pr-card__cta${plan.tags.includes('mostPopular') ? ' pr-card__cta--primary' : ''}`}>
+                        {creditCta.label}
+                      </Link>
+                    }
+                  />
                 ))}
               </ul>
             </section>
@@ -132,7 +67,16 @@ export function PricesPage() {
               </div>
               <ul className="pr-grid pr-grid--vip">
                 {plans.memberships.map((plan) => (
-                  <MembershipCard key={plan.id} plan={plan} symbol={symbol} cta={vipCta} />
+                  <MembershipCard
+                    key={plan.id}
+                    plan={plan}
+                    symbol={symbol}
+                    action={
+                      <Link to={vipCta.to} className="pr-card__cta pr-card__cta--primary">
+                        {vipCta.label}
+                      </Link>
+                    }
+                  />
                 ))}
               </ul>
             </section>
@@ -146,7 +90,7 @@ export function PricesPage() {
         </h2>
         <ul>
           <li>
-            <strong>One message per credit.</strong> Every message you send uses exactly one credit. Reading messages, browsing, swiping and matching are free.
+            <strong>One message per credit.</strong> {ONE_MESSAGE_PER_CREDIT}
           </li>
           <li>
             <strong>Memberships renew automatically</strong> at the end of each period until you cancel, which you can do at any time in your account settings.

@@ -11,6 +11,7 @@ export interface CreditPackagePlan {
   pricePerMessage: number | null;
   tags: ProductTag[];
   firstPurchaseOnly: boolean;
+  postPaymentOnly: boolean;
 }
 
 export type MembershipFrequency = 'monthly' | 'quarterly' | 'bi-annual' | 'other';
@@ -18,6 +19,7 @@ export type MembershipFrequency = 'monthly' | 'quarterly' | 'bi-annual' | 'other
 /** One charge interval of a VIP membership. */
 export interface MembershipPlan {
   id: string;
+  productId: string;
   days: number;
   frequency: MembershipFrequency;
   price: number;
@@ -54,17 +56,44 @@ export function frequencyOf(days: number): MembershipFrequency {
   return 'other';
 }
 
+/** What decides which packages a signed-in member is offered (SPEC §3 user promotions). */
+export interface MemberOffers {
+  /** The member has a successful purchase behind them. */
+  hasPurchased: boolean;
+  /** `promotions.firstPurchasePromotion`: the first-purchase offer still applies. */
+  firstPurchasePromotion: boolean;
+}
+
+/** From the user state: a successful purchase in `transactions`, and the promotion flag. */
+export function memberOffersOf(user: { transactions?: unknown; promotions?: unknown } | null | undefined): MemberOffers {
+  const transactions = Array.isArray(user?.transactions) ? (user.transactions as { status?: unknown; kind?: unknown }[]) : [];
+  const hasPurchased = transactions.some((tx) => tx?.status === 'success');
+  const promotions = (user?.promotions ?? {}) as { firstPurchasePromotion?: unknown };
+  return { hasPurchased, firstPurchasePromotion: promotions.firstPurchasePromotion !== false };
+}
+
+/** Whether a package with these flags is offered: first-purchase offers until the first purchase, post-payment ones after it. */
+export function isOffered(flags: { firstPurchaseOnly: boolean; postPaymentOnly: boolean }, offers: MemberOffers | null): boolean {
+  // The public page (no member) shows the first-purchase offer, never the post-payment ones.
+  if (!offers) return !flags.postPaymentOnly;
+  if (flags.firstPurchaseOnly && (offers.hasPurchased || !offers.firstPurchasePromotion)) return false;
+  if (flags.postPaymentOnly && !offers.hasPurchased) return false;
+  return true;
+}
+
 /**
  * The visitor's plans from the brand's products: the price entry of their country (SPEC §9),
  * ascending by price; memberships are products with a day interval, the rest are credit packages.
- * Post-payment-only packages are offered after a purchase, not on the public page.
+ * Without `offers` (the public page) post-payment-only packages are left out; with them, the member's
+ * promotions decide (isOffered).
  */
-export function buildPricePlans(products: readonly unknown[] | undefined, country: string): PricePlans {
+export function buildPricePlans(products: readonly unknown[] | undefined, country: string, offers: MemberOffers | null = null): PricePlans {
   const list = (products ?? []).filter((p): p is LooseProduct => typeof p === 'object' && p !== null && 'pricing' in p).map(withPricingRecord);
   const creditPackages: CreditPackagePlan[] = [];
   const memberships: MembershipPlan[] = [];
   for (const product of sortProductsByPrice(list, country)) {
-    if (product.packageType.includes('postPaymentOnly')) continue;
+    const flags = { firstPurchaseOnly: product.packageType.includes('firstPurchaseOnly'), postPaymentOnly: product.packageType.includes('postPaymentOnly') };
+    if (!isOffered(flags, offers)) continue;
     const entry = pickPriceEntry(product, country);
     if (!entry) continue;
     const tags = product.tags ?? [];
@@ -77,11 +106,12 @@ export function buildPricePlans(products: readonly unknown[] | undefined, countr
           currency: entry.currency,
           pricePerMessage: pricePerMessage(interval),
           tags,
-          firstPurchaseOnly: product.packageType.includes('firstPurchaseOnly'),
+          ...flags,
         });
       } else {
         memberships.push({
           id: `${product._id}:${interval.days}`,
+          productId: product._id,
           days: interval.days,
           frequency: frequencyOf(interval.days),
           price: interval.price,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPricePlans, currencySymbol, frequencyOf } from './price-plans';
+import { buildPricePlans, currencySymbol, frequencyOf, isOffered, memberOffersOf } from './price-plans';
 
 const entry = (price: number, credits: number, days = 0, currency = 'USD') => ({ currency, vat: 0, intervals: [{ days, price, credits }] });
 
@@ -47,5 +47,25 @@ describe('buildPricePlans', () => {
     expect([30, 90, 180, 7].map(frequencyOf)).toEqual(['monthly', 'quarterly', 'bi-annual', 'other']);
     expect(currencySymbol('USD')).toBe('$');
     expect(currencySymbol('EUR', '€ ')).toBe('€ ');
+  });
+});
+
+describe('member offers (SPEC §3 promotions)', () => {
+  const pkg = (id: string, packageType: string[], price: number) => ({ _id: id, sku: id, name: 'amora', packageType, pricing: { US: entry(price, 10) } });
+  const products = [pkg('first', ['firstPurchaseOnly'], 1.99), pkg('plain', [], 9.99), pkg('after', ['postPaymentOnly'], 4.99)];
+  const ids = (offers: Parameters<typeof buildPricePlans>[2]) => buildPricePlans(products, 'US', offers).creditPackages.map((p) => p.id);
+
+  it('offers the first-purchase package until the first purchase, the post-payment one after it', () => {
+    expect(ids(null)).toEqual(['first', 'plain']);
+    expect(ids({ hasPurchased: false, firstPurchasePromotion: true })).toEqual(['first', 'plain']);
+    expect(ids({ hasPurchased: true, firstPurchasePromotion: true })).toEqual(['after', 'plain']);
+    expect(ids({ hasPurchased: false, firstPurchasePromotion: false })).toEqual(['plain']);
+  });
+
+  it('reads the offers from the user state', () => {
+    expect(memberOffersOf({ transactions: [{ status: 'failed' }], promotions: { firstPurchasePromotion: true } })).toEqual({ hasPurchased: false, firstPurchasePromotion: true });
+    expect(memberOffersOf({ transactions: [{ status: 'success' }], promotions: { firstPurchasePromotion: false } })).toEqual({ hasPurchased: true, firstPurchasePromotion: false });
+    expect(memberOffersOf(null)).toEqual({ hasPurchased: false, firstPurchasePromotion: true });
+    expect(isOffered({ firstPurchaseOnly: false, postPaymentOnly: false }, null)).toBe(true);
   });
 });
