@@ -1,8 +1,7 @@
 import type { Image } from '@sync/contract/entities';
 import type { UserPatchBody } from '@sync/contract/profile-edit';
-import { api, authBridge } from '@web/lib/api';
-import { ApiError, toApiError } from '@web/lib/http';
-import { getApiBaseUrl } from '@web/lib/runtime-config';
+import { api } from '@web/lib/api';
+import { postMultipart } from '@web/lib/upload';
 import type { User } from '@web/lib/user-store';
 import type { UploadKind } from './upload-checks';
 
@@ -33,39 +32,12 @@ export function fetchLocations(country: string, zipCode?: string, signal?: Abort
   });
 }
 
-/**
- * POST /api/user/upload as multipart (type + files) through XMLHttpRequest, because fetch cannot
- * report upload progress. `onProgress` gets 0..1. Resolves with the member's whole gallery.
- */
-export function uploadImages(kind: UploadKind, files: readonly Blob[], onProgress: (fraction: number) => void): Promise<Image[]> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('type', kind);
-    files.forEach((file, index) => form.append('files', file, (file as File).name ?? `image-${index + 1}.jpg`));
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${getApiBaseUrl().replace(/\/+$/, '')}/user/upload`);
-    const token = authBridge.getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        // The API answers { images: the new ones, gallery: the whole own gallery }.
-        const answer = body as { images?: Image[]; gallery?: Image[] } | undefined;
-        resolve(answer?.gallery ?? answer?.images ?? []);
-      } else {
-        reject(toApiError(xhr.status, body));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
-    xhr.send(form);
-  });
+/** POST /api/user/upload as multipart (type + files) with progress 0..1. Resolves with the member's whole gallery. */
+export async function uploadImages(kind: UploadKind, files: readonly Blob[], onProgress: (fraction: number) => void): Promise<Image[]> {
+  const form = new FormData();
+  form.append('type', kind);
+  files.forEach((file, index) => form.append('files', file, (file as File).name ?? `image-${index + 1}.jpg`));
+  // The API answers { images: the new ones, gallery: the whole own gallery }.
+  const answer = await postMultipart<{ images?: Image[]; gallery?: Image[] } | undefined>('/user/upload', form, onProgress);
+  return answer?.gallery ?? answer?.images ?? [];
 }

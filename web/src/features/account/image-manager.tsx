@@ -5,7 +5,7 @@ import { userStore } from '@web/lib/user-store';
 import { LazyImage } from '@web/ui/profile-card/lazy-image';
 import { toast } from '@web/ui/toast';
 import { deleteImage, uploadImages } from './account-api';
-import { prepareImage } from './prepare-image';
+import { prepareImage } from '@web/lib/prepare-image';
 import { maxFilesFor, type UploadKind } from './upload-checks';
 
 function urlOf(image: Image): string | null {

@@ -1,5 +1,5 @@
 import { t } from '@sync/texts';
-import { checkDimensions, checkFileBasics, scaledSize, SCALED_JPEG_QUALITY } from './upload-checks';
+import { checkDimensions, checkFileBasics, scaledSize, SCALED_JPEG_QUALITY } from '@sync/rules/image-upload';
 
 export type Prepared = { ok: true; file: Blob } | { ok: false; error: string };
 
