@@ -48,7 +48,6 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/bench/**'],
           globalSetup: [r('./e2e/support/global-setup.ts')],
           testTimeout: 90_000,
           hookTimeout: 120_000,

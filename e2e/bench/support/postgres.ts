@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import pg from 'pg';
+
+/** The PostgreSQL server the benchmarks run on; override with BENCH_PG_URL (a URL to the server's postgres db). */
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface FreshDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  try {
+    await admin((c) => c.query('select 1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A database of its own per run, dropped afterwards (FORCE: the API processes may still hold connections). */
+export async function createFreshDatabase(prefix = 'bench'): Promise<FreshDatabase> {
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))));
+  });
+}
+
+export interface PgbenchResult {
+  tps: number;
+  clients: number;
+  seconds: number;
+  transactions: number;
+}
+
+/**
+ * `pgbench -i` then the built-in tpcb-like script with the given clients, on the run's own database: the
+ * yardstick the API's figures are divided by, measured on the same machine in the same minute.
+ */
+export async function pgbench(db: FreshDatabase, clients: number, seconds: number): Promise<PgbenchResult> {
+  const url = new URL(db.url);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: url.hostname, PGPORT: url.port || '5432', PGUSER: decodeURIComponent(url.username || 'postgres'), PGDATABASE: db.name };
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  await run('pgbench', ['-i', '-q'], env);
+  const out = await run('pgbench', ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds)], env);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+  const done = /number of transactions actually processed: (\d+)/.exec(out);
+  if (!tps) throw new Error(`could not read pgbench output:\n${out}`);
+  return { tps: Number(tps[1]), clients, seconds, transactions: Number(done?.[1] ?? 0) };
+}
