@@ -202,11 +202,16 @@ export const agentSessionMachine = setup({
           },
         },
         waiting: {
+          // The browser came back online or the tab became visible: the socket reconnected without waiting.
+          on: { SOCKET_OPEN: { target: 'open', actions: assign({ attempts: 0 }) } },
           after: { retryDelay: { target: 'connecting', actions: [assign({ attempts: ({ context }) => context.attempts + 1 }), 'openSocket'] } },
         },
         /** SPEC §9: after 6 retries the console offers a manual reconnect. */
         manual: {
-          on: { RECONNECT: { target: 'connecting', actions: [assign({ attempts: 0 }), 'openSocket'] } },
+          on: {
+            RECONNECT: { target: 'connecting', actions: [assign({ attempts: 0 }), 'openSocket'] },
+            SOCKET_OPEN: { target: 'open', actions: assign({ attempts: 0 }) },
+          },
         },
       },
       on: {

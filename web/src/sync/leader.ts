@@ -15,7 +15,12 @@ function defaultLocks(): LockManagerLike | undefined {
 
 /** Waits for leadership; `onChange(true)` when this tab leads, `onChange(false)` when it stops. Returns the release. */
 /** `locks`: the LockManager to use; undefined means the browser's, null means none (lead at once). */
-export function electLeader(onChange: (leader: boolean) => void, locks: LockManagerLike | null | undefined = defaultLocks()): () => void {
+/** `lockName`: one lock per kind of leader (the member's sync engine, the agent's session socket). */
+export function electLeader(
+  onChange: (leader: boolean) => void,
+  locks: LockManagerLike | null | undefined = defaultLocks(),
+  lockName: string = LEADER_LOCK,
+): () => void {
   if (!locks) {
     onChange(true);
     return () => onChange(false);
@@ -24,7 +29,7 @@ export function electLeader(onChange: (leader: boolean) => void, locks: LockMana
   let release: (() => void) | null = null;
   let done = false;
   locks
-    .request(LEADER_LOCK, { signal: controller.signal }, () =>
+    .request(lockName, { signal: controller.signal }, () =>
       new Promise<void>((resolve) => {
         if (done) return resolve();
         release = resolve;
@@ -46,19 +51,29 @@ export function electLeader(onChange: (leader: boolean) => void, locks: LockMana
   };
 }
 
-let leading = false;
-const listeners = new Set<() => void>();
+export interface LeaderStore {
+  isLeader(): boolean;
+  set(next: boolean): void;
+  subscribe(listener: () => void): () => void;
+}
 
-/** Whether this tab leads now; the member socket connects only in the leader (socket.ts shouldConnect). */
-export const leaderStore = {
-  isLeader: (): boolean => leading,
-  set(next: boolean): void {
-    if (next === leading) return;
-    leading = next;
-    listeners.forEach((listener) => listener());
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+/** Whether this tab leads now, for whoever must follow it (a socket's shouldConnect, a header badge). */
+export function createLeaderStore(): LeaderStore {
+  let leading = false;
+  const listeners = new Set<() => void>();
+  return {
+    isLeader: () => leading,
+    set(next) {
+      if (next === leading) return;
+      leading = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The member's sync leader; the member socket connects only in it (member-socket.ts shouldConnect). */
+export const leaderStore = createLeaderStore();

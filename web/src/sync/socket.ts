@@ -56,6 +56,11 @@ export interface RealtimeSocketOptions {
   onSessionEnded: () => void;
   onFrame: (frame: SocketFrame) => void;
   onStateChange?: (state: SocketState) => void;
+  /**
+   * Reconnect on its own with backoff after a drop (SPEC §4: on by default). The agent session turns it off:
+   * its machine decides when to call `reconnectNow()` (6 tries 10 s apart, then a manual button).
+   */
+  autoReconnect?: boolean;
   createSocket?: WebSocketFactory;
   random?: () => number;
   heartbeatMs?: number;
@@ -78,6 +83,7 @@ export class RealtimeSocket {
   constructor(options: RealtimeSocketOptions) {
     this.opts = {
       createSocket: (url) => new WebSocket(url),
+      autoReconnect: true,
       random: Math.random,
       heartbeatMs: HEARTBEAT_MS,
       pongTimeoutMs: PONG_TIMEOUT_MS,
@@ -215,7 +221,7 @@ export class RealtimeSocket {
 
   private scheduleReconnect(): void {
     this.clearReconnect();
-    if (!this.running) return;
+    if (!this.running || !this.opts.autoReconnect) return;
     const delay = backoffDelay(this.attempt, this.opts.random, this.opts.backoffBaseMs, this.opts.backoffCapMs);
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {

@@ -1,0 +1,135 @@
+/**
+ * The agent console's calls (SPEC §7 "Agent and operator", CONTRACT "Agents"). Polled reads pass
+ * `loader: false`: the console refreshes every 3 s and must not flash the page loader.
+ */
+import type {
+  Agent,
+  AgentConversation,
+  AgentSessionState,
+  ClaimWrapper,
+  CreateAgentBody,
+  CreateMeetUpBody,
+  LookupQuery,
+  LookupRow,
+  Memo,
+  MemoType,
+  MeetUp,
+  QueueCounts,
+  Report,
+  UpdateAgentBody,
+  UpdateMeetUpBody,
+} from '@sync/contract/agents';
+import type { MessageRecord } from '@sync/contract/messaging';
+import { api } from './api';
+
+export interface ListPage<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+const enc = encodeURIComponent;
+
+/** POST /api/event: online starts or resumes, paused starts a break (with a reason), offline stops. */
+export function postAgentStatus(status: 'online' | 'offline' | 'paused', reason?: string): Promise<AgentSessionState | undefined> {
+  return api.post<AgentSessionState | undefined>(
+    '/event',
+    { queue: 'agents', message: { event: 'agentStatusUpdate', status, ...(reason ? { reason } : {}) } },
+    { loader: false },
+  );
+}
+
+export function fetchQueue(signal?: AbortSignal): Promise<QueueCounts> {
+  return api.get<QueueCounts>('/queue', { loader: false, ...(signal ? { signal } : {}) });
+}
+
+/** GET /api/claim: the claim wrapper, or null when nothing is stocked (204). */
+export async function claimNext(): Promise<ClaimWrapper | null> {
+  return (await api.get<ClaimWrapper | undefined>('/claim', { loader: false })) ?? null;
+}
+
+export function fetchAgentConversation(id: string, signal?: AbortSignal, limit = 50): Promise<AgentConversation> {
+  return api.get<AgentConversation>(`/conversation/${enc(id)}`, { loader: false, query: { limit }, ...(signal ? { signal } : {}) });
+}
+
+export interface AgentReply {
+  messageType: 'text' | 'attachment';
+  message: string;
+  attachment?: string | null;
+  lastMessageId: string | null;
+  admin?: boolean;
+}
+
+/** POST /api/conversation/{id}/message as the fictive profile (or as admin): 409 new-messages when stale. */
+export function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
+  return api.post<{ message: MessageRecord }>(`/conversation/${enc(conversationId)}/message`, reply, { loader: false });
+}
+
+/** POST /api/profile/{id}/upload: one message image owned by the fictive profile. */
+export function uploadAttachment(profileId: string, file: File): Promise<{ images: { _id: string }[] }> {
+  const form = new FormData();
+  form.append('type', 'message');
+  form.append('files', file);
+  return api.post<{ images: { _id: string }[] }>(`/profile/${enc(profileId)}/upload`, form, { loader: false });
+}
+
+// ---------- memos ----------
+
+export function addConversationMemo(conversationId: string, type: MemoType, note: string): Promise<Memo> {
+  return api.post<Memo>(`/conversation/${enc(conversationId)}/note`, { note, type }, { loader: false });
+}
+export function updateConversationMemo(conversationId: string, noteId: string, note: string): Promise<Memo> {
+  return api.patch<Memo>(`/conversation/${enc(conversationId)}/note/${enc(noteId)}`, { note }, { loader: false });
+}
+export function removeConversationMemo(conversationId: string, noteId: string): Promise<unknown> {
+  return api.delete(`/conversation/${enc(conversationId)}/note/${enc(noteId)}`, { loader: false });
+}
+/** Global memos: on the member (type user, their user id) or the profile (type profile, its id). */
+export function addGlobalMemo(type: MemoType, userProfileId: string, note: string): Promise<Memo> {
+  return api.post<Memo>(`/${type}/${enc(userProfileId)}/note`, { note }, { loader: false });
+}
+export function updateGlobalMemo(type: MemoType, userProfileId: string, noteId: string, note: string): Promise<Memo> {
+  return api.patch<Memo>(`/${type}/${enc(userProfileId)}/note/${enc(noteId)}`, { note }, { loader: false });
+}
+export function removeGlobalMemo(type: MemoType, userProfileId: string, noteId: string): Promise<unknown> {
+  return api.delete(`/${type}/${enc(userProfileId)}/note/${enc(noteId)}`, { loader: false });
+}
+
+// ---------- meet-ups ----------
+
+export function addMeetUp(conversationId: string, body: Partial<CreateMeetUpBody>): Promise<MeetUp> {
+  return api.post<MeetUp>(`/conversation/${enc(conversationId)}/meet-up`, body, { loader: false });
+}
+export function updateMeetUp(conversationId: string, meetUpId: string, body: UpdateMeetUpBody): Promise<MeetUp> {
+  return api.patch<MeetUp>(`/conversation/${enc(conversationId)}/meet-up/${enc(meetUpId)}`, body, { loader: false });
+}
+export function cancelMeetUp(conversationId: string, meetUpId: string): Promise<MeetUp> {
+  return updateMeetUp(conversationId, meetUpId, { cancelConfirm: true });
+}
+export function deleteMeetUp(conversationId: string, meetUpId: string): Promise<unknown> {
+  return api.delete(`/conversation/${enc(conversationId)}/meet-up/${enc(meetUpId)}`, { loader: false });
+}
+
+// ---------- lookup ----------
+
+export type LookupFilters = Partial<LookupQuery>;
+
+export function lookupConversations(filters: LookupFilters, signal?: AbortSignal): Promise<ListPage<LookupRow>> {
+  return api.get<ListPage<LookupRow>>('/conversations', { query: { ...filters }, loader: false, ...(signal ? { signal } : {}) });
+}
+
+// ---------- admin ----------
+
+export function listAgents(page = 1, limit = 100): Promise<ListPage<Agent>> {
+  return api.get<ListPage<Agent>>('/agents', { query: { page, limit } });
+}
+export function createAgent(body: CreateAgentBody): Promise<Agent> {
+  return api.post<Agent>('/agent', body);
+}
+export function updateAgent(id: string, body: UpdateAgentBody): Promise<Agent> {
+  return api.patch<Agent>(`/agent/${enc(id)}`, body);
+}
+export function fetchReport(from: string, to: string): Promise<Report> {
+  return api.get<Report>('/admin/report', { query: { from, to } });
+}

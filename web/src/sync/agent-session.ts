@@ -1,0 +1,399 @@
+/**
+ * The agent's session across tabs (SPEC §4 agent session, "one browser tab acts as leader for the socket and
+ * shares state with the others"). One leader tab — whoever holds the Web Lock `amora-agent-leader` — runs the
+ * session and break machines and holds the agent socket; it broadcasts the session state over
+ * BroadcastChannel('amora-agent') every second and on each change. Other tabs show that state and send their
+ * commands (start, stop, break, resume, reconnect) to the leader. When the leader closes, the browser hands
+ * the lock to the next tab at once; that tab opens the socket and its restore timer restarts the preserved
+ * session and break (agentSession.machine.ts).
+ *
+ * The claim machine runs in every tab (claims and replies are plain HTTP): the tab the agent works in owns it.
+ */
+import { createActor, fromPromise, type Subscription } from 'xstate';
+import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { claimNext, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
+import { getAuth, logout } from '@web/lib/auth-session';
+import { ApiError } from '@web/lib/http';
+import { getApiBaseUrl } from '@web/lib/runtime-config';
+import { registerSocket } from '@web/lib/socket-registry';
+import { agentSessionMachine, type AgentSessionActor, type PreservedSession, type SendStatusInput } from '@web/machines/agentSession.machine';
+import { breakMachine, type BreakActor, type PauseOutput } from '@web/machines/break.machine';
+import { claimMachine, type ClaimActor, type SendReplyInput } from '@web/machines/claim.machine';
+import { toast } from '@web/ui/toast';
+import { createLeaderStore, electLeader, type LockManagerLike } from './leader';
+import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type WebSocketFactory } from './socket';
+
+export const AGENT_LEADER_LOCK = 'amora-agent-leader';
+export const AGENT_CHANNEL = 'amora-agent';
+export const AGENT_SESSION_KEY = 'amora-agent-session';
+const BROADCAST_EVERY_MS = 1000;
+
+export type AgentStatusView = 'offline' | 'starting' | 'online' | 'pausing' | 'paused' | 'resuming' | 'stopping';
+export type ConnectionView = 'idle' | 'connecting' | 'open' | 'waiting' | 'manual';
+
+/** SPEC §3 session state (agent), as every tab shows it. Timers are derived from the timestamps. */
+export interface AgentSessionView {
+  status: AgentStatusView;
+  sessionStartedAt: number | null;
+  breakReason: string | null;
+  breakStartedAt: number | null;
+  lockoutEndsAt: number | null;
+  connection: ConnectionView;
+  attempts: number;
+  /** This tab holds the socket. */
+  isMaster: boolean;
+  /** A leader has been heard (followers) or this tab leads. */
+  ready: boolean;
+}
+
+export type AgentCommand = { command: 'START' } | { command: 'STOP' } | { command: 'PAUSE'; reason: string } | { command: 'RESUME' } | { command: 'RECONNECT' };
+
+type ChannelMessage = { type: 'state'; view: AgentSessionView; preserved: PreservedSession | null } | ({ type: 'command' } & AgentCommand) | { type: 'hello' };
+
+interface Persisted {
+  preserved: PreservedSession | null;
+  savedAt: number;
+  lockoutEndsAt: number | null;
+}
+
+const OFFLINE_VIEW: AgentSessionView = {
+  status: 'offline',
+  sessionStartedAt: null,
+  breakReason: null,
+  breakStartedAt: null,
+  lockoutEndsAt: null,
+  connection: 'idle',
+  attempts: 0,
+  isMaster: false,
+  ready: false,
+};
+
+// ---------- the view store every tab reads ----------
+
+let view: AgentSessionView = OFFLINE_VIEW;
+const viewListeners = new Set<() => void>();
+
+function setView(next: AgentSessionView): void {
+  if (sameView(view, next)) return;
+  view = next;
+  viewListeners.forEach((listener) => listener());
+}
+
+function sameView(a: AgentSessionView, b: AgentSessionView): boolean {
+  return (Object.keys(a) as (keyof AgentSessionView)[]).every((key) => a[key] === b[key]);
+}
+
+export const agentSessionStore = {
+  get: (): AgentSessionView => view,
+  subscribe(listener: () => void): () => void {
+    viewListeners.add(listener);
+    return () => viewListeners.delete(listener);
+  },
+};
+
+// ---------- claim hooks (set by the console screens) ----------
+
+export interface ClaimHooks {
+  open(wrapper: ClaimWrapper): void;
+  replied(conversationId: string): void;
+  newMessages(): void;
+}
+const claimHooks: ClaimHooks = { open: () => undefined, replied: () => undefined, newMessages: () => undefined };
+export function setClaimHooks(hooks: Partial<ClaimHooks>): void {
+  Object.assign(claimHooks, hooks);
+}
+
+function readPersisted(): Persisted | null {
+  try {
+    const raw = localStorage.getItem(AGENT_SESSION_KEY);
+    return raw ? (JSON.parse(raw) as Persisted) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writePersisted(value: Persisted): void {
+  try {
+    localStorage.setItem(AGENT_SESSION_KEY, JSON.stringify(value));
+  } catch {
+    // storage full or blocked: the session still runs, it just will not survive a reload
+  }
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return t('agent.error-try-again');
+}
+
+interface Runtime {
+  session: AgentSessionActor;
+  brk: BreakActor;
+  claim: ClaimActor;
+  leader: boolean;
+  channel: BroadcastChannel | null;
+  socket: RealtimeSocket;
+  stop(): void;
+}
+
+let runtime: Runtime | null = null;
+
+export interface AgentRuntimeOptions {
+  locks?: LockManagerLike | null;
+  createSocket?: WebSocketFactory;
+}
+
+/** Starts the agent's session runtime in this tab (the agent layout); returns the stop. */
+export function startAgentSession(options: AgentRuntimeOptions = {}): () => void {
+  runtime?.stop();
+  const persisted = readPersisted();
+  const leaderStore = createLeaderStore();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AGENT_CHANNEL);
+  let lastHeard = 0;
+
+  const socket = new RealtimeSocket({
+    url: () => {
+      const { token } = getAuth();
+      return token ? socketUrl(getApiBaseUrl(), token, window.location) : null;
+    },
+    shouldConnect: () => getAuth().kind === 'agent' && leaderStore.isLeader(),
+    currentToken: () => getAuth().token,
+    refreshToken: async () => undefined,
+    onSessionEnded: () => logout(),
+    onFrame: dispatchSocketEvent,
+    onStateChange: (state) => {
+      if (state === 'open') session.send({ type: 'SOCKET_OPEN' });
+      if (state === 'closed') session.send({ type: 'SOCKET_CLOSED' });
+    },
+    autoReconnect: false,
+    ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+  });
+
+  const persist = () => {
+    if (!self.leader) return;
+    const preserved = session.getSnapshot().context.preserved;
+    const lockoutEndsAt = brk.getSnapshot().context.lockoutEndsAt;
+    writePersisted({ preserved, savedAt: Date.now(), lockoutEndsAt });
+    publish();
+  };
+
+  const brk: BreakActor = createActor(
+    breakMachine.provide({
+      actors: {
+        sendPause: fromPromise<PauseOutput, { reason: string }>(async ({ input }) => {
+          const state = await postAgentStatus('paused', input.reason);
+          return state && typeof state.breakIntervalLeftMs === 'number' ? { breakIntervalLeftMs: state.breakIntervalLeftMs } : {};
+        }),
+        sendResume: fromPromise<unknown, void>(() => postAgentStatus('online')),
+      },
+      actions: {
+        notifyLockout: (_, { time }) => toast.error(t('agent.pause-once-per-hour', { time })),
+        notifyError: (_, { error }) => toast.error(errorText(error)),
+        persist: () => {
+          const c = brk.getSnapshot().context;
+          const onBreak = brk.getSnapshot().matches({ pause: 'onBreak' });
+          session.send({
+            type: 'BREAK_CHANGED',
+            break: onBreak && c.reason !== null && c.startedAt !== null ? { reason: c.reason, startedAt: c.startedAt, lockoutEndsAt: c.lockoutEndsAt } : null,
+          });
+          persist();
+        },
+      },
+    }),
+    { input: { lockoutEndsAt: persisted?.lockoutEndsAt ?? null } },
+  );
+
+  const session: AgentSessionActor = createActor(
+    agentSessionMachine.provide({
+      actors: {
+        sendStatus: fromPromise<unknown, SendStatusInput>(({ input }) => postAgentStatus(input.status)),
+      },
+      actions: {
+        openSocket: () => {
+          socket.start();
+          socket.reconnectNow();
+        },
+        closeSocket: () => socket.stop(1000, 'not the leader tab'),
+        clearConversations: () => claim.send({ type: 'RELEASE' }),
+        endBreak: () => brk.send({ type: 'RESET' }),
+        restoreBreak: (_, { preserved }) => brk.send({ type: 'RESTORE', ...preserved }),
+        notifyError: (_, { error }) => toast.error(errorText(error)),
+        persist,
+      },
+    }),
+    { input: { preserved: persisted?.preserved ?? null, savedAt: persisted?.savedAt ?? 0 } },
+  );
+
+  const claim: ClaimActor = createActor(
+    claimMachine.provide({
+      actors: {
+        fetchClaim: fromPromise(() => claimNext()),
+        sendReply: fromPromise<unknown, SendReplyInput>(({ input }) =>
+          sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
+        ),
+      },
+      actions: {
+        openConversation: (_, { wrapper }) => claimHooks.open(wrapper),
+        notifyEmpty: () => toast.info(t('agent.queue-empty')),
+        notifyError: (_, { error }) => toast.error(errorText(error)),
+        showNewMessages: () => {
+          toast.error(t('error.new-messages'));
+          claimHooks.newMessages();
+        },
+        replied: (_, { conversationId }) => claimHooks.replied(conversationId),
+        forceLogout: (_, { reason }) => {
+          toast.warning(reason);
+          logout();
+        },
+      },
+    }),
+  );
+
+  const self: Runtime = { session, brk, claim, leader: false, channel, socket, stop: () => undefined };
+  runtime = self;
+
+  const localView = (): AgentSessionView => {
+    const s = session.getSnapshot();
+    const b = brk.getSnapshot();
+    const sessionState = (s.value as { session: string }).session;
+    const pause = (b.value as { pause: string }).pause;
+    let status: AgentStatusView = sessionState as AgentStatusView;
+    if (sessionState === 'online' && pause !== 'none') status = pause === 'onBreak' ? 'paused' : (pause as AgentStatusView);
+    return {
+      status,
+      sessionStartedAt: s.context.sessionStartedAt,
+      breakReason: status === 'paused' || status === 'resuming' ? b.context.reason : null,
+      breakStartedAt: status === 'paused' || status === 'resuming' ? b.context.startedAt : null,
+      lockoutEndsAt: b.context.lockoutEndsAt,
+      connection: (s.value as { connection: ConnectionView }).connection,
+      attempts: s.context.attempts,
+      isMaster: true,
+      ready: true,
+    };
+  };
+
+  const publish = () => {
+    if (!self.leader) return;
+    const next = localView();
+    setView(next);
+    channel?.postMessage({ type: 'state', view: next, preserved: session.getSnapshot().context.preserved } satisfies ChannelMessage);
+  };
+
+  const subs: Subscription[] = [session.subscribe(() => publish()), brk.subscribe(() => publish())];
+  session.start();
+  brk.start();
+  claim.start();
+
+  const heartbeat = setInterval(() => {
+    if (self.leader) publish();
+    else if (lastHeard && Date.now() - lastHeard > 3 * BROADCAST_EVERY_MS) setView({ ...agentSessionStore.get(), ready: false });
+  }, BROADCAST_EVERY_MS);
+
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+      const data = event.data;
+      if (!data) return;
+      if (data.type === 'state' && !self.leader) {
+        lastHeard = Date.now();
+        session.send({ type: 'BROADCAST', preserved: data.preserved });
+        if (data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt) {
+          brk.send({ type: 'LOCKOUT', leftMs: data.view.lockoutEndsAt ? data.view.lockoutEndsAt - Date.now() : 0 });
+        }
+        setView({ ...data.view, isMaster: false, ready: true });
+      } else if (data.type === 'command' && self.leader) {
+        runCommand(data);
+      } else if (data.type === 'hello' && self.leader) {
+        publish();
+      }
+    };
+    channel.postMessage({ type: 'hello' } satisfies ChannelMessage);
+  }
+
+  const releaseLeader = electLeader(
+    (leader) => {
+      self.leader = leader;
+      leaderStore.set(leader);
+      session.send({ type: 'LEADER', isMaster: leader });
+      if (leader) publish();
+    },
+    options.locks,
+    AGENT_LEADER_LOCK,
+  );
+
+  const unregister = registerSocket('agent', socket);
+  const offEvents = [
+    onSocketEvent('logout', () => logout()),
+    onSocketEvent('agentStatusUpdate', (frame) => {
+      const state = frame as unknown as Partial<AgentSessionState>;
+      if (typeof state.breakIntervalLeftMs === 'number') brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+    }),
+  ];
+
+  // The session ended (here or in the leader tab): this tab's claim ends with it.
+  let wasOnline = false;
+  const offView = agentSessionStore.subscribe(() => {
+    const current = agentSessionStore.get();
+    const online = current.status !== 'offline';
+    if (wasOnline && !online && current.ready) claim.send({ type: 'RELEASE' });
+    wasOnline = online;
+  });
+
+  self.stop = () => {
+    clearInterval(heartbeat);
+    subs.forEach((sub) => sub.unsubscribe());
+    offEvents.forEach((off) => off());
+    offView();
+    releaseLeader();
+    socket.stop();
+    unregister();
+    session.stop();
+    brk.stop();
+    claim.stop();
+    channel?.close();
+    if (runtime === self) {
+      runtime = null;
+      setView(OFFLINE_VIEW);
+    }
+  };
+  return self.stop;
+}
+
+function runCommand(command: AgentCommand): void {
+  const current = runtime;
+  if (!current) return;
+  switch (command.command) {
+    case 'START':
+      current.session.send({ type: 'START' });
+      break;
+    case 'STOP':
+      current.session.send({ type: 'STOP' });
+      break;
+    case 'PAUSE':
+      current.brk.send({ type: 'PAUSE', reason: command.reason });
+      break;
+    case 'RESUME':
+      current.brk.send({ type: 'RESUME' });
+      break;
+    case 'RECONNECT':
+      current.session.send({ type: 'RECONNECT' });
+      break;
+  }
+}
+
+/** Start, stop, break, resume, reconnect: run here when this tab leads, otherwise sent to the leader. */
+export function agentCommand(command: AgentCommand): void {
+  const current = runtime;
+  if (!current) return;
+  if (current.leader) runCommand(command);
+  else current.channel?.postMessage({ type: 'command', ...command } satisfies ChannelMessage);
+}
+
+/** This tab's claim machine (claim next, reply, the reply countdown). */
+export function getClaimActor(): ClaimActor | null {
+  return runtime?.claim ?? null;
+}
+
+/** For the lockout check before opening the break dialog. */
+export function getBreakActor(): BreakActor | null {
+  return runtime?.brk ?? null;
+}
