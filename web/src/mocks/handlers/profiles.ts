@@ -55,6 +55,22 @@ function seedMember(account: MockAccount): MemberState {
   };
 }
 
+type UserDecorator = (account: MockAccount, record: ReturnType<typeof userRecord>) => ReturnType<typeof userRecord>;
+const userDecorators: UserDecorator[] = [];
+
+/** Another domain's mock (payments: credits, cards, memberships) adds its fields to the user record. */
+export function decorateMockUser(decorator: UserDecorator): void {
+  userDecorators.push(decorator);
+}
+
+/** Another domain's mock (a VIP purchase) changes the member's premium flag. */
+export function setMockPremium(accountId: string, isPremium: boolean): void {
+  const account = mockAccounts.find((candidate) => candidate._id === accountId);
+  if (!account) return;
+  const state = members.get(accountId) ?? seedMember(account);
+  members.set(accountId, { ...state, isPremium });
+}
+
 /** Test helper: forget every member's swipes, favourites and edits. */
 export function resetProfileMocks(): void {
   members.clear();
@@ -308,7 +324,7 @@ export const profileHandlers = [
   http.get(`${API}/user/:id`, ({ request, params }) => {
     const member = memberOf(request);
     if (!member || member.account._id !== params.id || member.account.kind !== 'user') return undefined;
-    return HttpResponse.json(userRecord(member.account, member.state));
+    return HttpResponse.json(userDecorators.reduce((record, decorate) => decorate(member.account, record), userRecord(member.account, member.state)));
   }),
 
   http.patch(`${API}/user/:id`, async ({ request, params }) => {
