@@ -28,6 +28,10 @@ import { messagingRoutes } from './modules/messaging/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { connectProviderWebhooks } from './modules/payments/connect.js';
+import { verificationRoutes } from './modules/verification/routes.js';
+import { sandboxRoutes } from './modules/sandbox/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -40,6 +44,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 
 export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  connectProviderWebhooks(deps);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -98,6 +103,9 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', userRoutes)
     .route('/', uploadRoutes)
     .route('/', moderationRoutes)
+    .route('/', paymentRoutes)
+    .route('/', verificationRoutes)
+    .route('/', sandboxRoutes)
     .route('/', devRoutes);
   if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket));
 

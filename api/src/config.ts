@@ -43,6 +43,11 @@ const schema = z
     OIDC_SCOPE: z.string().min(6).default('openid email profile'),
     WEB_DIST_DIR: z.string().optional(),
     LOG_REQUESTS: bool.default(false),
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** How long the sandbox card processor takes to confirm a charge (its webhook fires after this). */
+    PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+    APPLE_PAY_MERCHANT_ID: z.string().min(1).default('merchant.local.amora.sandbox'),
+    AGE_VERIFICATION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -105,5 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR ?? 'web/dist'),
     logRequests: e.LOG_REQUESTS,
+    payments: { provider: e.PAYMENT_PROVIDER, sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS, applePayMerchantId: e.APPLE_PAY_MERCHANT_ID },
+    ageVerification: { provider: e.AGE_VERIFICATION_PROVIDER },
   };
 }

@@ -1,7 +1,8 @@
+import { paymentJobs } from '../modules/payments/jobs.js';
 import type { Job } from './scheduler.js';
 
 /**
  * Every background job of the API, started by main.ts. Each domain adds its jobs here
  * (claim expiry and stocks in agents/, complimentary credits and renewals in payments/).
  */
-export const jobs: Job[] = [];
+export const jobs: Job[] = [...paymentJobs];

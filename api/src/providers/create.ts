@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import { SandboxAgeVerifier } from './age-verification/sandbox.js';
 import { createCaptcha } from './captcha/create.js';
 import type { Providers } from './index.js';
 import { createMailer } from './mail/create.js';
+import { SandboxProcessor } from './payments/sandbox.js';
 import { createOidcProvider } from './sso/oidc.js';
 import { createLocalDiskStorage } from './storage/local-disk.js';
 
@@ -13,6 +15,9 @@ export function createProviders(config: Config, clock: Clock): Providers {
     mail: createMailer(config, clock),
     captcha: createCaptcha(config),
     storage: createLocalDiskStorage(path.join(config.dataDir, 'media')),
+    // Only sandboxes so far; a real processor's adapter plugs in here behind the same interface.
+    payments: new SandboxProcessor({ delayMs: config.payments.sandboxDelayMs, merchantId: config.payments.applePayMerchantId }),
+    ageVerification: new SandboxAgeVerifier(),
     ...(config.oidc ? { sso: createOidcProvider(config.oidc) } : {}),
   };
 }

@@ -3,8 +3,10 @@
  * behaves like the real service, and the real adapter where one can be written here.
  * Later providers (payments, age verification) add their field here.
  */
+import type { AgeVerifier } from './age-verification/verifier.js';
 import type { Captcha } from './captcha/captcha.js';
 import type { Mailer } from './mail/mailer.js';
+import type { CardProcessor } from './payments/processor.js';
 import type { SsoProvider } from './sso/sso.js';
 import type { Storage } from './storage/storage.js';
 
@@ -14,4 +16,7 @@ export interface Providers {
   storage: Storage;
   /** Single sign-on; absent when no OpenID Connect issuer is configured (SSO is off). */
   sso?: SsoProvider;
+  /** The card processor (sandbox by default). */
+  payments: CardProcessor;
+  ageVerification: AgeVerifier;
 }

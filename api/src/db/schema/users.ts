@@ -20,6 +20,7 @@ export interface AgeVerification {
   status: 'none' | 'pending' | 'approved' | 'declined' | 'cancelled';
   result: boolean | null;
   reference?: string;
+  startedAt?: string;
   checkedAt?: string;
 }
 

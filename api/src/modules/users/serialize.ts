@@ -21,6 +21,8 @@ export interface UserStateInput {
   ccbillTokens?: string[];
   favourites?: string[];
   viewed?: string[];
+  /** The brand's flag or the account's own (payments module); defaults to the account's. */
+  ageVerificationApplicable?: boolean;
 }
 
 /** SPEC §5: default looking-for range is max(18, age - 10) to min(100, age + 5). */
@@ -89,7 +91,12 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
     isDOI: user.isDOI,
     savedCards: input.savedCards ?? [],
     ccbillTokens: input.ccbillTokens ?? [],
-    ageVerificationApplicable: user.ageVerificationApplicable,
-    ageVerification: { result: user.ageVerification.result, ...(user.ageVerification.checkedAt ? { completedAt: user.ageVerification.checkedAt } : {}) },
+    ageVerificationApplicable: input.ageVerificationApplicable ?? user.ageVerificationApplicable,
+    ageVerification: {
+      result: user.ageVerification.result,
+      status: user.ageVerification.status,
+      ...(user.ageVerification.startedAt ? { startedAt: user.ageVerification.startedAt } : {}),
+      ...(user.ageVerification.checkedAt ? { completedAt: user.ageVerification.checkedAt } : {}),
+    },
   };
 }

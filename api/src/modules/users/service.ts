@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { brands, profiles, subscriptions, users } from '../../db/schema/index.js';
 import { memberInterestIds } from '../interests/user-lists.js';
 import { refillLikes } from '../matching/likes-allowance.js';
+import { memberPayments } from '../payments/views.js';
 import { ownImages } from './own-images.js';
 import { serializeUser } from './serialize.js';
 
@@ -29,16 +30,29 @@ export async function loadUserState(deps: Pick<AppDeps, 'clock'>, exec: Executor
   await refillLikes(exec, { userId, isPremium: Boolean(member.isPremium), timezone: member.timezone }, now);
 
   const [row] = await exec
-    .select({ user: users, domain: brands.domain, profile: profiles })
+    .select({ user: users, domain: brands.domain, profile: profiles, brandAgeVerification: brands.ageVerificationRequired })
     .from(users)
     .innerJoin(brands, eq(brands.id, users.brandId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return undefined;
-  const [interests, gallery] = await Promise.all([
+  const [interests, gallery, payments] = await Promise.all([
     memberInterestIds(exec, userId),
     row.profile ? ownImages(exec, row.profile.id) : Promise.resolve([]),
+    memberPayments(exec, userId),
   ]);
-  return serializeUser({ user: row.user, domain: row.domain, profile: row.profile, images: gallery, ...interests }, now);
+  return serializeUser(
+    {
+      user: row.user,
+      domain: row.domain,
+      profile: row.profile,
+      images: gallery,
+      ...interests,
+      ...payments,
+      // Applicable per brand or per account (docs/decisions/0009-age-verification-gates.md).
+      ageVerificationApplicable: row.user.ageVerificationApplicable || row.brandAgeVerification,
+    },
+    now,
+  );
 }

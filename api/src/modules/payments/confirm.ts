@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { orders, subscriptions, transactions, users } from '../../db/schema/index.js';
+import type { ChargeResult } from '../../providers/payments/processor.js';
+import { changeCredits } from '../credits/ledger.js';
+import { endMembership, extendMembership, startMembership } from './memberships.js';
+import { mailMembershipEnded, publishUserUpdate } from './notify.js';
+
+type TransactionRow = typeof transactions.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+export interface ConfirmOutcome {
+  /** False when this confirmation had already been applied (a duplicate webhook): nothing changed. */
+  applied: boolean;
+  userId?: string;
+  membershipEnded?: boolean;
+}
+
+const invoiceId = (now: Date) => `INV-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+
+/**
+ * The processor's confirmation (webhook) for one charge. Idempotent: the transaction row is locked and only a
+ * pending one changes, in the same database transaction as its fulfilment, so a confirmation delivered twice, or
+ * twice at once, grants credits and starts a membership exactly once.
+ */
+export async function confirmCharge(deps: AppDeps, result: ChargeResult): Promise<ConfirmOutcome> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const [txn] = await tx.select().from(transactions).where(eq(transactions.idempotencyKey, result.idempotencyKey)).for('update');
+    if (!txn) throw new Error(`confirmation for an unknown charge ${result.idempotencyKey}`);
+    if (txn.status !== 'pending') return { applied: false };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, txn.orderId)).for('update');
+    if (!order) throw new Error(`charge ${txn.id} has no order`);
+    const success = result.status === 'success';
+    await tx
+      .update(transactions)
+      .set({
+        status: result.status,
+        failure: success ? null : (result.failure ?? 'system'),
+        providerRef: txn.providerRef ?? result.providerRef,
+        requiresAction: false,
+        actionUrl: null,
+        fulfilledDate: success ? now : null,
+        updateDate: now,
+      })
+      .where(eq(transactions.id, txn.id));
+    if (success) {
+      await fulfil(tx, order, txn, now);
+      return { applied: true, userId: order.userId };
+    }
+    if (txn.kind === 'renewal') {
+      await tx.update(orders).set({ status: 'failed', updateDate: now }).where(eq(orders.id, order.id));
+      const ended = await endLiveMembership(tx, order.userId, now);
+      return { applied: true, userId: order.userId, membershipEnded: ended };
+    }
+    await tx.update(orders).set({ status: 'failed', updateDate: now }).where(eq(orders.id, order.id));
+    return { applied: true, userId: order.userId };
+  });
+  if (outcome.applied && outcome.userId) {
+    if (outcome.membershipEnded) await mailMembershipEnded(deps, outcome.userId);
+    await publishUserUpdate(deps, outcome.userId);
+  }
+  return outcome;
+}
+
+/** What a successful charge buys: credits for a package, a membership (or its next period) for an interval. */
+async function fulfil(tx: Executor, order: OrderRow, txn: TransactionRow, now: Date) {
+  await tx.update(orders).set({ status: 'paid', invoiceId: invoiceId(now), updateDate: now }).where(eq(orders.id, order.id));
+  if (txn.kind === 'renewal') {
+    const [live] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.active, true)))
+      .for('update');
+    if (live) await extendMembership(tx, live, now);
+    return;
+  }
+  for (const line of order.products) {
+    if (line.days > 0) {
+      await startMembership(
+        tx,
+        {
+          userId: order.userId,
+          productId: line.productId,
+          orderId: order.id,
+          savedCardId: txn.savedCardId,
+          days: line.days,
+          priceCents: order.totalCents,
+          currency: order.currency,
+          credits: line.credits,
+        },
+        now,
+      );
+    } else if (line.credits > 0) {
+      await changeCredits(tx, order.userId, line.credits, 'purchase', { transactionId: txn.id, now });
+    }
+  }
+  // The first purchase ends the first-purchase offers (SPEC §3 promotions).
+  await tx
+    .update(users)
+    .set({ promotions: sql`jsonb_set(${users.promotions}, '{firstPurchasePromotion}', 'false'::jsonb)`, updateDate: now })
+    .where(eq(users.id, order.userId));
+}
+
+async function endLiveMembership(tx: Executor, userId: string, now: Date): Promise<boolean> {
+  const [live] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.active, true)))
+    .for('update');
+  return live ? endMembership(tx, live.id, 'renewal-failed', now) : false;
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../context.js';
+import { brands, users } from '../../db/schema/index.js';
+import type { Mail } from '../../providers/mail/mailer.js';
+import { publishSafely } from '../messaging/events.js';
+import { loadUserState } from '../users/service.js';
+
+/**
+ * After a payment changed the member (credits, premium, cards, age verification), their open tabs hear it as
+ * `userUpdate` with the changed parts of the user state, so the header credits and the premium badge update
+ * without a reload. Best effort: the client also reloads the user when polling ends.
+ */
+export async function publishUserUpdate(deps: AppDeps, userId: string): Promise<void> {
+  try {
+    const state = await loadUserState(deps, deps.db, userId);
+    if (!state) return;
+    const { credits, isPremium, subscriptions, transactions, savedCards, promotions, ageVerification, ageVerificationApplicable } = state;
+    await publishSafely(deps, `user:${userId}`, {
+      event: 'userUpdate',
+      payload: { credits, isPremium, subscriptions, transactions, savedCards, promotions, ageVerification, ageVerificationApplicable },
+    });
+  } catch (err) {
+    console.error('[payments] userUpdate failed', err);
+  }
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function membershipEndedMail(brand: string, to: string, accountUrl: string): Mail {
+  const lines = [
+    'We could not renew your VIP membership: the payment with your saved card did not go through.',
+    'Your membership has ended. You can buy a new one at any time with another card.',
+  ];
+  return {
+    to,
+    subject: `${brand}: your VIP membership has ended`,
+    text: `${lines.join('\n\n')}\n\n${accountUrl}\n`,
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; max-width: 560px; margin: 0 auto; padding: 24px">
+<h1 style="font-size: 20px">${escape(brand)}</h1>
+${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
+<p><a href="${escape(accountUrl)}">${escape(accountUrl)}</a></p>
+</body></html>`,
+  };
+}
+
+/** A failed renewal: the member is told by mail (and live, by the caller's userUpdate). */
+export async function mailMembershipEnded(deps: AppDeps, userId: string): Promise<void> {
+  try {
+    const [row] = await deps.db
+      .select({ email: users.email, brand: brands.brand, domain: brands.domain })
+      .from(users)
+      .innerJoin(brands, eq(brands.id, users.brandId))
+      .where(eq(users.id, userId));
+    if (!row) return;
+    await deps.providers.mail.send(membershipEndedMail(row.brand, row.email, `${deps.config.publicUrl}/upgrade`));
+  } catch (err) {
+    console.error('[payments] membership-ended mail failed', err);
+  }
+}

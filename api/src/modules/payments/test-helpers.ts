@@ -1,0 +1,74 @@
+import { expect } from 'vitest';
+import type { Order } from '@sync/contract/payments';
+import { products } from '../../db/schema/index.js';
+import { SandboxProcessor } from '../../providers/payments/sandbox.js';
+import type { MemberFixture } from '../../test/fixtures.js';
+import { jsonRequest, type TestContext } from '../../test/harness.js';
+
+export interface TestProducts {
+  credits10: string;
+  starter: string;
+  vipMonthly: string;
+  vipQuarterly: string;
+}
+
+const usd = (price: number, credits: number, days = 0) => ({ US: { currency: 'USD', vat: 0, intervals: [{ days, price, credits }] } });
+
+/** The brand's catalogue for payment tests: two credit packages (one first-purchase-only) and two memberships. */
+export async function createTestProducts(ctx: TestContext): Promise<TestProducts> {
+  const rows = await ctx.deps.db
+    .insert(products)
+    .values([
+      { brandId: ctx.brand.id, sku: 'credits-10', name: 'localhost', pricing: usd(9.99, 10) },
+      { brandId: ctx.brand.id, sku: 'starter-20', name: 'localhost', packageType: ['firstPurchaseOnly'], pricing: usd(4.99, 20) },
+      { brandId: ctx.brand.id, sku: 'vip-monthly', name: 'localhost', pricing: usd(29.99, 20, 30) },
+      { brandId: ctx.brand.id, sku: 'vip-quarterly', name: 'localhost', pricing: usd(74.99, 25, 90) },
+    ])
+    .returning({ id: products.id, sku: products.sku });
+  const id = (sku: string) => rows.find((r) => r.sku === sku)!.id;
+  return { credits10: id('credits-10'), starter: id('starter-20'), vipMonthly: id('vip-monthly'), vipQuarterly: id('vip-quarterly') };
+}
+
+export function sandbox(ctx: TestContext): SandboxProcessor {
+  const p = ctx.deps.providers.payments;
+  if (!(p instanceof SandboxProcessor)) throw new Error('tests run against the sandbox processor');
+  return p;
+}
+
+export async function call(ctx: TestContext, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+  const res = await ctx.app.request(path, jsonRequest(method, body, headers));
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field
+  return { status: res.status, body: parsed as any, headers: res.headers };
+}
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+/** The browser's step: card data to the processor's tokenize endpoint, a token back. */
+export async function tokenize(ctx: TestContext, cardNumber: string): Promise<string> {
+  const res = await call(ctx, 'POST', '/api/sandbox/payments/tokenize', {}, { cardNumber, expMonth: 12, expYear: nextYear, cvv: '123', cardholder: 'Test Member', zip: '12345' });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.token as string;
+}
+
+export async function createOrder(ctx: TestContext, member: MemberFixture, productId: string, headers: Record<string, string> = {}) {
+  return call(ctx, 'POST', '/api/order', { ...member.headers, ...headers }, { currency: 'USD', country: 'US', products: [{ productId }] });
+}
+
+/** Creates an order, pays it with `cardNumber` and waits for the processor's confirmation. */
+export async function checkout(ctx: TestContext, member: MemberFixture, productId: string, cardNumber: string, opts: { saveCard?: boolean } = {}): Promise<Order> {
+  const created = await createOrder(ctx, member, productId);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const token = await tokenize(ctx, cardNumber);
+  const paid = await call(ctx, 'PATCH', `/api/order/${created.body._id}`, member.headers, { paymentToken: token, saveCard: opts.saveCard ?? false });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await sandbox(ctx).idle();
+  const order = await call(ctx, 'GET', `/api/order/${created.body._id}`, member.headers);
+  return order.body as Order;
+}

@@ -1,0 +1,50 @@
+import { Hono, type Context } from 'hono';
+import { ageVerificationStartBody, doiBody } from '@sync/contract/payments';
+import { t } from '@sync/texts';
+import type { AppEnv } from '../../context.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { loadUserState } from '../users/service.js';
+import { setDoi, startAgeVerification } from './service.js';
+
+const member = requireAuth('user');
+
+function assertOwn(c: Context<AppEnv>) {
+  if (c.var.auth.id !== c.req.param('id')) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+}
+
+/** The site's origin as the browser sees it (behind a trusted proxy, from X-Forwarded-*). */
+function requestOrigin(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  if (c.var.deps.config.trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+    if (host) url.host = host;
+  }
+  return url.origin;
+}
+
+/**
+ * Age verification and double opt-in (SPEC §7 User, CONTRACT "Payments"):
+ *   POST  /api/user/{id}/age-verification  { callbackUrl, cancelUrl }  own account -> { redirectUrl };
+ *         both URLs same-site (a path like "/?verify-age=true" or this origin's absolute URL), else 400 invalid-redirect.
+ *         The provider's page sends the browser to callbackUrl (approve / decline) or cancelUrl (cancel); the result
+ *         shows in GET /api/user/{id} as ageVerification { status, result, completedAt } and live as userUpdate.
+ *   PATCH /api/user/{id}/is-doi  { isDOI?: boolean = true }  own account -> the user state
+ */
+export const verificationRoutes = new Hono<AppEnv>()
+  .post('/user/:id/age-verification', member, async (c) => {
+    assertOwn(c);
+    const body = parseWith(ageVerificationStartBody, await readJson(c));
+    return c.json(await startAgeVerification(c.var.deps, c.var.auth.id, body, requestOrigin(c)));
+  })
+  .patch('/user/:id/is-doi', member, async (c) => {
+    assertOwn(c);
+    const body = parseWith(doiBody, await readJson(c, { allowEmpty: true }));
+    await setDoi(c.var.deps, c.var.auth.id, body.isDOI);
+    const state = await loadUserState(c.var.deps, c.var.deps.db, c.var.auth.id);
+    if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
+    return c.json(state);
+  });
