@@ -3,6 +3,7 @@ import { registerAccountPopups } from '@web/features/account-forms/account-popup
 import { registerProfileCompletedPopup } from '@web/features/account/completion';
 import { registerNoSubscriptionPopup } from '@web/features/profiles/no-subscription-popup';
 import { registerNoCreditsPopup } from '@web/features/chat/no-credits-popup';
+import { registerAttachmentGalleryPopup } from '@web/features/chat/attachment-gallery-popup';
 import { registerMessagingPopups } from '@web/features/messages/messaging-popups';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
@@ -36,5 +37,6 @@ export function registerAppPopups(): void {
   registerProfileCompletedPopup();
   // Messaging: no credits to send, archive and restore confirmations.
   registerNoCreditsPopup();
+  registerAttachmentGalleryPopup();
   registerMessagingPopups();
 }

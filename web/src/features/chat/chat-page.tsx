@@ -13,6 +13,7 @@ import { discardMessage, mutate, retryMessage } from '@web/sync/sync-runtime';
 import { Avatar } from '@web/ui/avatar';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { coverImage, imageUrl, type ProfileCardData } from '@web/ui/profile-card/profile-data';
+import { attachmentSrc } from './attachments';
 import { Composer } from './composer';
 import './chat.css';
 
@@ -103,13 +104,31 @@ function StatusIcon({ message }: { message: MessageRow }) {
   return null;
 }
 
-function MessageBubble({ message }: { message: MessageRow }) {
+/** A message's photo; a click opens the conversation's photos in the gallery popup. Broken: a placeholder (SPEC §8). */
+function AttachmentPhoto({ imageId, onOpen }: { imageId: string; onOpen: () => void }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <button type="button" className="message__photo" onClick={onOpen} aria-label={t('chat.open-photo')}>
+      {broken ? (
+        <span className="message__photo-fallback">{t('messages.attachment')}</span>
+      ) : (
+        <img src={attachmentSrc(imageId, 'medium')} alt={t('messages.attachment')} loading="lazy" onError={() => setBroken(true)} />
+      )}
+    </button>
+  );
+}
+
+function MessageBubble({ message, onOpenPhoto }: { message: MessageRow; onOpenPhoto: (imageId: string) => void }) {
   const own = message.senderType === 'user';
   const failed = message.status === 'failed';
+  const photo = message.attachment;
   return (
     <li className={`message ${own ? 'message--own' : 'message--theirs'} message--${message.status}`} data-status={message.status}>
-      <div className="message__bubble">
-        <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : message.message}</p>
+      <div className={`message__bubble${photo ? ' message__bubble--photo' : ''}`}>
+        {photo && <AttachmentPhoto imageId={photo} onOpen={() => onOpenPhoto(photo)} />}
+        {(message.message || !photo) && (
+          <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : message.message}</p>
+        )}
         <span className="message__meta">
           <time dateTime={message.date}>{format(new Date(message.date), 'p')}</time>
           {own && <StatusIcon message={message} />}
@@ -155,6 +174,13 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
   const newestId = shown.at(-1)?._id;
   const newestStatus = shown.at(-1)?.status;
   const days = shown.map((message) => dayLabel(message.date));
+  const openPhoto = (imageId: string) => {
+    const photos = messages.flatMap((m) => (m.attachment ? [m.attachment] : []));
+    openPopup('attachment-gallery', {
+      images: photos.map((id) => ({ src: attachmentSrc(id, 'large'), alt: t('messages.attachment') })),
+      index: Math.max(0, photos.indexOf(imageId)),
+    });
+  };
 
   const showOlder = async () => {
     if (loading || !hasOlder) return;
@@ -217,7 +243,7 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
                 <span>{day}</span>
               </li>
             ) : null,
-            <MessageBubble key={message._id} message={message} />,
+            <MessageBubble key={message._id} message={message} onOpenPhoto={openPhoto} />,
           ];
         })}
       </ol>
@@ -325,26 +351,32 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
   if (!header || !profileId) return <section className="panel chat-missing" aria-busy="true" />;
 
   const credits = typeof user?.credits === 'number' ? user.credits : undefined;
-  const send = async (text: string): Promise<boolean> => {
-    if (text.trim() === '') return false;
+  const canSend = (): boolean => {
     if (credits !== undefined && credits < MESSAGE_COST) {
       openPopup('no-credits', {});
       return false;
     }
+    return true;
+  };
+  const sendMessage = async (message: { messageType: 'text' | 'attachment'; message: string; attachment?: string }): Promise<boolean> => {
+    if (!canSend()) return false;
     const outcome = await mutate('sendMessage', {
       conversationId: conversation?._id ?? 'blank',
       profileId,
       messageId: crypto.randomUUID(),
-      messageType: 'text',
-      message: text,
+      ...message,
     });
-    if (!outcome.ok) {
-      if (outcome.error.code === 'no-credits') openPopup('no-credits', {});
-      return false;
-    }
+    if (!outcome.ok && outcome.error.code === 'no-credits') openPopup('no-credits', {});
+    return outcome.ok;
+  };
+  const send = async (text: string): Promise<boolean> => {
+    if (text.trim() === '') return false;
+    if (!(await sendMessage({ messageType: 'text', message: text }))) return false;
     await mutate('clearDraft', { profileId });
     return true;
   };
+  // The photo goes as its own message; whatever is typed stays in the box (and its draft).
+  const sendAttachment = (imageId: string) => sendMessage({ messageType: 'attachment', message: '', attachment: imageId });
 
   return (
     <section className="chat" aria-label={header.username}>
@@ -362,6 +394,8 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
         credits={credits}
         hint={question === 'askForCity' ? { label: t('chat.ask-for-city', { username: header.username }), text: t('chat.ask-for-city-text') } : undefined}
         onSend={send}
+        canSend={canSend}
+        onSendAttachment={sendAttachment}
       />
     </section>
   );

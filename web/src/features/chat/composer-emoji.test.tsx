@@ -13,7 +13,7 @@ vi.mock('@web/features/emoji/emoji-data', () => ({
 describe('Composer emoji button', () => {
   it('inserts the chosen emoji at the caret and puts the caret after it', async () => {
     const user = userEvent.setup();
-    render(<Composer profileId="p1" username="Anna" credits={undefined} onSend={() => Promise.resolve(true)} />);
+    render(<Composer profileId="p1" username="Anna" credits={undefined} onSend={() => Promise.resolve(true)} canSend={() => true} onSendAttachment={() => Promise.resolve(true)} />);
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message to Anna' });
     await user.type(box, 'hi there');
     box.setSelectionRange(2, 2);

@@ -5,6 +5,7 @@ import { mutate } from '@web/sync/sync-runtime';
 import { EmojiButton } from '@web/features/emoji/emoji-button';
 import { insertAtCaret } from '@web/features/emoji/insert-at-caret';
 import type { PickerOptionsInput } from '@web/features/emoji/picker-options';
+import { AttachButton, AttachmentState, useAttachment } from './attach-button';
 
 const DRAFT_SAVE_MS = 300;
 /** The chat keeps recents on (the library default is off). */
@@ -18,14 +19,19 @@ export interface ComposerProps {
   hint?: { label: string; text: string };
   /** Answers whether the text went out (the box empties only then). */
   onSend: (text: string) => Promise<boolean>;
+  /** Whether a message may go out now (credits); false has already told the member why. */
+  canSend: () => boolean;
+  /** An uploaded photo to send as an attachment message; the text box keeps its text. */
+  onSendAttachment: (imageId: string) => Promise<boolean>;
 }
 
 /**
  * The message box: a draft per profile kept on the device across reloads (saveDraft / clearDraft never
- * leave it), Enter sends, Shift+Enter breaks the line. The emoji picker inserts at the caret; attachments plug
- * in beside the text box later (issue C follow-up).
+ * leave it), Enter sends, Shift+Enter breaks the line. The emoji picker inserts at the caret; the photo
+ * button uploads one image and sends it as its own message (attach-button.tsx).
  */
-export function Composer({ profileId, username, credits, hint, onSend }: ComposerProps) {
+export function Composer({ profileId, username, credits, hint, onSend, canSend, onSendAttachment }: ComposerProps) {
+  const attachment = useAttachment({ canSend, onUploaded: onSendAttachment });
   const draft = useDraft(profileId);
   const [text, setText] = useState('');
   const [restored, setRestored] = useState(false);
@@ -100,6 +106,7 @@ export function Composer({ profileId, username, credits, hint, onSend }: Compose
           {t('chat.composer-label', { username })}
         </label>
         <EmojiButton options={CHAT_EMOJI_OPTIONS} onPick={(picked) => insertEmoji(picked.text)} />
+        <AttachButton attachment={attachment} />
         <textarea
           ref={input}
           id={`composer-${profileId}`}
@@ -115,6 +122,7 @@ export function Composer({ profileId, username, credits, hint, onSend }: Compose
           {t('chat.send')}
         </button>
       </div>
+      <AttachmentState attachment={attachment} />
       {credits !== undefined && <p className="composer__credits">{t('chat.credits-left', { count: credits })}</p>}
     </form>
   );

@@ -13,9 +13,12 @@ export const messagingMock = {
   userId: 'member-1',
   /** While true, push and pull fail like a dropped connection. */
   offline: false,
+  /** Message images uploaded (POST /user/upload type message), by id. */
+  uploads: [] as string[],
   reset(): void {
     this.server = new MemoryServer();
     this.offline = false;
+    this.uploads = [];
   },
 };
 
@@ -29,4 +32,18 @@ export const messagingHandlers = [
     return HttpResponse.json(await messagingMock.server.pull(messagingMock.userId, (await request.json()) as PullRequest));
   }),
   http.get(`${API}/conversation/:id`, () => HttpResponse.json({ messages: [], hasMore: false })),
+  // Message images; avatars and photos fall through to the profiles handler.
+  http.post(`${API}/user/upload`, async ({ request }) => {
+    const form = await request.clone().formData().catch(() => null);
+    if (form?.get('type') !== 'message') return undefined;
+    if (messagingMock.offline) return HttpResponse.error();
+    const id = crypto.randomUUID();
+    messagingMock.uploads.push(id);
+    const url = (size: string) => `/api/media/u/me/${id}/${size}.jpg`;
+    return HttpResponse.json({
+      images: [{ _id: id, type: 'message', processed: true, under_moderation: true, small: url('small'), medium: url('medium'), large: url('large') }],
+      gallery: [],
+      profileCompleted: false,
+    });
+  }),
 ];

@@ -353,6 +353,8 @@ export const profileHandlers = [
   }),
 
   http.post(`${API}/user/upload`, async ({ request }) => {
+    // Message images belong to the chat's mock (handlers/messaging.ts).
+    if ((await request.clone().formData().catch(() => null))?.get('type') === 'message') return undefined;
     const member = memberOf(request);
     if (!member) return unauthorized();
     const form = await request.formData().catch(() => null);
