@@ -39,7 +39,9 @@ import { Route as PublicVerifyRouteImport } from './routes/_public/verify'
 import { Route as SigninSignInRouteImport } from './routes/_signin/sign-in'
 import { Route as SigninSignUpRouteImport } from './routes/_signin/sign-up'
 import { Route as AgentAgentIndexRouteImport } from './routes/_agent/agent.index'
+import { Route as AgentAgentAgentsRouteImport } from './routes/_agent/agent.agents'
 import { Route as AgentAgentModerationRouteImport } from './routes/_agent/agent.moderation'
+import { Route as AgentAgentReportRouteImport } from './routes/_agent/agent.report'
 import { Route as AuthInterestsIndexRouteImport } from './routes/_auth/interests.index'
 import { Route as AuthMessagesIndexRouteImport } from './routes/_auth/messages.index'
 import { Route as AuthMessagesArchiveRouteImport } from './routes/_auth/messages.archive'
@@ -55,6 +57,8 @@ import { Route as AuthUpgradePremiumRouteImport } from './routes/_auth/upgrade.p
 import { Route as AuthUserIndexRouteImport } from './routes/_auth/user.index'
 import { Route as AuthUserEditRouteImport } from './routes/_auth/user.edit'
 import { Route as SigninAgentSignInRouteImport } from './routes/_signin/agent.sign-in'
+import { Route as AgentAgentLookupIndexRouteImport } from './routes/_agent/agent.lookup.index'
+import { Route as AgentAgentLookupConversationIdRouteImport } from './routes/_agent/agent.lookup.$conversationId'
 import { Route as AuthInterestsFavoritedMeChar123PageChar125RouteImport } from './routes/_auth/interests.favorited-me.{-$page}'
 import { Route as AuthInterestsFavoritesChar123PageChar125RouteImport } from './routes/_auth/interests.favorites.{-$page}'
 import { Route as AuthInterestsProposalsChar123PageChar125RouteImport } from './routes/_auth/interests.proposals.{-$page}'
@@ -209,9 +213,19 @@ const AgentAgentIndexRoute = AgentAgentIndexRouteImport.update({
   path: '/agent/',
   getParentRoute: () => AgentRoute,
 } as any)
+const AgentAgentAgentsRoute = AgentAgentAgentsRouteImport.update({
+  id: '/agent/agents',
+  path: '/agent/agents',
+  getParentRoute: () => AgentRoute,
+} as any)
 const AgentAgentModerationRoute = AgentAgentModerationRouteImport.update({
   id: '/agent/moderation',
   path: '/agent/moderation',
+  getParentRoute: () => AgentRoute,
+} as any)
+const AgentAgentReportRoute = AgentAgentReportRouteImport.update({
+  id: '/agent/report',
+  path: '/agent/report',
   getParentRoute: () => AgentRoute,
 } as any)
 const AuthInterestsIndexRoute = AuthInterestsIndexRouteImport.update({
@@ -290,6 +304,17 @@ const SigninAgentSignInRoute = SigninAgentSignInRouteImport.update({
   path: '/agent/sign-in',
   getParentRoute: () => SigninRoute,
 } as any)
+const AgentAgentLookupIndexRoute = AgentAgentLookupIndexRouteImport.update({
+  id: '/agent/lookup/',
+  path: '/agent/lookup/',
+  getParentRoute: () => AgentRoute,
+} as any)
+const AgentAgentLookupConversationIdRoute =
+  AgentAgentLookupConversationIdRouteImport.update({
+    id: '/agent/lookup/$conversationId',
+    path: '/agent/lookup/$conversationId',
+    getParentRoute: () => AgentRoute,
+  } as any)
 const AuthInterestsFavoritedMeChar123PageChar125Route =
   AuthInterestsFavoritedMeChar123PageChar125RouteImport.update({
     id: '/favorited-me/{-$page}',
@@ -362,7 +387,9 @@ export interface FileRoutesByFullPath {
   '/verify': typeof PublicVerifyRoute
   '/sign-in': typeof SigninSignInRoute
   '/sign-up': typeof SigninSignUpRoute
+  '/agent/agents': typeof AgentAgentAgentsRoute
   '/agent/moderation': typeof AgentAgentModerationRoute
+  '/agent/report': typeof AgentAgentReportRoute
   '/messages/archive': typeof AuthMessagesArchiveRoute
   '/messages/conversations': typeof AuthMessagesConversationsRoute
   '/messages/inbox': typeof AuthMessagesInboxRoute
@@ -379,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof AuthSettingsIndexRoute
   '/upgrade/': typeof AuthUpgradeIndexRoute
   '/user/': typeof AuthUserIndexRoute
+  '/agent/lookup/$conversationId': typeof AgentAgentLookupConversationIdRoute
   '/interests/favorited-me/{-$page}': typeof AuthInterestsFavoritedMeChar123PageChar125Route
   '/interests/favorites/{-$page}': typeof AuthInterestsFavoritesChar123PageChar125Route
   '/interests/proposals/{-$page}': typeof AuthInterestsProposalsChar123PageChar125Route
@@ -387,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/messages/chat/$conversationId': typeof AuthMessagesChatConversationIdRoute
   '/messages/flirts/$page': typeof AuthMessagesFlirtsPageRoute
   '/messages/sent/$page': typeof AuthMessagesSentPageRoute
+  '/agent/lookup/': typeof AgentAgentLookupIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof HomeIndexRoute
@@ -409,7 +438,9 @@ export interface FileRoutesByTo {
   '/verify': typeof PublicVerifyRoute
   '/sign-in': typeof SigninSignInRoute
   '/sign-up': typeof SigninSignUpRoute
+  '/agent/agents': typeof AgentAgentAgentsRoute
   '/agent/moderation': typeof AgentAgentModerationRoute
+  '/agent/report': typeof AgentAgentReportRoute
   '/messages/archive': typeof AuthMessagesArchiveRoute
   '/messages/conversations': typeof AuthMessagesConversationsRoute
   '/messages/inbox': typeof AuthMessagesInboxRoute
@@ -426,6 +457,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthSettingsIndexRoute
   '/upgrade': typeof AuthUpgradeIndexRoute
   '/user': typeof AuthUserIndexRoute
+  '/agent/lookup/$conversationId': typeof AgentAgentLookupConversationIdRoute
   '/interests/favorited-me/{-$page}': typeof AuthInterestsFavoritedMeChar123PageChar125Route
   '/interests/favorites/{-$page}': typeof AuthInterestsFavoritesChar123PageChar125Route
   '/interests/proposals/{-$page}': typeof AuthInterestsProposalsChar123PageChar125Route
@@ -434,6 +466,7 @@ export interface FileRoutesByTo {
   '/messages/chat/$conversationId': typeof AuthMessagesChatConversationIdRoute
   '/messages/flirts/$page': typeof AuthMessagesFlirtsPageRoute
   '/messages/sent/$page': typeof AuthMessagesSentPageRoute
+  '/agent/lookup': typeof AgentAgentLookupIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -466,7 +499,9 @@ export interface FileRoutesById {
   '/_signin/sign-in': typeof SigninSignInRoute
   '/_signin/sign-up': typeof SigninSignUpRoute
   '/_home/': typeof HomeIndexRoute
+  '/_agent/agent/agents': typeof AgentAgentAgentsRoute
   '/_agent/agent/moderation': typeof AgentAgentModerationRoute
+  '/_agent/agent/report': typeof AgentAgentReportRoute
   '/_auth/messages/archive': typeof AuthMessagesArchiveRoute
   '/_auth/messages/conversations': typeof AuthMessagesConversationsRoute
   '/_auth/messages/inbox': typeof AuthMessagesInboxRoute
@@ -483,6 +518,7 @@ export interface FileRoutesById {
   '/_auth/settings/': typeof AuthSettingsIndexRoute
   '/_auth/upgrade/': typeof AuthUpgradeIndexRoute
   '/_auth/user/': typeof AuthUserIndexRoute
+  '/_agent/agent/lookup/$conversationId': typeof AgentAgentLookupConversationIdRoute
   '/_auth/interests/favorited-me/{-$page}': typeof AuthInterestsFavoritedMeChar123PageChar125Route
   '/_auth/interests/favorites/{-$page}': typeof AuthInterestsFavoritesChar123PageChar125Route
   '/_auth/interests/proposals/{-$page}': typeof AuthInterestsProposalsChar123PageChar125Route
@@ -491,6 +527,7 @@ export interface FileRoutesById {
   '/_auth/messages/chat/$conversationId': typeof AuthMessagesChatConversationIdRoute
   '/_auth/messages/flirts/$page': typeof AuthMessagesFlirtsPageRoute
   '/_auth/messages/sent/$page': typeof AuthMessagesSentPageRoute
+  '/_agent/agent/lookup/': typeof AgentAgentLookupIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -519,7 +556,9 @@ export interface FileRouteTypes {
     | '/verify'
     | '/sign-in'
     | '/sign-up'
+    | '/agent/agents'
     | '/agent/moderation'
+    | '/agent/report'
     | '/messages/archive'
     | '/messages/conversations'
     | '/messages/inbox'
@@ -536,6 +575,7 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/upgrade/'
     | '/user/'
+    | '/agent/lookup/$conversationId'
     | '/interests/favorited-me/{-$page}'
     | '/interests/favorites/{-$page}'
     | '/interests/proposals/{-$page}'
@@ -544,6 +584,7 @@ export interface FileRouteTypes {
     | '/messages/chat/$conversationId'
     | '/messages/flirts/$page'
     | '/messages/sent/$page'
+    | '/agent/lookup/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -566,7 +607,9 @@ export interface FileRouteTypes {
     | '/verify'
     | '/sign-in'
     | '/sign-up'
+    | '/agent/agents'
     | '/agent/moderation'
+    | '/agent/report'
     | '/messages/archive'
     | '/messages/conversations'
     | '/messages/inbox'
@@ -583,6 +626,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/upgrade'
     | '/user'
+    | '/agent/lookup/$conversationId'
     | '/interests/favorited-me/{-$page}'
     | '/interests/favorites/{-$page}'
     | '/interests/proposals/{-$page}'
@@ -591,6 +635,7 @@ export interface FileRouteTypes {
     | '/messages/chat/$conversationId'
     | '/messages/flirts/$page'
     | '/messages/sent/$page'
+    | '/agent/lookup'
   id:
     | '__root__'
     | '/_agent'
@@ -622,7 +667,9 @@ export interface FileRouteTypes {
     | '/_signin/sign-in'
     | '/_signin/sign-up'
     | '/_home/'
+    | '/_agent/agent/agents'
     | '/_agent/agent/moderation'
+    | '/_agent/agent/report'
     | '/_auth/messages/archive'
     | '/_auth/messages/conversations'
     | '/_auth/messages/inbox'
@@ -639,6 +686,7 @@ export interface FileRouteTypes {
     | '/_auth/settings/'
     | '/_auth/upgrade/'
     | '/_auth/user/'
+    | '/_agent/agent/lookup/$conversationId'
     | '/_auth/interests/favorited-me/{-$page}'
     | '/_auth/interests/favorites/{-$page}'
     | '/_auth/interests/proposals/{-$page}'
@@ -647,6 +695,7 @@ export interface FileRouteTypes {
     | '/_auth/messages/chat/$conversationId'
     | '/_auth/messages/flirts/$page'
     | '/_auth/messages/sent/$page'
+    | '/_agent/agent/lookup/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -869,11 +918,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgentAgentIndexRouteImport
       parentRoute: typeof AgentRoute
     }
+    '/_agent/agent/agents': {
+      id: '/_agent/agent/agents'
+      path: '/agent/agents'
+      fullPath: '/agent/agents'
+      preLoaderRoute: typeof AgentAgentAgentsRouteImport
+      parentRoute: typeof AgentRoute
+    }
     '/_agent/agent/moderation': {
       id: '/_agent/agent/moderation'
       path: '/agent/moderation'
       fullPath: '/agent/moderation'
       preLoaderRoute: typeof AgentAgentModerationRouteImport
+      parentRoute: typeof AgentRoute
+    }
+    '/_agent/agent/report': {
+      id: '/_agent/agent/report'
+      path: '/agent/report'
+      fullPath: '/agent/report'
+      preLoaderRoute: typeof AgentAgentReportRouteImport
       parentRoute: typeof AgentRoute
     }
     '/_auth/interests/': {
@@ -981,6 +1044,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SigninAgentSignInRouteImport
       parentRoute: typeof SigninRoute
     }
+    '/_agent/agent/lookup/': {
+      id: '/_agent/agent/lookup/'
+      path: '/agent/lookup'
+      fullPath: '/agent/lookup/'
+      preLoaderRoute: typeof AgentAgentLookupIndexRouteImport
+      parentRoute: typeof AgentRoute
+    }
+    '/_agent/agent/lookup/$conversationId': {
+      id: '/_agent/agent/lookup/$conversationId'
+      path: '/agent/lookup/$conversationId'
+      fullPath: '/agent/lookup/$conversationId'
+      preLoaderRoute: typeof AgentAgentLookupConversationIdRouteImport
+      parentRoute: typeof AgentRoute
+    }
     '/_auth/interests/favorited-me/{-$page}': {
       id: '/_auth/interests/favorited-me/{-$page}'
       path: '/favorited-me/{-$page}'
@@ -1042,14 +1119,22 @@ declare module '@tanstack/react-router' {
 
 interface AgentRouteChildren {
   AgentChatRoute: typeof AgentChatRoute
+  AgentAgentAgentsRoute: typeof AgentAgentAgentsRoute
   AgentAgentModerationRoute: typeof AgentAgentModerationRoute
+  AgentAgentReportRoute: typeof AgentAgentReportRoute
   AgentAgentIndexRoute: typeof AgentAgentIndexRoute
+  AgentAgentLookupConversationIdRoute: typeof AgentAgentLookupConversationIdRoute
+  AgentAgentLookupIndexRoute: typeof AgentAgentLookupIndexRoute
 }
 
 const AgentRouteChildren: AgentRouteChildren = {
   AgentChatRoute: AgentChatRoute,
+  AgentAgentAgentsRoute: AgentAgentAgentsRoute,
   AgentAgentModerationRoute: AgentAgentModerationRoute,
+  AgentAgentReportRoute: AgentAgentReportRoute,
   AgentAgentIndexRoute: AgentAgentIndexRoute,
+  AgentAgentLookupConversationIdRoute: AgentAgentLookupConversationIdRoute,
+  AgentAgentLookupIndexRoute: AgentAgentLookupIndexRoute,
 }
 
 const AgentRouteWithChildren = AgentRoute._addFileChildren(AgentRouteChildren)

@@ -137,6 +137,22 @@ interface Runtime {
 }
 
 let runtime: Runtime | null = null;
+const runtimeListeners = new Set<() => void>();
+let runtimeVersion = 0;
+
+function runtimeChanged(): void {
+  runtimeVersion += 1;
+  runtimeListeners.forEach((listener) => listener());
+}
+
+/** For hooks that read this tab's actors: tells them when the runtime starts or stops. */
+export const agentRuntimeStore = {
+  version: (): number => runtimeVersion,
+  subscribe(listener: () => void): () => void {
+    runtimeListeners.add(listener);
+    return () => runtimeListeners.delete(listener);
+  },
+};
 
 export interface AgentRuntimeOptions {
   locks?: LockManagerLike | null;
@@ -251,6 +267,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
 
   const self: Runtime = { session, brk, claim, leader: false, channel, socket, stop: () => undefined };
   runtime = self;
+  runtimeChanged();
 
   const localView = (): AgentSessionView => {
     const s = session.getSnapshot();
@@ -353,6 +370,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     if (runtime === self) {
       runtime = null;
       setView(OFFLINE_VIEW);
+      runtimeChanged();
     }
   };
   return self.stop;

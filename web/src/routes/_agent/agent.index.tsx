@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { ConsolePage } from '@web/features/agent-console/console-page';
 
 export const Route = createFileRoute('/_agent/agent/')({
-  component: () => <ComingSoon title="Agent console" />,
+  component: ConsolePage,
 });

@@ -24,12 +24,29 @@ export function AgentHeader() {
                 <span className="main-nav__label">{t('nav.agent-chat')}</span>
               </Link>
             </li>
+            <li>
+              <Link to="/agent/lookup" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                <span className="main-nav__label">Lookup</span>
+              </Link>
+            </li>
             {isAdmin && (
-              <li>
-                <Link to="/agent/moderation" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                  <span className="main-nav__label">Moderation</span>
-                </Link>
-              </li>
+              <>
+                <li>
+                  <Link to="/agent/agents" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                    <span className="main-nav__label">Agents</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/agent/report" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                    <span className="main-nav__label">Report</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/agent/moderation" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                    <span className="main-nav__label">Moderation</span>
+                  </Link>
+                </li>
+              </>
             )}
           </ul>
         </nav>

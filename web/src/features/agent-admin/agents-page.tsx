@@ -1,0 +1,277 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { agentRoles, agentStatuses, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { createAgent, listAgents, updateAgent } from '@web/lib/agent-api';
+import { ApiError } from '@web/lib/http';
+import { toast } from '@web/ui/toast';
+import { AdminOnly } from './admin-only';
+
+interface AgentForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AgentRole;
+  status: AgentStatus;
+  scope: string;
+  maxClaims: number;
+  password: string;
+}
+
+const blank: AgentForm = { email: '', firstName: '', lastName: '', role: 'agent', status: 'offline', scope: '', maxClaims: 3, password: '' };
+
+const fromAgent = (a: Agent): AgentForm => ({
+  email: a.email,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  role: a.role,
+  status: a.status,
+  scope: a.scope.join(', '),
+  maxClaims: a.maxClaims,
+  password: '',
+});
+
+const scopeList = (value: string) =>
+  value
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** What changed, so a PATCH carries only the edited fields (and the password only when typed). */
+function changes(before: AgentForm, after: AgentForm): UpdateAgentBody {
+  const body: UpdateAgentBody = {};
+  if (after.email !== before.email) body.email = after.email.trim();
+  if (after.firstName !== before.firstName) body.firstName = after.firstName.trim();
+  if (after.lastName !== before.lastName) body.lastName = after.lastName.trim();
+  if (after.role !== before.role) body.role = after.role;
+  if (after.status !== before.status) body.status = after.status;
+  if (after.maxClaims !== before.maxClaims) body.maxClaims = after.maxClaims;
+  if (scopeList(after.scope).join(',') !== scopeList(before.scope).join(',')) body.scope = scopeList(after.scope);
+  if (after.password) body.password = after.password;
+  return body;
+}
+
+/** /agent/agents (admins): list, create, and edit role, scope, status, names and password. */
+export function AgentsPage() {
+  return (
+    <AdminOnly>
+      <AgentsScreen />
+    </AdminOnly>
+  );
+}
+
+function AgentsScreen() {
+  const [agents, setAgents] = useState<Agent[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ agent: Agent | null } | null>(null);
+  const reload = useCallback(() => {
+    listAgents()
+      .then((page) => {
+        setAgents(page.data);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t('agent.error')));
+  }, []);
+  useEffect(reload, [reload]);
+
+  return (
+    <div className="ac-page">
+      <div className="ac-page__head">
+        <h1 className="ac-page__title">Agents</h1>
+        <button type="button" className="ac-btn ac-btn--primary" onClick={() => setEditing({ agent: null })}>
+          New agent
+        </button>
+      </div>
+      {error && (
+        <p className="ac-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ac-card ac-table-wrap" aria-busy={agents === null}>
+        <table className="ac-table">
+          <caption className="visually-hidden">Agents</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Scope</th>
+              <th scope="col" className="num">Max claims</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {agents?.map((a) => (
+              <tr key={a._id}>
+                <th scope="row">
+                  {a.firstName} {a.lastName}
+                </th>
+                <td>{a.email}</td>
+                <td>
+                  <span className={`ac-tag ${a.role === 'admin' ? 'ac-tag--vip' : ''}`}>{a.role}</span>
+                </td>
+                <td>
+                  <span className={`ac-status ac-status--${a.status}`}>
+                    <span className="ac-status__dot" aria-hidden="true" />
+                    {a.status}
+                  </span>
+                </td>
+                <td className="ac-table__scope">{a.scope.join(', ') || '—'}</td>
+                <td className="num">{a.maxClaims}</td>
+                <td>
+                  <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing({ agent: a })} aria-label={`Edit ${a.firstName} ${a.lastName}`}>
+                    Edit
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {editing && (
+        <AgentDialog
+          agent={editing.agent}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose: () => void; onSaved: () => void }) {
+  const initial = agent ? fromAgent(agent) : blank;
+  const [form, setForm] = useState<AgentForm>(initial);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setServerError(null);
+    try {
+      if (agent) {
+        const body = changes(initial, form);
+        if (Object.keys(body).length > 0) await updateAgent(agent._id, body);
+        toast.success(t('agent.profile-updated'));
+      } else {
+        await createAgent({
+          email: form.email.trim(),
+          password: form.password,
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          role: form.role,
+          scope: scopeList(form.scope),
+          maxClaims: form.maxClaims,
+        });
+        toast.success(t('agent.agent-created'));
+      }
+      onSaved();
+    } catch (error) {
+      // SPEC §8: on agent update or create error the server message shows.
+      const message = error instanceof ApiError ? error.message : t('agent.error-try-again');
+      setServerError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="popup-overlay" />
+        <Dialog.Content className="popup popup--md ac-dialog" aria-describedby={undefined}>
+          <div className="popup__header">
+            <Dialog.Title className="popup__title">{agent ? `Edit ${agent.firstName} ${agent.lastName}` : 'New agent'}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('shell.close')}>
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          <form className="popup__body ac-form" onSubmit={submit}>
+            {serverError && (
+              <p className="ac-error" role="alert">
+                {serverError}
+              </p>
+            )}
+            <div className="ac-grid2">
+              <label className="form-field">
+                <span className="form-field__label">First name</span>
+                <input className="form-input" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} required maxLength={100} />
+              </label>
+              <label className="form-field">
+                <span className="form-field__label">Last name</span>
+                <input className="form-input" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} required maxLength={100} />
+              </label>
+            </div>
+            <label className="form-field">
+              <span className="form-field__label">Email</span>
+              <input className="form-input" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} required />
+            </label>
+            <label className="form-field">
+              <span className="form-field__label">{agent ? 'New password (leave empty to keep)' : 'Password'}</span>
+              <input
+                className="form-input"
+                type="password"
+                autoComplete="new-password"
+                value={form.password}
+                onChange={(e) => set('password', e.target.value)}
+                required={!agent}
+                minLength={8}
+              />
+            </label>
+            <div className="ac-grid2">
+              <label className="form-field">
+                <span className="form-field__label">Role</span>
+                <select className="form-input" value={form.role} onChange={(e) => set('role', e.target.value as AgentRole)}>
+                  {agentRoles.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {agent ? (
+                <label className="form-field">
+                  <span className="form-field__label">Status</span>
+                  <select className="form-input" value={form.status} onChange={(e) => set('status', e.target.value as AgentStatus)}>
+                    {agentStatuses.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : (
+                <span />
+              )}
+            </div>
+            <label className="form-field">
+              <span className="form-field__label">Scope (COUNTRY-domain, comma separated)</span>
+              <input className="form-input" value={form.scope} placeholder="US-example.com, CA-example.com" onChange={(e) => set('scope', e.target.value)} />
+            </label>
+            <label className="form-field">
+              <span className="form-field__label">Max claims at once</span>
+              <input className="form-input" type="number" min={1} max={100} value={form.maxClaims} onChange={(e) => set('maxClaims', Number(e.target.value) || 1)} />
+            </label>
+            <div className="popup__actions">
+              <button type="button" className="button button--ghost" onClick={onClose}>
+                Cancel
+              </button>
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {agent ? 'Save' : 'Create agent'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Report } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { fetchReport } from '@web/lib/agent-api';
+import { ApiError } from '@web/lib/http';
+import { AdminOnly } from './admin-only';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+function duration(ms: number | null): string {
+  if (ms === null) return '—';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min ${s % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; report: Report };
+
+/** /agent/report: per agent, messages sent, reply time median and p90, claims expired, breaks, for a day range. */
+export function ReportPage() {
+  return (
+    <AdminOnly>
+      <ReportScreen />
+    </AdminOnly>
+  );
+}
+
+function ReportScreen() {
+  const [range, setRange] = useState({ from: day(-6), to: day(0) });
+  const [applied, setApplied] = useState(range);
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ phase: 'loading' });
+    fetchReport(applied.from, applied.to)
+      .then((report) => live && setState({ phase: 'ready', report }))
+      .catch((error: unknown) => live && setState({ phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') }));
+    return () => {
+      live = false;
+    };
+  }, [applied]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(range);
+  };
+  return (
+    <div className="ac-page">
+      <h1 className="ac-page__title">Agent report</h1>
+      <form className="ac-card ac-filters" onSubmit={submit} aria-label="Report range">
+        <label className="form-field">
+          <span className="form-field__label">From</span>
+          <input className="form-input" type="date" value={range.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} required />
+        </label>
+        <label className="form-field">
+          <span className="form-field__label">To</span>
+          <input className="form-input" type="date" value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} required />
+        </label>
+        <div className="ac-filters__actions">
+          <button type="submit" className="ac-btn ac-btn--primary">
+            Show
+          </button>
+        </div>
+      </form>
+      {state.phase === 'error' && (
+        <p className="ac-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <div className="ac-card ac-table-wrap" aria-busy={state.phase === 'loading'}>
+        <table className="ac-table">
+          <caption className="visually-hidden">Per agent figures</caption>
+          <thead>
+            <tr>
+              <th scope="col">Agent</th>
+              <th scope="col" className="num">Messages sent</th>
+              <th scope="col" className="num">Reply median</th>
+              <th scope="col" className="num">Reply p90</th>
+              <th scope="col" className="num">Claims</th>
+              <th scope="col" className="num">Claims expired</th>
+              <th scope="col" className="num">Breaks</th>
+              <th scope="col" className="num">Break time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.phase === 'ready' && state.report.agents.length === 0 && (
+              <tr>
+                <td colSpan={8} className="ac-empty">
+                  No agent activity in this range.
+                </td>
+              </tr>
+            )}
+            {state.phase === 'ready' &&
+              state.report.agents.map((row) => (
+                <tr key={row.agentId}>
+                  <th scope="row">
+                    {row.name}
+                    <span className="ac-table__snippet muted">{row.email}</span>
+                  </th>
+                  <td className="num">{row.messagesSent}</td>
+                  <td className="num">{duration(row.replyTimeMedianMs)}</td>
+                  <td className="num">{duration(row.replyTimeP90Ms)}</td>
+                  <td className="num">{row.claims}</td>
+                  <td className="num">{row.claimsExpired}</td>
+                  <td className="num">{row.breaks}</td>
+                  <td className="num">{duration(row.breakMs)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '@web/lib/auth-session';
+import { tokenRole } from '@web/lib/token';
+import { formatClock, secondsSince } from './format';
+import { useQueueCounts } from './session-bar';
+import { useAgentSession, useClaim, useNow } from './use-agent';
+
+const SHORTCUTS: [string, string][] = [
+  ['Alt S', 'Start or end the session'],
+  ['Alt B', 'Take a break / resume'],
+  ['Alt N', 'Claim the next conversation (or open the one you hold)'],
+  ['Ctrl ↵', 'Send the reply'],
+];
+
+/** /agent: the console's start page — where the work stands, the stocks in large, and the keys. */
+export function ConsolePage() {
+  const session = useAgentSession();
+  const claim = useClaim();
+  const counts = useQueueCounts();
+  const now = useNow();
+  const { token } = useAuth();
+  const isAdmin = tokenRole(token) === 'admin';
+  return (
+    <div className="ac-page">
+      <h1 className="ac-page__title">Agent console</h1>
+      <div className="ac-overview">
+        <section className="ac-card" aria-label="Stocks overview">
+          <h2 className="ac-card__title">Waiting in your stocks</h2>
+          <dl className="ac-big-stocks">
+            <div>
+              <dt>Messages</dt>
+              <dd>{counts?.MessageStock ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Follow-up</dt>
+              <dd>{counts?.FollowUpStock ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Meet-up</dt>
+              <dd>{counts?.MeetUpStock ?? '–'}</dd>
+            </div>
+          </dl>
+          <p className="muted">
+            {session.status === 'offline'
+              ? 'Start your session to claim conversations.'
+              : session.status === 'paused'
+                ? 'You are on a break. Resume to claim conversations.'
+                : claim.conversationId
+                  ? `You hold a conversation: reply within ${formatClock(claim.replyLeft)}.`
+                  : 'Claim next takes the longest-waiting conversation of your scope.'}
+          </p>
+        </section>
+        <section className="ac-card" aria-label="Your session">
+          <h2 className="ac-card__title">Your session</h2>
+          <dl className="ac-facts">
+            <div>
+              <dt>Status</dt>
+              <dd>{session.status}</dd>
+            </div>
+            <div>
+              <dt>Session time</dt>
+              <dd>{formatClock(secondsSince(session.sessionStartedAt, now))}</dd>
+            </div>
+            <div>
+              <dt>This tab</dt>
+              <dd>{session.isMaster ? 'holds the connection' : 'follows the tab that holds the connection'}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="ac-card" aria-label="Keyboard shortcuts">
+          <h2 className="ac-card__title">Keyboard shortcuts</h2>
+          <dl className="ac-keys">
+            {SHORTCUTS.map(([key, what]) => (
+              <div key={key}>
+                <dt>
+                  <kbd>{key}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className="ac-card" aria-label="Tools">
+          <h2 className="ac-card__title">Tools</h2>
+          <ul className="ac-tools">
+            <li>
+              <Link to="/agent/lookup">Conversation lookup</Link>
+            </li>
+            {isAdmin && (
+              <>
+                <li>
+                  <Link to="/agent/agents">Agents</Link>
+                </li>
+                <li>
+                  <Link to="/agent/report">Report</Link>
+                </li>
+                <li>
+                  <Link to="/agent/moderation">Image moderation</Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,387 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfile, type StaffUser } from '@sync/contract/agents';
+import type { Image } from '@sync/contract/entities';
+import type { MessageRecord } from '@sync/contract/messaging';
+import { t } from '@sync/texts';
+import { fetchAgentConversation, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
+import { ApiError } from '@web/lib/http';
+import { getApiBaseUrl } from '@web/lib/runtime-config';
+import { setClaimHooks } from '@web/sync/agent-session';
+import { toast } from '@web/ui/toast';
+import { formatDateTime, formatTime } from './format';
+import { MeetUpsPanel } from './meetups-panel';
+import { MemosPanel } from './memos-panel';
+import { useClaim, useClaimActor } from './use-agent';
+
+type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
+
+/** The conversation as staff see it, refreshed every 3 s; `reload()` on demand (after a write, a 409). */
+export function useAgentConversation(id: string) {
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const seq = useRef(0);
+  const reload = useCallback(async () => {
+    const mine = ++seq.current;
+    try {
+      const conversation = await fetchAgentConversation(id);
+      if (mine === seq.current) setLoad({ phase: 'ready', conversation });
+    } catch (error) {
+      if (mine !== seq.current) return;
+      setLoad((prev) => (prev.phase === 'ready' ? prev : { phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') }));
+    }
+  }, [id]);
+  useEffect(() => {
+    setLoad({ phase: 'loading' });
+    void reload();
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void reload();
+    }, AGENT_CONVERSATION_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      seq.current += 1;
+    };
+  }, [reload]);
+  return { load, reload };
+}
+
+function imageUrl(image: Image, size: 'small' | 'medium' = 'small'): string | undefined {
+  return image[size] ?? image.medium ?? image.small ?? image.original;
+}
+
+function attachmentUrl(id: string): string {
+  return `${getApiBaseUrl().replace(/\/+$/, '')}/attachment/${encodeURIComponent(id)}/medium`;
+}
+
+function Photos({ images, name }: { images: Image[]; name: string }) {
+  if (images.length === 0) return <p className="ac-empty">No photos.</p>;
+  return (
+    <ul className="ac-photos" aria-label={`Photos of ${name}`}>
+      {images.map((image, index) => {
+        const src = imageUrl(image, index === 0 ? 'medium' : 'small');
+        return (
+          <li key={image._id}>
+            {src ? (
+              <a href={image.large ?? image.original ?? src} target="_blank" rel="noreferrer">
+                <img src={src} alt={`${name}, photo ${index + 1}`} loading="lazy" />
+              </a>
+            ) : (
+              <span className="ac-photos__none">{image.type}</span>
+            )}
+            {image.under_moderation && <span className="ac-tag ac-tag--warn">pending</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function place(location: Record<string, unknown>): string {
+  return [location.city, location.state, location.country].filter((v) => typeof v === 'string' && v).join(', ') || '—';
+}
+
+function PersonCard({ kind, person }: { kind: 'member' | 'profile'; person: StaffUser | StaffProfile }) {
+  const member = kind === 'member' ? (person as StaffUser) : null;
+  return (
+    <section className={`ac-card ac-person ac-person--${kind}`} aria-label={kind === 'member' ? `Member ${person.username}` : `Profile ${person.username}`}>
+      <h3 className="ac-card__title">
+        <span className="ac-person__kind">{kind === 'member' ? 'Member' : 'Fictive profile'}</span> {person.username}
+        {member?.isPremium && <span className="ac-tag ac-tag--vip">VIP</span>}
+      </h3>
+      <dl className="ac-facts">
+        <div>
+          <dt>Age</dt>
+          <dd>
+            {person.age} ({person.birthday})
+          </dd>
+        </div>
+        <div>
+          <dt>Gender</dt>
+          <dd>{person.gender}</dd>
+        </div>
+        <div>
+          <dt>Location</dt>
+          <dd>{place(person.location)}</dd>
+        </div>
+        {member && (
+          <>
+            <div>
+              <dt>Country</dt>
+              <dd>{member.country}</dd>
+            </div>
+            <div>
+              <dt>Credits</dt>
+              <dd>{member.credits}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>Joined</dt>
+          <dd>{formatDateTime(person.createDate)}</dd>
+        </div>
+        <div>
+          <dt>Active</dt>
+          <dd>{formatDateTime(person.activityDate)}</dd>
+        </div>
+      </dl>
+      {person.aboutMe && <p className="ac-person__about">{person.aboutMe}</p>}
+      <Photos images={person.images} name={person.username} />
+    </section>
+  );
+}
+
+function Thread({ messages, highlightAfter, memberName, profileName }: { messages: MessageRecord[]; highlightAfter: string | null; memberName: string; profileName: string }) {
+  const ordered = [...messages].sort((a, b) => a.dateSent.localeCompare(b.dateSent));
+  const endRef = useRef<HTMLLIElement>(null);
+  const last = ordered[ordered.length - 1]?._id;
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [last]);
+  const cutoff = highlightAfter ? ordered.findIndex((m) => m._id === highlightAfter) : -1;
+  return (
+    <ol className="ac-thread" aria-label="Messages">
+      {ordered.length === 0 && <li className="ac-empty">No messages yet.</li>}
+      {ordered.map((m, index) => {
+        const fromMember = m.senderType === 'user';
+        const isNew = cutoff >= 0 && index > cutoff && fromMember;
+        return (
+          <li key={m._id} className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
+            <span className="ac-msg__who">
+              {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · {formatTime(m.dateSent)}
+              {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
+            </span>
+            {m.messageType === 'attachment' && m.attachment ? (
+              <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
+            ) : null}
+            {m.message && <p className="ac-msg__text">{m.message}</p>}
+          </li>
+        );
+      })}
+      <li ref={endRef} aria-hidden="true" className="ac-thread__end" />
+    </ol>
+  );
+}
+
+export interface ComposerProps {
+  profileId: string;
+  disabled: boolean;
+  sending: boolean;
+  onSend: (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => Promise<boolean> | boolean;
+  label: string;
+}
+
+/** Reply as the profile: text, an optional image (POST /api/profile/{id}/upload), Ctrl+Enter sends. */
+function Composer({ profileId, disabled, sending, onSend, label }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const send = async () => {
+    if (disabled || sending || uploading) return;
+    if (!text.trim() && !attachment) return;
+    const ok = await onSend({ messageType: attachment ? 'attachment' : 'text', message: text.trim(), attachment: attachment?.id ?? null });
+    if (ok) {
+      setText('');
+      setAttachment(null);
+    }
+  };
+
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const answer = await uploadAttachment(profileId, file);
+      const id = answer.images[0]?._id;
+      if (id) setAttachment({ id, name: file.name });
+    } catch (error) {
+      // SPEC §8: attachment errors show for 6 s.
+      toast.error(error instanceof ApiError ? error.message : t('image-uploader.failed'), { duration: 6000 });
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  return (
+    <form
+      className="ac-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        className="form-input ac-textarea ac-composer__text"
+        aria-label={label}
+        placeholder={disabled ? 'Read-only' : `${label}… (Ctrl+Enter sends)`}
+        rows={3}
+        maxLength={2000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKey}
+        disabled={disabled}
+        aria-keyshortcuts="Control+Enter"
+      />
+      <div className="ac-row ac-composer__tools">
+        <label className={`ac-btn ac-btn--small ${disabled ? 'is-disabled' : ''}`}>
+          {uploading ? 'Uploading…' : 'Attach image'}
+          <input ref={fileRef} type="file" accept="image/jpeg,image/png" className="visually-hidden" disabled={disabled || uploading} onChange={(e) => void pick(e.target.files?.[0])} />
+        </label>
+        {attachment && (
+          <span className="ac-tag">
+            {attachment.name}{' '}
+            <button type="button" className="ac-link" onClick={() => setAttachment(null)} aria-label="Remove attachment">
+              ×
+            </button>
+          </span>
+        )}
+        <span className="ac-composer__count muted">{text.length}/2000</span>
+        <button type="submit" className="ac-btn ac-btn--primary" disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
+          {sending ? 'Sending…' : 'Send'} <kbd>Ctrl ↵</kbd>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export type ConversationMode = 'claimed' | 'readonly' | 'admin';
+
+/**
+ * One conversation, side by side: the member (details, photos, member notes), the thread with the composer,
+ * the fictive profile (details, photos, profile notes) and the meet-ups. Staff see originals (nothing masked).
+ * `claimed`: the reply goes through the claim machine; `admin`: the admin replies as admin (lookup);
+ * `readonly`: the lookup for plain agents.
+ */
+export function ConversationView({ conversationId, mode, onReplied }: { conversationId: string; mode: ConversationMode; onReplied?: () => void }) {
+  const { load, reload } = useAgentConversation(conversationId);
+  const claim = useClaim();
+  const claimActor = useClaimActor();
+  const [staleNotice, setStaleNotice] = useState<string | null>(null);
+  const [adminSending, setAdminSending] = useState(false);
+  const loadedLast = useRef<string | null>(null);
+  const sendResult = useRef<((ok: boolean) => void) | null>(null);
+
+  const conversation = load.phase === 'ready' ? load.conversation : null;
+  const newest = conversation?.messages[0]?._id ?? null;
+  const isClaimed = mode === 'claimed' && claim.conversationId === conversationId && claim.phase !== 'lapsed';
+
+  useEffect(() => {
+    loadedLast.current = newest;
+  }, [newest]);
+
+  // What the agent has on screen is what the reply's lastMessageId says it has read.
+  useEffect(() => {
+    if (!isClaimed || newest === null) return;
+    claimActor.send({ type: 'LOADED', lastMessageId: newest });
+  }, [isClaimed, newest, claimActor]);
+
+  useEffect(() => {
+    if (mode !== 'claimed') return;
+    setClaimHooks({
+      newMessages: () => {
+        setStaleNotice(loadedLast.current);
+        sendResult.current?.(false);
+        sendResult.current = null;
+        void reload();
+      },
+      replied: () => {
+        toast.success(t('agent.reply-sent'));
+        setStaleNotice(null);
+        sendResult.current?.(true);
+        sendResult.current = null;
+        void reload();
+        onReplied?.();
+      },
+    });
+  }, [mode, reload, onReplied]);
+
+  // A failed send (not a 409) leaves the claim in `reading` with the draft kept.
+  useEffect(() => {
+    if (claim.phase === 'reading' && sendResult.current) {
+      sendResult.current(false);
+      sendResult.current = null;
+    }
+  }, [claim.phase]);
+
+  if (load.phase === 'loading') return <p className="ac-loading" role="status">Loading conversation…</p>;
+  if (load.phase === 'error') return <p className="ac-error" role="alert">{load.message}</p>;
+  const c = load.conversation;
+
+  const sendClaimed = (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) =>
+    new Promise<boolean>((resolve) => {
+      sendResult.current = resolve;
+      claimActor.send({ type: 'SEND', draft });
+    });
+
+  const sendAsAdmin = async (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => {
+    setAdminSending(true);
+    try {
+      await sendAgentReply(c._id, { ...draft, lastMessageId: newest, admin: true });
+      toast.success(t('agent.admin-reply-sent'));
+      setStaleNotice(null);
+      void reload();
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.code === 'new-messages') {
+        toast.error(t('error.new-messages'));
+        setStaleNotice(newest);
+        void reload();
+      } else toast.error(error instanceof ApiError ? error.message : t('agent.error-try-again'));
+      return false;
+    } finally {
+      setAdminSending(false);
+    }
+  };
+
+  const canWrite = mode === 'admin' || isClaimed;
+  const readOnlyNotes = mode === 'readonly';
+
+  return (
+    <div className="ac-chat">
+      <div className="ac-chat__member">
+        <PersonCard kind="member" person={c.user} />
+        <MemosPanel conversationId={c._id} type="user" ownerId={c.user._id} notes={c.userNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
+      </div>
+      <section className="ac-chat__thread ac-card" aria-label={`Conversation between ${c.user.username} and ${c.profile.username}`}>
+        <header className="ac-chat__head">
+          <h2 className="ac-chat__title">
+            {c.user.username} <span aria-hidden="true">↔</span> {c.profile.username}
+          </h2>
+          <span className="muted ac-chat__meta">
+            {c.domain}
+            {c.stock ? ` · ${c.stock} stock` : ''}
+          </span>
+        </header>
+        {staleNotice !== null && (
+          <p className="ac-notice" role="alert">
+            {t('error.new-messages')}
+          </p>
+        )}
+        <Thread messages={c.messages} highlightAfter={staleNotice} memberName={c.user.username} profileName={c.profile.username} />
+        {mode === 'claimed' && !isClaimed && <p className="ac-notice ac-notice--muted">Not claimed by you. Claim next (Alt N) takes the next waiting conversation.</p>}
+        {mode === 'readonly' ? (
+          <p className="ac-notice ac-notice--muted">Read-only: only admins can reply from the lookup.</p>
+        ) : (
+          <Composer
+            profileId={c.profile._id}
+            disabled={!canWrite}
+            sending={mode === 'admin' ? adminSending : claim.phase === 'replying'}
+            onSend={mode === 'admin' ? sendAsAdmin : sendClaimed}
+            label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
+          />
+        )}
+      </section>
+      <div className="ac-chat__profile">
+        <PersonCard kind="profile" person={c.profile} />
+        <MemosPanel conversationId={c._id} type="profile" ownerId={c.profile._id} notes={c.profileNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
+        <MeetUpsPanel conversationId={c._id} meetUps={c.meetUps} onChanged={() => void reload()} readOnly={readOnlyNotes} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock, normaliseDate, normaliseId, secondsUntil } from './format';
+
+describe('console formats', () => {
+  it('shows timers as m:ss and h:mm:ss', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(299)).toBe('4:59');
+    expect(formatClock(3600)).toBe('1:00:00');
+    expect(formatClock(3725)).toBe('1:02:05');
+  });
+  it('counts down to whole seconds and never below 0', () => {
+    expect(secondsUntil(10_500, 10_000)).toBe(1);
+    expect(secondsUntil(9_000, 10_000)).toBe(0);
+    expect(secondsUntil(null, 10_000)).toBe(0);
+  });
+  it('normalises $oid ids and $date dates (SPEC §3)', () => {
+    expect(normaliseId({ $oid: 'abc' })).toBe('abc');
+    expect(normaliseId('x')).toBe('x');
+    expect(normaliseDate({ $date: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');
+    expect(normaliseDate(3)).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/** Seconds as m:ss, or h:mm:ss from an hour up: the console's timers. */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+export function secondsSince(start: number | null, now: number): number {
+  return start === null ? 0 : Math.max(0, Math.floor((now - start) / 1000));
+}
+
+export function secondsUntil(end: number | null, now: number): number {
+  return end === null ? 0 : Math.max(0, Math.ceil((end - now) / 1000));
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
+}
+
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : time.format(d);
+}
+
+/** `<input type="datetime-local">` value for an ISO date, in local time. */
+export function toLocalInput(iso: string | null | undefined): string {
+  const d = iso ? new Date(iso) : new Date();
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Normalises SPEC §3 legacy forms: `{ $date }` dates and `{ $oid }` ids. */
+export function normaliseId(value: unknown): string {
+  if (value && typeof value === 'object' && '$oid' in value) return String((value as { $oid: unknown }).$oid);
+  return String(value ?? '');
+}
+export function normaliseDate(value: unknown): string | null {
+  if (value && typeof value === 'object' && '$date' in value) return String((value as { $date: unknown }).$date);
+  return typeof value === 'string' ? value : null;
+}

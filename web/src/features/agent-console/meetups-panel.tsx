@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { meetStatuses, type MeetStatus, type MeetUp } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { addMeetUp, cancelMeetUp, deleteMeetUp, updateMeetUp } from '@web/lib/agent-api';
+import { toast } from '@web/ui/toast';
+import { formatDateTime, toLocalInput } from './format';
+
+interface MeetForm {
+  meetDate: string;
+  meetStatus: MeetStatus;
+  location: string;
+  cancelInterval: number;
+  description: string;
+}
+
+const emptyForm = (): MeetForm => ({
+  meetDate: toLocalInput(new Date(Date.now() + 2 * 86_400_000).toISOString()),
+  meetStatus: 'proposed',
+  location: '',
+  cancelInterval: 24,
+  description: '',
+});
+
+const fromMeetUp = (m: MeetUp): MeetForm => ({
+  meetDate: toLocalInput(m.meetDate),
+  meetStatus: (meetStatuses as readonly string[]).includes(m.meetStatus) ? (m.meetStatus as MeetStatus) : 'proposed',
+  location: m.location,
+  cancelInterval: m.cancelInterval,
+  description: m.description,
+});
+
+const toBody = (f: MeetForm) => ({ ...f, meetDate: new Date(f.meetDate).toISOString() });
+
+/** Meet-ups of the conversation (SPEC §4): add, edit, cancel (cancelConfirm), remove (cancel first, then delete). */
+export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = false }: { conversationId: string; meetUps: MeetUp[]; onChanged: () => void; readOnly?: boolean }) {
+  const [form, setForm] = useState<{ id: string | null; values: MeetForm } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const live = meetUps.filter((m) => !m.archived);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    if (!form.values.meetDate || Number.isNaN(new Date(form.values.meetDate).getTime())) return void toast.error('Incorrect date format');
+    setBusy(true);
+    try {
+      if (form.id) await updateMeetUp(conversationId, form.id, toBody(form.values));
+      else await addMeetUp(conversationId, toBody(form.values));
+      toast.success(t(form.id ? 'agent.meetup-updated' : 'agent.meetup-added'));
+      setForm(null);
+      onChanged();
+    } catch {
+      toast.error(t('agent.error-try-again'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async (m: MeetUp) => {
+    setBusy(true);
+    try {
+      await cancelMeetUp(conversationId, m.id);
+      toast.success(t('agent.meetup-cancelled'));
+      onChanged();
+    } catch {
+      toast.error(t('agent.meetup-cancel-error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (m: MeetUp) => {
+    setBusy(true);
+    try {
+      if (m.meetStatus !== 'cancelled') {
+        try {
+          await cancelMeetUp(conversationId, m.id);
+        } catch {
+          toast.error(t('agent.meetup-cancel-error'));
+          return;
+        }
+      }
+      await deleteMeetUp(conversationId, m.id);
+      toast.success(t('agent.meetup-removed'));
+      onChanged();
+    } catch {
+      toast.error(t('agent.meetup-delete-error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = <K extends keyof MeetForm>(key: K, value: MeetForm[K]) => setForm((f) => (f ? { ...f, values: { ...f.values, [key]: value } } : f));
+
+  return (
+    <section className="ac-card" aria-label="Meet-ups">
+      <h3 className="ac-card__title">
+        Meet-ups <span className="ac-count">{live.length}</span>
+        {!readOnly && !form && (
+          <button type="button" className="ac-btn ac-btn--small" onClick={() => setForm({ id: null, values: emptyForm() })}>
+            Add meet-up
+          </button>
+        )}
+      </h3>
+      {live.length === 0 && !form && <p className="ac-empty">No meet-ups.</p>}
+      <ul className="ac-meetups">
+        {live.map((m) => (
+          <li key={m.id} className={`ac-meetup ac-meetup--${m.meetStatus}`}>
+            <p className="ac-meetup__head">
+              <strong>{formatDateTime(m.meetDate)}</strong> <span className="ac-tag">{m.meetStatus}</span>
+            </p>
+            {m.location && <p className="ac-meetup__line">{m.location}</p>}
+            {m.description && <p className="ac-meetup__line muted">{m.description}</p>}
+            <p className="ac-meetup__line muted">Cancels {m.cancelInterval} h before</p>
+            {!readOnly && (
+              <div className="ac-row">
+                <button type="button" className="ac-link" onClick={() => setForm({ id: m.id, values: fromMeetUp(m) })}>
+                  Edit
+                </button>
+                {m.meetStatus !== 'cancelled' && (
+                  <button type="button" className="ac-link" onClick={() => void cancel(m)} disabled={busy}>
+                    Cancel meet-up
+                  </button>
+                )}
+                <button type="button" className="ac-link ac-link--danger" onClick={() => void remove(m)} disabled={busy}>
+                  Remove
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {form && (
+        <form className="ac-meetup-form" onSubmit={submit} aria-label={form.id ? 'Edit meet-up' : 'New meet-up'}>
+          <label className="form-field">
+            <span className="form-field__label">Date and time</span>
+            <input className="form-input" type="datetime-local" value={form.values.meetDate} onChange={(e) => set('meetDate', e.target.value)} required />
+          </label>
+          <div className="ac-grid2">
+            <label className="form-field">
+              <span className="form-field__label">Status</span>
+              <select className="form-input" value={form.values.meetStatus} onChange={(e) => set('meetStatus', e.target.value as MeetStatus)}>
+                {meetStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="form-field">
+              <span className="form-field__label">Cancel interval (h)</span>
+              <input
+                className="form-input"
+                type="number"
+                min={0}
+                max={720}
+                value={form.values.cancelInterval}
+                onChange={(e) => set('cancelInterval', Math.max(0, Math.min(720, Number(e.target.value) || 0)))}
+              />
+            </label>
+          </div>
+          <label className="form-field">
+            <span className="form-field__label">Location</span>
+            <input className="form-input" value={form.values.location} maxLength={200} onChange={(e) => set('location', e.target.value)} />
+          </label>
+          <label className="form-field">
+            <span className="form-field__label">Description</span>
+            <textarea className="form-input ac-textarea" rows={2} maxLength={2000} value={form.values.description} onChange={(e) => set('description', e.target.value)} />
+          </label>
+          <div className="ac-row">
+            <button type="submit" className="ac-btn ac-btn--primary ac-btn--small" disabled={busy}>
+              {form.id ? 'Save meet-up' : 'Add meet-up'}
+            </button>
+            <button type="button" className="ac-btn ac-btn--small" onClick={() => setForm(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

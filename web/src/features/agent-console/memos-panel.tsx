@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import type { Memo, MemoType } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import {
+  addConversationMemo,
+  addGlobalMemo,
+  removeConversationMemo,
+  removeGlobalMemo,
+  updateConversationMemo,
+  updateGlobalMemo,
+} from '@web/lib/agent-api';
+import { toast } from '@web/ui/toast';
+
+/**
+ * Memos of one kind (user notes on the member, profile notes on the fictive profile): the conversation's own,
+ * then the global ones that follow the member or the profile into every conversation (SPEC §3 memo).
+ */
+export function MemosPanel({
+  conversationId,
+  type,
+  ownerId,
+  notes,
+  onChanged,
+  readOnly = false,
+}: {
+  conversationId: string;
+  type: MemoType;
+  /** The member's user id (type user) or the profile id (type profile): the global memo's owner. */
+  ownerId: string;
+  notes: Memo[];
+  onChanged: () => void;
+  readOnly?: boolean;
+}) {
+  const [draft, setDraft] = useState('');
+  const [global, setGlobal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
+  const label = type === 'user' ? 'Member notes' : 'Profile notes';
+  const live = notes.filter((n) => !n.archived);
+
+  const run = async (task: () => Promise<unknown>, success: Parameters<typeof t>[0]) => {
+    setBusy(true);
+    try {
+      await task();
+      toast.success(t(success));
+      onChanged();
+      return true;
+    } catch {
+      toast.error(t('agent.error-try-again'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const note = draft.trim();
+    if (!note) return;
+    const ok = await run(() => (global ? addGlobalMemo(type, ownerId, note) : addConversationMemo(conversationId, type, note)), 'agent.memo-added');
+    if (ok) setDraft('');
+  };
+
+  const save = async (memo: Memo, note: string) => {
+    const ok = await run(
+      () => (memo.global ? updateGlobalMemo(type, ownerId, memo._id, note) : updateConversationMemo(conversationId, memo._id, note)),
+      'agent.memo-updated',
+    );
+    if (ok) setEditing(null);
+  };
+
+  const remove = (memo: Memo) =>
+    run(() => (memo.global ? removeGlobalMemo(type, ownerId, memo._id) : removeConversationMemo(conversationId, memo._id)), 'agent.memo-removed');
+
+  return (
+    <section className="ac-card ac-memos" aria-label={label}>
+      <h3 className="ac-card__title">
+        {label} <span className="ac-count">{live.length}</span>
+      </h3>
+      {live.length === 0 ? (
+        <p className="ac-empty">No notes yet.</p>
+      ) : (
+        <ul className="ac-memos__list">
+          {live.map((memo) => (
+            <li key={memo._id} className="ac-memo">
+              {editing?.id === memo._id ? (
+                <form
+                  className="ac-memo__edit"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (editing.note.trim()) void save(memo, editing.note.trim());
+                  }}
+                >
+                  <textarea
+                    className="form-input ac-textarea"
+                    aria-label="Edit note"
+                    value={editing.note}
+                    rows={2}
+                    onChange={(e) => setEditing({ id: memo._id, note: e.target.value })}
+                    autoFocus
+                  />
+                  <div className="ac-row">
+                    <button type="submit" className="ac-btn ac-btn--small ac-btn--primary" disabled={busy}>
+                      Save
+                    </button>
+                    <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <>
+                  <p className="ac-memo__text">
+                    {memo.global && <span className="ac-tag">global</span>} {memo.note}
+                  </p>
+                  {!readOnly && (
+                    <div className="ac-row ac-memo__actions">
+                      <button type="button" className="ac-link" onClick={() => setEditing({ id: memo._id, note: memo.note })} aria-label={`Edit note: ${memo.note}`}>
+                        Edit
+                      </button>
+                      <button type="button" className="ac-link ac-link--danger" onClick={() => void remove(memo)} disabled={busy} aria-label={`Remove note: ${memo.note}`}>
+                        Remove
+                      </button>
+                    </div>
+                  )}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!readOnly && (
+        <form className="ac-memos__add" onSubmit={add}>
+          <textarea
+            className="form-input ac-textarea"
+            aria-label={`New ${type === 'user' ? 'member' : 'profile'} note`}
+            placeholder="Add a note…"
+            rows={2}
+            maxLength={2000}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <div className="ac-row">
+            <label className="ac-check">
+              <input type="checkbox" checked={global} onChange={(e) => setGlobal(e.target.checked)} /> Global (all conversations)
+            </label>
+            <button type="submit" className="ac-btn ac-btn--small ac-btn--primary" disabled={busy || !draft.trim()}>
+              Add note
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,290 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatLockout, QUEUE_REFRESH_MS, AGENT_SOCKET_RETRIES, type QueueCounts } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { fetchQueue } from '@web/lib/agent-api';
+import { agentCommand } from '@web/sync/agent-session';
+import { toast } from '@web/ui/toast';
+import { ConsoleDialog } from './console-dialog';
+import { formatClock, secondsSince, secondsUntil } from './format';
+import { useAgentSession, useClaim, useClaimActor, useNow } from './use-agent';
+
+/** GET /api/queue every 3 s while the console is open and the tab visible. */
+export function useQueueCounts(): QueueCounts | null {
+  const [counts, setCounts] = useState<QueueCounts | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    let controller: AbortController | null = null;
+    const load = () => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      controller?.abort();
+      controller = new AbortController();
+      fetchQueue(controller.signal)
+        .then((next) => !stopped && setCounts(next))
+        .catch(() => undefined);
+    };
+    load();
+    const id = setInterval(load, QUEUE_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(id);
+      controller?.abort();
+    };
+  }, []);
+  return counts;
+}
+
+const STATUS_LABEL = {
+  offline: 'Offline',
+  starting: 'Starting…',
+  online: 'Online',
+  pausing: 'Pausing…',
+  paused: 'On break',
+  resuming: 'Resuming…',
+  stopping: 'Ending…',
+} as const;
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+/**
+ * The console's always-visible strip: session start/stop and time, break with reason and its time, the
+ * break-interval lockout, the stocks, Claim next with the reply countdown, and the socket's state.
+ * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next.
+ */
+export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: string) => void }) {
+  const session = useAgentSession();
+  const claim = useClaim();
+  const claimActor = useClaimActor();
+  const counts = useQueueCounts();
+  const now = useNow();
+  const [endOpen, setEndOpen] = useState(false);
+  const [breakOpen, setBreakOpen] = useState(false);
+
+  const online = session.status === 'online';
+  const paused = session.status === 'paused';
+  const active = session.status !== 'offline' && session.status !== 'starting';
+  const lockoutLeft = secondsUntil(session.lockoutEndsAt, now);
+  const busy = ['starting', 'stopping', 'pausing', 'resuming'].includes(session.status);
+
+  const toggleSession = () => {
+    if (busy) return;
+    if (session.status === 'offline') agentCommand({ command: 'START' });
+    else setEndOpen(true);
+  };
+  const toggleBreak = () => {
+    if (paused) return agentCommand({ command: 'RESUME' });
+    if (!online) return;
+    // The lockout is checked here too, so a follower tab says it without a round trip through the leader.
+    if (lockoutLeft > 0) return void toast.error(t('agent.pause-once-per-hour', { time: formatLockout(lockoutLeft * 1000) }));
+    setBreakOpen(true);
+  };
+  const claimNext = () => {
+    if (claim.conversationId && claim.phase !== 'lapsed') return onOpenClaim(claim.conversationId);
+    if (!online) return void toast.info(t('agent.session-needed'));
+    claimActor.send({ type: 'CLAIM' });
+  };
+  // The key handler is attached once and calls the latest closures.
+  const actions = useRef({ toggleSession, toggleBreak, claimNext });
+  useEffect(() => {
+    actions.current = { toggleSession, toggleBreak, claimNext };
+  });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      const key = event.key.toLowerCase();
+      const code = event.code;
+      if (key === 's' || code === 'KeyS') actions.current.toggleSession();
+      else if (key === 'b' || code === 'KeyB') actions.current.toggleBreak();
+      else if (key === 'n' || code === 'KeyN') actions.current.claimNext();
+      else return;
+      if (!isTyping(event.target) || event.altKey) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const claimed = !!claim.conversationId && claim.phase !== 'lapsed';
+  const replyUrgent = claimed && claim.replyLeft <= 60;
+
+  return (
+    <section className="ac-bar" aria-label="Session">
+      <div className="ac-bar__group" role="group" aria-label="Work session">
+        <span className={`ac-status ac-status--${session.status}`} role="status" aria-live="polite">
+          <span className="ac-status__dot" aria-hidden="true" />
+          {STATUS_LABEL[session.status]}
+        </span>
+        <span className="ac-timer" aria-label="Session time" title="Session time">
+          <span className="ac-timer__label">Session</span>
+          <span className="ac-timer__value" data-testid="session-time">
+            {formatClock(secondsSince(session.sessionStartedAt, now))}
+          </span>
+        </span>
+        <button type="button" className={`ac-btn ${active ? '' : 'ac-btn--primary'}`} onClick={toggleSession} disabled={busy} aria-keyshortcuts="Alt+S">
+          {active ? 'End session' : 'Start session'} <kbd>Alt S</kbd>
+        </button>
+      </div>
+
+      <div className="ac-bar__group" role="group" aria-label="Break">
+        <button type="button" className="ac-btn" onClick={toggleBreak} disabled={!(online || paused)} aria-keyshortcuts="Alt+B">
+          {paused ? 'Resume' : 'Break'} <kbd>Alt B</kbd>
+        </button>
+        {paused && (
+          <span className="ac-timer ac-timer--break" aria-label="Break time">
+            <span className="ac-timer__label">{session.breakReason || 'Break'}</span>
+            <span className="ac-timer__value">{formatClock(secondsSince(session.breakStartedAt, now))}</span>
+          </span>
+        )}
+        <span className={`ac-timer ${lockoutLeft > 0 ? 'ac-timer--locked' : ''}`} aria-label="Next break allowed in" title="One break per hour">
+          <span className="ac-timer__label">Next break</span>
+          <span className="ac-timer__value" data-testid="break-lockout">
+            {lockoutLeft > 0 ? formatLockout(lockoutLeft * 1000) : 'now'}
+          </span>
+        </span>
+      </div>
+
+      <dl className="ac-stocks" aria-label="Stocks">
+        <div>
+          <dt>Messages</dt>
+          <dd data-testid="stock-message">{counts?.MessageStock ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Follow-up</dt>
+          <dd>{counts?.FollowUpStock ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Meet-up</dt>
+          <dd>{counts?.MeetUpStock ?? '–'}</dd>
+        </div>
+        <div className="ac-stocks__total">
+          <dt>Total</dt>
+          <dd data-testid="stock-total">{counts?.total ?? '–'}</dd>
+        </div>
+      </dl>
+
+      <div className="ac-bar__group" role="group" aria-label="Claim">
+        <button
+          type="button"
+          className="ac-btn ac-btn--primary"
+          onClick={claimNext}
+          disabled={claim.phase === 'claiming' || (!online && !claimed)}
+          aria-keyshortcuts="Alt+N"
+        >
+          {claimed ? 'Open claimed' : claim.phase === 'claiming' ? 'Claiming…' : 'Claim next'} <kbd>Alt N</kbd>
+        </button>
+        {claimed && (
+          <span className={`ac-timer ${replyUrgent ? 'ac-timer--urgent' : ''}`} aria-label="Reply time left" role="timer">
+            <span className="ac-timer__label">Reply in</span>
+            <span className="ac-timer__value" data-testid="reply-left">
+              {formatClock(claim.replyLeft)}
+            </span>
+          </span>
+        )}
+      </div>
+
+      <ConnectionState />
+
+      <ConsoleDialog open={endOpen} onOpenChange={setEndOpen} title={t('agent.end-session-title')} description={t('agent.end-session-body')}>
+        <div className="popup__actions">
+          <button type="button" className="button button--ghost" onClick={() => setEndOpen(false)}>
+            Keep working
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setEndOpen(false);
+              agentCommand({ command: 'STOP' });
+            }}
+          >
+            End session
+          </button>
+        </div>
+      </ConsoleDialog>
+      <BreakDialog open={breakOpen} onOpenChange={setBreakOpen} />
+    </section>
+  );
+}
+
+const BREAK_REASONS = ['Lunch', 'Coffee', 'Restroom', 'Meeting', 'Technical issue'];
+
+function BreakDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError(t('agent.break-reason-required'));
+    agentCommand({ command: 'PAUSE', reason: reason.trim() });
+    setReason('');
+    setError(null);
+    onOpenChange(false);
+  };
+  return (
+    <ConsoleDialog open={open} onOpenChange={onOpenChange} title="Take a break" description="One break per hour. Your session time keeps counting.">
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <div className="ac-reasons" role="group" aria-label="Common reasons">
+          {BREAK_REASONS.map((r) => (
+            <button key={r} type="button" className={`ac-chip ${reason === r ? 'is-active' : ''}`} onClick={() => setReason(r)} aria-pressed={reason === r}>
+              {r}
+            </button>
+          ))}
+        </div>
+        <label className="form-field">
+          <span className="form-field__label">Reason</span>
+          <input
+            className="form-input"
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'break-reason-error' : undefined}
+            autoFocus
+          />
+          {error && (
+            <span className="form-field__error" id="break-reason-error" role="alert">
+              {error}
+            </span>
+          )}
+        </label>
+        <div className="popup__actions">
+          <button type="submit" className="button button--primary">
+            Start break
+          </button>
+        </div>
+      </form>
+    </ConsoleDialog>
+  );
+}
+
+function ConnectionState() {
+  const session = useAgentSession();
+  if (!session.ready) return <span className="ac-conn ac-conn--muted">Connecting…</span>;
+  if (!session.isMaster && session.connection === 'open') {
+    return (
+      <span className="ac-conn" title="Another tab holds the connection and shares the session here">
+        Linked tab
+      </span>
+    );
+  }
+  if (session.connection === 'open') return <span className="ac-conn ac-conn--ok">Live</span>;
+  if (session.connection === 'manual') {
+    return (
+      <span className="ac-conn ac-conn--bad" role="alert">
+        {t('agent.socket-manual')}{' '}
+        <button type="button" className="ac-btn ac-btn--small" onClick={() => agentCommand({ command: 'RECONNECT' })}>
+          Reconnect
+        </button>
+      </span>
+    );
+  }
+  if (session.connection === 'waiting') {
+    return (
+      <span className="ac-conn ac-conn--warn" role="status">
+        {t('agent.socket-reconnecting', { attempt: Math.min(session.attempts + 1, AGENT_SOCKET_RETRIES), max: AGENT_SOCKET_RETRIES })}
+      </span>
+    );
+  }
+  return <span className="ac-conn ac-conn--muted">Connecting…</span>;
+}
