@@ -52,7 +52,7 @@ describe('VIP membership', () => {
     const m = await member();
     const profile = await createFictive(ctx);
     const locked = await call(ctx, 'PATCH', `/api/user/${m.id}`, m.headers, { favourite: profile.id });
-    expect(locked).toMatchObject({ status: 402, body: { error: { code: 'no-subscription' } } });
+    expect(locked).toMatchObject({ status: 402, body: { error: { code: 'premium-required' } } });
     const order = await checkout(ctx, m, catalogue.vipMonthly, SANDBOX_CARDS.success);
     expect(order).toMatchObject({ status: 'paid', products: [{ days: 30, credits: 20 }] });
     const state = await userState(m);
@@ -88,11 +88,14 @@ describe('VIP membership', () => {
     const [sub] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
     const [card] = await ctx.deps.db.select().from(savedCards).where(eq(savedCards.id, sub!.savedCardId!));
 
+    const renewalsOfCard = async () =>
+      (await ctx.deps.db.select().from(transactions).where(and(eq(transactions.kind, 'renewal'), eq(transactions.savedCardId, card!.id)))).length;
     ctx.clock.advance(29 * DAY);
-    expect(await runRenewals()).toBe(0);
+    await runRenewals();
+    expect(await renewalsOfCard()).toBe(0);
 
     ctx.clock.advance(DAY);
-    expect(await runRenewals()).toBe(1);
+    expect(await runRenewals()).toBeGreaterThanOrEqual(1);
     const renewal = await ctx.deps.db.select().from(transactions).where(eq(transactions.kind, 'renewal'));
     const mine = renewal.filter((t) => t.savedCardId === card!.id);
     expect(mine).toHaveLength(1);
@@ -105,8 +108,9 @@ describe('VIP membership', () => {
     expect(state.transactions[0]).toMatchObject({ kind: 'renewal', status: 'success', amount: 29.99 });
 
     // Another pass in the same period charges nothing more.
-    expect(await runRenewals()).toBe(0);
-    expect(await grantComplimentaryCredits(ctx.deps)).toBe(0);
+    await runRenewals();
+    await grantComplimentaryCredits(ctx.deps);
+    expect(await renewalsOfCard()).toBe(1);
     expect((await userState(m)).credits).toBe(40);
   });
 
