@@ -91,6 +91,8 @@ export const mutationErrorCodes = [
   'attachment-not-found',
   'duplicate-message',
   'invalid-mutation',
+  /** The brand demands age verification and the member has not passed it (docs/decisions/0009). */
+  'age-verification-required',
 ] as const;
 export type MutationErrorCode = (typeof mutationErrorCodes)[number];
 

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client.js';
 import { conversations, images, messages, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { NoCreditsError, changeCredits } from '../credits/ledger.js';
+import { isAgeVerified } from '../verification/age-requirement.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
 
 /**
@@ -64,6 +65,7 @@ async function memberConversation(tx: Executor, userId: string, conversationId: 
 export async function sendMemberMessage(tx: Executor, userId: string, input: SendInput, now: Date, origin?: SendOrigin): Promise<SendOutcome> {
   if (isEmptyMessage(input)) throw new MutationError('invalid-mutation', 'Nothing to send');
   await lockSpace(tx, userId);
+  if (!(await isAgeVerified(tx, userId))) throw new MutationError('age-verification-required', t('age-verification.required'));
 
   let conversation: ConversationRow | undefined;
   let created = false;
@@ -306,5 +308,7 @@ export function failureToApiError(err: MutationError): ApiError {
       return new ApiError(400, 'attachment-not-found', err.message);
     case 'invalid-mutation':
       return new ApiError(400, 'invalid-json', err.message);
+    case 'age-verification-required':
+      return new ApiError(403, 'age-verification-required', err.message);
   }
 }
