@@ -5,6 +5,7 @@ import { registerNoSubscriptionPopup } from '@web/features/profiles/no-subscript
 import { registerNoCreditsPopup } from '@web/features/chat/no-credits-popup';
 import { registerAttachmentGalleryPopup } from '@web/features/chat/attachment-gallery-popup';
 import { registerMessagingPopups } from '@web/features/messages/messaging-popups';
+import { registerPaymentPopups } from '@web/features/payments/payment-popups';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
 function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
@@ -39,4 +40,6 @@ export function registerAppPopups(): void {
   registerNoCreditsPopup();
   registerAttachmentGalleryPopup();
   registerMessagingPopups();
+  // Payments: success, failed, remove card, waiting for payment.
+  registerPaymentPopups();
 }

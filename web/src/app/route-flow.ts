@@ -71,5 +71,10 @@ export async function runRouteFlow(location: FlowLocation, session: SessionPort)
     emailValidated = user ? user.emailValidated === true : undefined;
   }
   const to = resolveAccess({ pathname: location.pathname, isAuthenticated: auth.isAuthenticated, kind: auth.kind, emailValidated });
-  if (to) throw redirect({ to, replace: true });
+  if (to) {
+    // The age-verification provider returns to the site root with verify-age=true (SPEC §2, §4): the flag
+    // travels on to the member's home, where the authenticated layout polls the result.
+    const carried = location.search['verify-age'] !== undefined ? { search: { 'verify-age': location.search['verify-age'] } } : {};
+    throw redirect({ to, replace: true, ...carried } as Parameters<typeof redirect>[0]);
+  }
 }

@@ -65,7 +65,8 @@ export interface MemberOffers {
 }
 
 /** From the user state: a successful purchase in `transactions`, and the promotion flag. */
-export function memberOffersOf(user: { transactions?: unknown; promotions?: unknown } | null | undefined): MemberOffers {
+export function memberOffersOf(member: object | null | undefined): MemberOffers {
+  const user = member as { transactions?: unknown; promotions?: unknown } | null | undefined;
   const transactions = Array.isArray(user?.transactions) ? (user.transactions as { status?: unknown; kind?: unknown }[]) : [];
   const hasPurchased = transactions.some((tx) => tx?.status === 'success');
   const promotions = (user?.promotions ?? {}) as { firstPurchasePromotion?: unknown };

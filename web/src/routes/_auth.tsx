@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { AgeVerificationReturn } from '@web/features/payments/age-verification';
 import { MemberHeader } from '@web/ui/layout/member-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
 import { useMemberSocket } from '@web/sync/member-socket';
@@ -29,6 +30,8 @@ function AuthLayout() {
   return (
     <div className="layout layout--auth">
       <MemberSocket />
+      {/* The return from the age-verification provider (?verify-age=true) on whichever page it lands. */}
+      <AgeVerificationReturn />
       <MemberHeader />
       <SyncStatusBanner />
       <main id="main" className="layout__main container">

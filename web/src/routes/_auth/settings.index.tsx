@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PaymentSettings } from '@web/features/payments/payment-settings';
 import { SettingsPage } from '@web/features/settings/settings-page';
 
 export const Route = createFileRoute('/_auth/settings/')({
-  component: SettingsPage,
+  component: () => (
+    <>
+      <SettingsPage />
+      <PaymentSettings />
+    </>
+  ),
 });

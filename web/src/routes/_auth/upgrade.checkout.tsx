@@ -1,6 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { cartStore } from '@web/lib/cart';
+import { CheckoutPage } from '@web/features/payments/checkout-page';
 
+/** The checkout guard (SPEC §2; logic not shown there): checkout needs an item in the cart. */
 export const Route = createFileRoute('/_auth/upgrade/checkout')({
-  component: () => <ComingSoon title="Checkout" />,
+  beforeLoad: () => {
+    if (cartStore.get().items.length === 0) throw redirect({ to: '/upgrade/credits', replace: true });
+  },
+  component: CheckoutPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@web/ui/coming-soon';
+import { CreditPackagesTab } from '@web/features/payments/plan-tabs';
 
 export const Route = createFileRoute('/_auth/upgrade/credits')({
-  component: () => <ComingSoon title="Credit Packages" />,
+  component: CreditPackagesTab,
 });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { t } from '@sync/texts';
+import { useUser } from '@web/lib/user-store';
 import { useUnreadMessageCount } from '@web/sync/unread-count';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
@@ -14,6 +15,7 @@ export const MEMBER_NAV = [
 
 export function MemberHeader() {
   const unread = useUnreadMessageCount();
+  const credits = useUser().user?.credits;
   return (
     <header className="site-header site-header--member">
       <div className="site-header__inner">
@@ -30,6 +32,11 @@ export function MemberHeader() {
                   {item.to === '/messages' && unread ? (
                     <span className="count-badge main-nav__badge" aria-label={`(${unread} unread)`}>
                       {unread}
+                    </span>
+                  ) : null}
+                  {item.to === '/upgrade' && typeof credits === 'number' ? (
+                    <span className="main-nav__credits" aria-label={`(${credits} ${credits === 1 ? 'credit' : 'credits'})`} data-testid="header-credits">
+                      {credits}
                     </span>
                   ) : null}
                 </Link>

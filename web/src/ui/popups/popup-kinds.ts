@@ -12,10 +12,10 @@ export interface PopupPropsByKind {
   'archive-confirmation': { conversationId: string; username?: string; onConfirm?: () => void };
   'restore-confirmation': { conversationId: string; username?: string; onConfirm?: () => void };
   'profile-completed': Record<string, never>;
-  'payment-success': { orderId?: string };
-  'payment-failed': { reason?: 'bank' | 'system' };
-  'remove-card': { cardId: string; onConfirm?: () => void };
-  'waiting-for-payment': { orderId?: string };
+  'payment-success': { orderId?: string; kind?: 'credits' | 'membership'; credits?: number; invoiceId?: string | null };
+  'payment-failed': { reason?: 'bank' | 'system'; onRetry?: () => void };
+  'remove-card': { cardId: string; last4?: string; brand?: string; onConfirm?: () => void; onRemoved?: () => void };
+  'waiting-for-payment': { orderId?: string; actionUrl?: string | null; reason?: 'action' | 'timeout'; onCheckAgain?: () => void };
   'agent-end-session': { onConfirm?: () => void };
   general: { title?: string; message: string; confirmLabel?: string; onConfirm?: () => void };
   'attachment-gallery': { images: { src: string; alt?: string }[]; index?: number };
