@@ -3,6 +3,7 @@ import type { AppDeps } from '../../context.js';
 import { orders, products, savedCards, subscriptions, transactions, users } from '../../db/schema/index.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { endMembership, grantDueCredits } from './memberships.js';
+import { confirmCharge } from './confirm.js';
 import { mailMembershipEnded, publishUserUpdate } from './notify.js';
 import { sendCharge } from './orders.js';
 
@@ -114,7 +115,49 @@ export async function renewMemberships(deps: AppDeps): Promise<number> {
   return work.charges.length + work.ended.length;
 }
 
+/** A charge the processor never heard of (the API stopped between recording and sending it). */
+export const UNSENT_AFTER_MS = 5 * 60_000;
+/** A charge waiting for the member's confirmation on the processor's page that long was abandoned. */
+export const ACTION_ABANDONED_AFTER_MS = 60 * 60_000;
+
+/**
+ * Charges stuck pending: one recorded but never sent is sent again when its card is saved (same idempotency key,
+ * so the processor charges at most once) or failed as a system issue when the token was not kept; one whose extra
+ * confirmation was never answered fails as a bank issue. Without this an order would stay pending for ever and
+ * refuse every new attempt.
+ */
+export async function settleStaleCharges(deps: AppDeps): Promise<number> {
+  const now = deps.clock.now();
+  const stale = await deps.db
+    .select({ t: transactions, token: savedCards.providerToken })
+    .from(transactions)
+    .leftJoin(savedCards, eq(savedCards.id, transactions.savedCardId))
+    .where(
+      and(
+        eq(transactions.status, 'pending'),
+        sql`((${transactions.providerRef} is null and ${transactions.createDate} < ${new Date(now.getTime() - UNSENT_AFTER_MS).toISOString()}::timestamptz)
+          or (${transactions.requiresAction} and ${transactions.updateDate} < ${new Date(now.getTime() - ACTION_ABANDONED_AFTER_MS).toISOString()}::timestamptz))`,
+      ),
+    )
+    .limit(BATCH);
+  for (const { t, token } of stale) {
+    if (t.requiresAction) {
+      await confirmCharge(deps, { providerRef: t.providerRef ?? `local-${t.id}`, idempotencyKey: t.idempotencyKey, status: 'failed', failure: 'bank' });
+    } else if (token) {
+      await sendCharge(
+        deps,
+        { transactionId: t.id, idempotencyKey: t.idempotencyKey, token, amountCents: t.amountCents, currency: t.currency, description: 'payment' },
+        { offSession: true },
+      );
+    } else {
+      await confirmCharge(deps, { providerRef: `local-${t.id}`, idempotencyKey: t.idempotencyKey, status: 'failed', failure: 'system' });
+    }
+  }
+  return stale.length;
+}
+
 export const paymentJobs: Job[] = [
+  { name: 'payments.stale-charges', everyMs: 5 * 60_000, run: settleStaleCharges },
   { name: 'payments.renewals', everyMs: 60_000, run: renewMemberships },
   { name: 'payments.complimentary-credits', everyMs: 10 * 60_000, run: grantComplimentaryCredits },
 ];

@@ -1,11 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '@sync/contract/payments';
 import { creditLedger, orders, transactions, users } from '../../db/schema/index.js';
 import { createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { expectLedgerBalanced } from '../credits/test-helpers.js';
+import { issueSession } from '../auth/sessions.js';
 import { confirmCharge } from './confirm.js';
+import { settleStaleCharges } from './jobs.js';
+import { prepareCharge } from './orders.js';
 import { call, checkout, createOrder, createTestProducts, sandbox, tokenize, type TestProducts } from './test-helpers.js';
 
 let ctx: TestContext;
@@ -23,6 +26,19 @@ async function member(): Promise<MemberFixture> {
   const m = await createMember(ctx);
   members.push(m.id);
   return m;
+}
+
+/** Raw SQL rows on either engine (PGlite answers { rows }, node-postgres too; some drivers a bare array). */
+async function rowsOf<T = unknown>(query: SQL): Promise<T[]> {
+  const result: unknown = await ctx.deps.db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
+}
+
+/** After the fake clock moved past the token's life. */
+async function fresh(m: MemberFixture): Promise<MemberFixture> {
+  const { access_token } = await issueSession(ctx.deps, { type: 'user', id: m.id });
+  return { ...m, token: access_token, headers: { authorization: `Bearer ${access_token}` } };
 }
 
 const userState = async (m: MemberFixture) => (await call(ctx, 'GET', `/api/user/${m.id}`, m.headers)).body;
@@ -179,6 +195,30 @@ describe('exactly once', () => {
   });
 });
 
+describe('stale charges', () => {
+  it('an unanswered extra confirmation fails after an hour; a charge never sent is sent again on its saved card', async () => {
+    const m = await member();
+    const created = await createOrder(ctx, m, catalogue.credits10);
+    const token = await tokenize(ctx, SANDBOX_CARDS.requiresAction);
+    await call(ctx, 'PATCH', `/api/order/${created.body._id}`, m.headers, { paymentToken: token, saveCard: false });
+    ctx.clock.advance(61 * 60_000);
+    await settleStaleCharges(ctx.deps);
+    expect((await call(ctx, 'GET', `/api/order/${created.body._id}`, (await fresh(m)).headers)).body.lastTransaction).toMatchObject({ status: 'failed', failure: 'bank' });
+
+    // The API stopped between recording the charge and sending it.
+    const second = await createOrder(ctx, await fresh(m), catalogue.credits10);
+    const card = await sandbox(ctx).describe(await tokenize(ctx, SANDBOX_CARDS.success));
+    const good = await tokenize(ctx, SANDBOX_CARDS.success);
+    await ctx.deps.db.transaction((tx) => prepareCharge(tx, m.id, second.body._id, { paymentToken: good, saveCard: true }, card, ctx.clock.now()));
+    ctx.clock.advance(6 * 60_000);
+    await settleStaleCharges(ctx.deps);
+    await sandbox(ctx).idle();
+    const order = (await call(ctx, 'GET', `/api/order/${second.body._id}`, (await fresh(m)).headers)).body;
+    expect(order).toMatchObject({ status: 'paid', lastTransaction: { status: 'success' } });
+    expect((await userState(await fresh(m))).credits).toBe(10);
+  });
+});
+
 describe('order rules', () => {
   it('a firstPurchaseOnly package is sold before the first purchase and refused after it', async () => {
     const m = await member();
@@ -252,28 +292,23 @@ describe('card data never reaches the database', () => {
     await checkout(ctx, m, catalogue.credits10, '4242 4242 4242 4242', { saveCard: true });
     await checkout(ctx, m, catalogue.vipMonthly, SANDBOX_CARDS.success);
     await checkout(ctx, m, catalogue.credits10, SANDBOX_CARDS.bankDecline, { saveCard: true });
-    const columns = await ctx.deps.db.execute<{ table_name: string; column_name: string }>(sql`
+    const rows = await rowsOf<{ table_name: string; column_name: string }>(sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')`);
-    const rows = 'rows' in columns ? columns.rows : (columns as unknown as { table_name: string; column_name: string }[]);
     expect(rows.length).toBeGreaterThan(20);
     const pans = [SANDBOX_CARDS.success, SANDBOX_CARDS.bankDecline, '4242 4242 4242 4242'];
     const hits: string[] = [];
     for (const { table_name, column_name } of rows) {
       for (const pan of pans) {
-        const found = await ctx.deps.db.execute(
-          sql`select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text like ${`%${pan}%`} limit 1`,
-        );
-        const n = 'rows' in found ? found.rows.length : (found as unknown[]).length;
-        if (n > 0) hits.push(`${table_name}.${column_name}`);
+        const found = await rowsOf(sql`select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text like ${`%${pan}%`} limit 1`);
+        if (found.length > 0) hits.push(`${table_name}.${column_name}`);
       }
     }
     expect(hits).toEqual([]);
     // The check itself works: the last four digits are stored.
     const [u] = await ctx.deps.db.select({ id: users.id }).from(users).where(eq(users.id, m.id));
     expect(u).toBeDefined();
-    const last4 = await ctx.deps.db.execute(sql`select 1 from saved_cards where last4 = '4242'`);
-    expect('rows' in last4 ? last4.rows.length : (last4 as unknown[]).length).toBeGreaterThan(0);
+    expect(await rowsOf(sql`select 1 from saved_cards where last4 = '4242'`)).not.toHaveLength(0);
   });
 });
 
