@@ -44,6 +44,16 @@ export function fetchQueue(signal?: AbortSignal): Promise<QueueCounts> {
   return api.get<QueueCounts>('/queue', { loader: false, ...(signal ? { signal } : {}) });
 }
 
+/** GET /api/event: the session state as the server knows it (the lockout after a reload). */
+export function fetchAgentStatus(): Promise<AgentSessionState> {
+  return api.get<AgentSessionState>('/event', { loader: false });
+}
+
+/** GET /api/claims: the claims the agent still holds (restored after a reload). */
+export function fetchLiveClaims(): Promise<ListPage<ClaimWrapper>> {
+  return api.get<ListPage<ClaimWrapper>>('/claims', { loader: false });
+}
+
 /** GET /api/claim: the claim wrapper, or null when nothing is stocked (204). */
 export async function claimNext(): Promise<ClaimWrapper | null> {
   return (await api.get<ClaimWrapper | undefined>('/claim', { loader: false })) ?? null;

@@ -12,7 +12,7 @@
 import { createActor, fromPromise, type Subscription } from 'xstate';
 import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { claimNext, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
+import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
 import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
@@ -331,7 +331,13 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       self.leader = leader;
       leaderStore.set(leader);
       session.send({ type: 'LEADER', isMaster: leader });
-      if (leader) publish();
+      if (leader) {
+        publish();
+        // The server's own count of the break-interval lockout wins over what this device remembered.
+        fetchAgentStatus()
+          .then((state) => brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs }))
+          .catch(() => undefined);
+      }
     },
     options.locks,
     AGENT_LEADER_LOCK,
@@ -345,6 +351,15 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       if (typeof state.breakIntervalLeftMs === 'number') brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
     }),
   ];
+
+  // A claim still held after a reload comes back with its own countdown.
+  fetchLiveClaims()
+    .then((page) => {
+      const held = page.data[0];
+      if (!held || runtime !== self || !claim.getSnapshot().matches('idle')) return;
+      claim.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
+    })
+    .catch(() => undefined);
 
   // The session ended (here or in the leader tab): this tab's claim ends with it.
   let wasOnline = false;
