@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '@sync/contract/payments';
 import { creditLedger, savedCards, subscriptions, transactions } from '../../db/schema/index.js';
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
+import type { SocketLike } from '../../realtime/hub.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { issueSession } from '../auth/sessions.js';
 import { expectLedgerBalanced } from '../credits/test-helpers.js';
@@ -34,6 +35,24 @@ async function fresh(m: MemberFixture): Promise<MemberFixture> {
 }
 
 const userState = async (m: MemberFixture) => (await call(ctx, 'GET', `/api/user/${m.id}`, (await fresh(m)).headers)).body;
+
+/** A socket in the member's room, as the websocket route joins it. */
+function listen(userId: string) {
+  const frames: { event: string; payload?: Record<string, unknown> }[] = [];
+  const socket: SocketLike = { send: (data) => frames.push(JSON.parse(data)), close: () => undefined };
+  ctx.deps.realtime.join(socket, [`user:${userId}`]);
+  return {
+    async next(event: string, where: (f: (typeof frames)[number]) => boolean = () => true) {
+      for (let i = 0; i < 100; i++) {
+        const found = frames.find((f) => f.event === event && where(f));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no ${event} frame`);
+    },
+    stop: () => ctx.deps.realtime.leave(socket),
+  };
+}
 
 async function runRenewals() {
   const n = await renewMemberships(ctx.deps);
@@ -143,7 +162,12 @@ describe('VIP membership', () => {
     await ctx.deps.db.update(savedCards).set({ providerToken: token }).where(eq(savedCards.id, sub!.savedCardId!));
 
     ctx.clock.advance(30 * DAY);
+    const socket = listen(m.id);
     await runRenewals();
+    // Told live: the open tabs drop the premium badge.
+    const frame = await socket.next('userUpdate', (f) => f.payload?.isPremium === false);
+    expect(frame.payload).toMatchObject({ isPremium: false, subscriptions: [{ active: false, endReason: 'renewal-failed' }] });
+    socket.stop();
     const state = await userState(m);
     expect(state.isPremium).toBe(false);
     expect(state.subscriptions[0]).toMatchObject({ active: false, endReason: 'renewal-failed', nextChargeDate: null });
