@@ -1,8 +1,9 @@
 import { paymentJobs } from '../modules/payments/jobs.js';
+import { pruneSyncResultsJob } from '../modules/sync/prune.js';
 import type { Job } from './scheduler.js';
 
 /**
  * Every background job of the API, started by main.ts. Each domain adds its jobs here
  * (claim expiry and stocks in agents/, complimentary credits and renewals in payments/).
  */
-export const jobs: Job[] = [...paymentJobs];
+export const jobs: Job[] = [...paymentJobs, pruneSyncResultsJob];

@@ -48,6 +48,10 @@ export class MemoryServer {
   private readonly clients = new Map<string, ClientRow>();
   private ids = 0;
   now = Date.UTC(2026, 0, 15, 12);
+  /** The most changes one pull answers (MAX_PULL_CHANGES on the real server). */
+  pullLimit = Number.POSITIVE_INFINITY;
+  /** Pull requests answered, pages included. */
+  pulls = 0;
   /** Every message the server accepted, in order (duplicates would show up here). */
   readonly accepted: { userId: string; messageId: string }[] = [];
 
@@ -89,8 +93,8 @@ export class MemoryServer {
     const sorted = [...req.mutations].sort((a, b) => a.mutationId - b.mutationId);
     for (const m of sorted) {
       if (m.mutationId <= row.lastMutationId) {
-        const recorded = row.results.get(m.mutationId);
-        if (recorded && !results.some((r) => r.mutationId === m.mutationId)) results.push(recorded);
+        if (results.some((r) => r.mutationId === m.mutationId)) continue;
+        results.push(row.results.get(m.mutationId) ?? { mutationId: m.mutationId, ok: true, pruned: true });
         continue;
       }
       if (m.mutationId > row.lastMutationId + 1) break;
@@ -123,8 +127,17 @@ export class MemoryServer {
     if (req.cursor > 0) for (const [key, version] of space.tombstones) if (version > req.cursor) changed.push({ version, op: { op: 'del', key } });
     changed.sort((a, b) => a.version - b.version);
     const patch: PatchOp[] = req.cursor === 0 ? [{ op: 'clear' }] : [];
-    patch.push(...changed.map((c) => c.op));
-    return { cursor: space.version, lastMutationId: row.lastMutationId, patch };
+    // Paged like the SQL server (one key per version here, so a page is exactly pullLimit changes).
+    const more = changed.length > this.pullLimit;
+    const page = more ? changed.slice(0, this.pullLimit) : changed;
+    patch.push(...page.map((c) => c.op));
+    this.pulls += 1;
+    return { cursor: more ? page.at(-1)!.version : space.version, lastMutationId: row.lastMutationId, patch, more };
+  }
+
+  /** Drops a client's recorded results, as the server's 7-day prune does: replays answer `pruned`. */
+  prune(clientId: string): void {
+    this.clients.get(clientId)?.results.clear();
   }
 
   /** A profile's reply arriving from the agents' side. */

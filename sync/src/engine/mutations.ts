@@ -54,12 +54,17 @@ export type PushRequest = z.infer<typeof pushRequest>;
 export const mutationError = z.object({ code: z.string(), message: z.string() });
 export type MutationErrorBody = z.infer<typeof mutationError>;
 
-/** One applied (or replayed) mutation. A mutation missing from `results` was not processed: resend from lastMutationId + 1. */
+/**
+ * One applied (or replayed) mutation. A mutation missing from `results` was not processed: resend from
+ * lastMutationId + 1. `pruned`: applied long ago and its recorded answer is gone (kept 7 days): the outcome
+ * is whatever the next pull shows.
+ */
 export const pushResult = z.object({
   mutationId: z.number().int(),
   ok: z.boolean(),
   result: z.unknown().optional(),
   error: mutationError.optional(),
+  pruned: z.boolean().optional(),
 });
 export type PushResult = z.infer<typeof pushResult>;
 
@@ -77,7 +82,19 @@ export const patchOp = z.discriminatedUnion('op', [
 ]);
 export type PatchOp = z.infer<typeof patchOp>;
 
-export const pullResponse = z.object({ cursor: z.number().int().min(0), lastMutationId: z.number().int().min(0), patch: z.array(patchOp) });
+/** A pull answers at most this many changes (whole versions, so a little more is possible); `more` asks for the next page. */
+export const MAX_PULL_CHANGES = 500;
+
+/**
+ * `more`: the patch stops at `cursor` and later changes exist: pull again from it. lastMutationId belongs with
+ * the whole state, so a client acts on it only on the last page.
+ */
+export const pullResponse = z.object({
+  cursor: z.number().int().min(0),
+  lastMutationId: z.number().int().min(0),
+  patch: z.array(patchOp),
+  more: z.boolean().optional(),
+});
 export type PullResponse = z.infer<typeof pullResponse>;
 
 /** What sendMessage answers: where the message went and the balance after it (or that nothing was sent). */

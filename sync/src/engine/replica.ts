@@ -67,9 +67,10 @@ export class Replica {
     }
   }
 
+  /** One page of a pull; the queue shrinks only on the last page, where lastMutationId matches the state. */
   async onPull(res: PullResponse) {
     await this.confirmed.transact((tx) => applyPatch(tx, res.patch));
     this.cursor = res.cursor;
-    this.pending = this.pending.filter((m) => m.mutationId > res.lastMutationId);
+    if (!res.more) this.pending = this.pending.filter((m) => m.mutationId > res.lastMutationId);
   }
 }

@@ -71,6 +71,10 @@ export interface OutboxRow {
   status: 'pending' | 'failed';
   /** The server answered ok; the row goes once a pull confirms lastMutationId >= mutationId. */
   acked?: boolean;
+  /** Answered `pruned` (applied long ago, its answer gone): not pushed again; the pull shows whether it landed. */
+  pruned?: boolean;
+  /** The tab that queued it, so a refusal is told in that tab (sync-runtime.ts). */
+  tabId?: string;
   error?: { code: string; message: string };
   attempts?: number;
 }

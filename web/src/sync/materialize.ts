@@ -11,6 +11,7 @@ import { MemoryStore } from '@sync/engine/store';
 import { dayStart, type ConversationRecord, type MessageRecord, type ProfileSummary } from '@sync/contract/messaging';
 import { conversationType } from '@sync/rules/conversation-type';
 import { maskContacts } from '@sync/rules/mask';
+import Dexie from 'dexie';
 import type { ConversationRow, LocalDatabase, MessageRow, MessageStatus, OutboxRow } from '@web/local/db';
 
 /** Tables a materialize touches: callers open their transaction over these. */
@@ -103,22 +104,47 @@ export async function buildView(db: LocalDatabase): Promise<BuiltView> {
   // Each pending write replays at its own time, so a queued message keeps its place and its date.
   const view = confirmed.clone();
   const notReplayable: OutboxRow[] = [];
-  for (const row of pending) {
-    try {
-      await view.transact((tx) =>
-        runMutation(tx, row, { side: 'client', now: row.createdAt, newId: () => crypto.randomUUID(), profileSummary: (id) => profiles.get(id) }),
-      );
-    } catch (err) {
-      if (!(err instanceof MutationError)) throw err;
-      if (row.name === 'sendMessage') notReplayable.push(row);
+  await outsideDexie(async () => {
+    for (const row of pending) {
+      try {
+        await view.transact((tx) =>
+          runMutation(tx, row, { side: 'client', now: row.createdAt, newId: () => crypto.randomUUID(), profileSummary: (id) => profiles.get(id) }),
+        );
+      } catch (err) {
+        if (!(err instanceof MutationError)) throw err;
+        if (row.name === 'sendMessage') notReplayable.push(row);
+      }
     }
-  }
+  });
   return { view, confirmed, outbox, pending, notReplayable, profiles };
 }
 
 /** Rebuilds the view tables. Call inside a Dexie rw transaction over VIEW_TABLES. */
 export async function materialize(db: LocalDatabase): Promise<MaterializeResult> {
   const { view, confirmed, outbox, pending, notReplayable, profiles } = await buildView(db);
+  const { conversations, messages } = await outsideDexie(() => viewRows(view, outbox, notReplayable, profiles));
+
+  await db.conversations.clear();
+  await db.conversations.bulkPut(conversations);
+  await db.messages.clear();
+  await db.messages.bulkPut(messages);
+
+  const server = await confirmed.get<number>(CREDITS_KEY);
+  const credits = server === undefined ? null : shownCredits(server, pending);
+  await db.meta.put({ key: SHOWN_CREDITS_KEY, value: credits });
+  return { credits };
+}
+
+/**
+ * Runs in-memory work (the shared mutators over a MemoryStore: a long chain of plain promises) inside a Dexie
+ * transaction without losing it: Dexie follows native awaits only for a few ticks, after which the next
+ * table call would find its transaction committed (PrematureCommitError from the sixth pending message on).
+ */
+export function outsideDexie<T>(work: () => Promise<T>): Promise<T> {
+  return Dexie.currentTransaction ? Dexie.waitFor(work()) : work();
+}
+
+async function viewRows(view: MemoryStore, outbox: OutboxRow[], notReplayable: OutboxRow[], profiles: Map<string, ProfileSummary>) {
   // A pending send that no longer replays (e.g. credits spent elsewhere) still shows: the server decides.
   for (const row of notReplayable) await overlaySend(view, row, 'pending', profiles);
   for (const row of outbox) if (row.status === 'failed' && row.name === 'sendMessage') await overlaySend(view, row, 'failed', profiles);
@@ -150,14 +176,5 @@ export async function materialize(db: LocalDatabase): Promise<MaterializeResult>
       lastSender: last?.senderType ?? null,
     };
   });
-
-  await db.conversations.clear();
-  await db.conversations.bulkPut(conversations);
-  await db.messages.clear();
-  await db.messages.bulkPut(messages);
-
-  const server = await confirmed.get<number>(CREDITS_KEY);
-  const credits = server === undefined ? null : shownCredits(server, pending);
-  await db.meta.put({ key: SHOWN_CREDITS_KEY, value: credits });
-  return { credits };
+  return { conversations, messages };
 }

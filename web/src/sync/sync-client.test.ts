@@ -238,6 +238,77 @@ describe('SyncClient (outbox over Dexie)', () => {
     expect((await db.messages.get(uuid(1)))?.status).toBe('sent');
   });
 
+  it('pulls a first state larger than a page in pages until the server has no more', async () => {
+    const { server, transport, calls } = harness();
+    await server.grantCredits(USER, 20);
+    const writer = client(transport);
+    await writer.pull();
+    // Seven pending at once (from the sixth on, this once lost its Dexie transaction).
+    for (let i = 1; i <= 7; i++) expect(await send(writer, `m${i}`, i)).toMatchObject({ ok: true, mutationId: i });
+    await writer.flush();
+    writer.stop();
+    db.close();
+    await db.delete();
+
+    // A new install: 7 messages, their conversation and the credits, 3 changes a page.
+    db = newDb(`${dbName}-fresh`);
+    server.pullLimit = 3;
+    const pullsBefore = calls.filter((x) => x.kind === 'pull').length;
+    const fresh = client(transport);
+    await fresh.pull();
+    expect(calls.filter((x) => x.kind === 'pull').length - pullsBefore).toBe(3);
+    expect((await messages(db)).map((m) => m.status)).toEqual(Array(7).fill('sent'));
+    expect(await shown(db)).toBe(13);
+    server.pullLimit = Number.POSITIVE_INFINITY;
+    expect((await db.meta.get('sync:cursor'))?.value).toBe((await server.pull(USER, { clientId: 'someone-else', cursor: 0 })).cursor);
+  });
+
+  it('a page that is not the last leaves the outbox alone (its lastMutationId runs ahead of the rows so far)', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 10);
+    const c = client(transport);
+    await c.pull();
+    for (let i = 1; i <= 4; i++) await send(c, `m${i}`, i);
+    // The server applies the push but the answer never arrives.
+    const push = vi.spyOn(transport, 'push').mockImplementationOnce(async (request) => {
+      await server.push(USER, request);
+      throw new TypeError('Failed to fetch');
+    });
+    await c.flush();
+    push.mockRestore();
+    c.stop();
+    server.pullLimit = 2;
+    await client(transport).pull();
+    // Judged on the first page alone, unacked sends not yet pulled would have been called "not delivered".
+    expect(await messages(db)).toEqual(['m1', 'm2', 'm3', 'm4'].map((text) => ({ text, status: 'sent' })));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a replay answered `pruned` is settled by the pull: stored means sent, never charged twice', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 5);
+    const c = client(transport);
+    await c.pull();
+    await send(c, 'long ago', 1);
+    const push = vi.spyOn(transport, 'push').mockImplementationOnce(async (request) => {
+      await server.push(USER, request);
+      throw new TypeError('Failed to fetch');
+    });
+    await c.flush();
+    push.mockRestore();
+    c.stop();
+    // A week later the recorded answer is gone; the device sends mutation 1 again.
+    server.prune(await c.clientId());
+    const later = client(transport);
+    const answer = vi.spyOn(transport, 'push');
+    await later.flush();
+    await expect(answer.mock.results[0]!.value).resolves.toMatchObject({ results: [{ mutationId: 1, ok: true, pruned: true }] });
+    await later.pull();
+    expect(await messages(db)).toEqual([{ text: 'long ago', status: 'sent' }]);
+    expect(server.accepted).toHaveLength(1);
+    expect(await shown(db)).toBe(4);
+  });
+
   it('keeps drafts on the device only', async () => {
     const { transport, calls } = harness();
     const c = client(transport);

@@ -27,7 +27,7 @@ import type { LocalDatabase, OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
 import { backoffDelay } from './backoff';
 import { DexieKv } from './dexie-kv';
-import { buildView, materialize, VIEW_TABLES } from './materialize';
+import { buildView, materialize, outsideDexie, VIEW_TABLES } from './materialize';
 
 export interface SyncTransport {
   push(request: PushRequest): Promise<PushResponse>;
@@ -50,6 +50,8 @@ export type MutateOutcome = { ok: true; mutationId?: number; result: unknown } |
 const CLIENT_ID_KEY = 'sync:clientId';
 const NEXT_ID_KEY = 'sync:nextMutationId';
 const CURSOR_KEY = 'sync:cursor';
+/** A guard against a server that keeps saying `more`: 2,000 pages of 500 changes is far beyond any member. */
+const MAX_PULL_PAGES = 2000;
 /** A send confirmed by the server's counter but never stored: its answer was lost and it was refused. */
 const NOT_DELIVERED: MutationErrorBody = { code: 'not-delivered', message: t('error.generic') };
 
@@ -122,8 +124,10 @@ export class SyncClient {
         // Try it on the current view first: the mutator knows the rules (credits, empty text, missing conversation).
         const { view, profiles } = await buildView(this.db);
         if ((await view.get(CREDITS_KEY)) === undefined) await view.put(CREDITS_KEY, this.fallbackCredits?.() ?? 0);
-        const result = await view.transact((tx) =>
-          runMutation(tx, { name, args: parsed.data }, { side: 'client', now, newId: () => crypto.randomUUID(), profileSummary: (id) => profiles.get(id) }),
+        const result = await outsideDexie(() =>
+          view.transact((tx) =>
+            runMutation(tx, { name, args: parsed.data }, { side: 'client', now, newId: () => crypto.randomUUID(), profileSummary: (id) => profiles.get(id) }),
+          ),
         );
         if ((result as { skipped?: string } | undefined)?.skipped) return { ok: true as const, result };
         const mutationId = await this.allocateId();
@@ -262,7 +266,8 @@ export class SyncClient {
         if (!row) continue;
         answered += 1;
         if (result.ok) {
-          await this.db.outbox.update(row.mutationId, { acked: true });
+          // A pruned answer says only "applied long ago": the pull decides whether the message is there.
+          await this.db.outbox.update(row.mutationId, result.pruned ? { acked: true, pruned: true } : { acked: true });
         } else {
           const error = result.error ?? { code: 'error', message: t('error.generic') };
           await this.db.outbox.update(row.mutationId, { status: 'failed', error });
@@ -275,7 +280,15 @@ export class SyncClient {
     return answered;
   }
 
+  /** Pulls page after page (the server answers at most MAX_PULL_CHANGES at a time) until it has no more. */
   private async pullOnce(): Promise<void> {
+    for (let page = 0; page < MAX_PULL_PAGES && !this.stopped; page++) {
+      if (!(await this.pullPage())) return;
+    }
+  }
+
+  /** One page, applied in one Dexie transaction (a reload mid-way resumes from its cursor); true when more follow. */
+  private async pullPage(): Promise<boolean> {
     const clientId = await this.clientId();
     const cursorRow = await this.db.meta.get(CURSOR_KEY);
     const cursor = typeof cursorRow?.value === 'number' ? cursorRow.value : 0;
@@ -289,10 +302,15 @@ export class SyncClient {
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       await applyPatch(new DexieKv(this.db.kv), response.patch);
       await this.db.meta.put({ key: CURSOR_KEY, value: response.cursor });
+      if (response.more) {
+        // lastMutationId describes the whole state: the outbox waits for the last page.
+        await materialize(this.db);
+        return;
+      }
       const confirmed = await this.db.outbox.where('mutationId').belowOrEqual(response.lastMutationId).toArray();
       for (const row of confirmed) {
         if (row.status !== 'pending') continue;
-        if (row.name === 'sendMessage' && !row.acked && !(await this.messageStored((row.args as { messageId: string }).messageId))) {
+        if (row.name === 'sendMessage' && (!row.acked || row.pruned) && !(await this.messageStored((row.args as { messageId: string }).messageId))) {
           await this.db.outbox.update(row.mutationId, { status: 'failed', error: NOT_DELIVERED });
           continue;
         }
@@ -305,6 +323,7 @@ export class SyncClient {
       }
       await materialize(this.db);
     });
+    return response.more === true;
   }
 
   private async messageStored(messageId: string): Promise<boolean> {

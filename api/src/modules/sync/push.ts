@@ -48,9 +48,12 @@ export async function push(deps: AppDeps, userId: string, req: PushRequest): Pro
           .select()
           .from(syncMutations)
           .where(and(eq(syncMutations.clientId, req.clientId), eq(syncMutations.mutationId, m.mutationId)));
-        const result: PushResult = recorded?.error
-          ? { mutationId: m.mutationId, ok: false, error: recorded.error }
-          : { mutationId: m.mutationId, ok: true, result: recorded?.result ?? undefined };
+        // No recorded row: the prune job removed it (sync/prune.ts, 7 days); the next pull shows the outcome.
+        const result: PushResult = !recorded
+          ? { mutationId: m.mutationId, ok: true, pruned: true }
+          : recorded.error
+            ? { mutationId: m.mutationId, ok: false, error: recorded.error }
+            : { mutationId: m.mutationId, ok: true, result: recorded.result ?? undefined };
         return { kind: 'done', result, last: client.lastMutationId, applied: false };
       }
       if (m.mutationId > client.lastMutationId + 1) return { kind: 'future', last: client.lastMutationId };
