@@ -77,6 +77,7 @@ export const texts = {
   'payment.card-removed': 'The card has been removed.',
   // Server answers of the payment calls (issue E), shown as the server's message
   'payment.first-purchase-only': 'This offer is only available for your first purchase.',
+  'payment.post-payment-only': 'This offer is available after your first purchase.',
   'payment.price-unavailable': 'This package is not available in your country or currency.',
   'payment.product-not-found': 'This package is no longer available.',
   'payment.membership-active': 'You already have an active VIP membership.',

@@ -29,6 +29,8 @@ export const PAYMENT_POLL_TIMEOUT_MS = 25_000;
 export const paymentErrorCodes = [
   /** A `firstPurchaseOnly` package after the member's first purchase (409). */
   'first-purchase-only',
+  /** A `postPaymentOnly` package before the member's first purchase (409). */
+  'post-payment-only',
   /** The product has no price for this country / currency (400). */
   'price-unavailable',
   /** The product is unknown, inactive or belongs to another brand (404). */

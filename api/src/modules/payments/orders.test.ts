@@ -220,13 +220,16 @@ describe('stale charges', () => {
 });
 
 describe('order rules', () => {
-  it('a firstPurchaseOnly package is sold before the first purchase and refused after it', async () => {
+  it('a firstPurchaseOnly package is sold before the first purchase and refused after it; postPaymentOnly the other way round', async () => {
     const m = await member();
+    const early = await createOrder(ctx, m, catalogue.loyalty);
+    expect(early).toMatchObject({ status: 409, body: { error: { code: 'post-payment-only' } } });
     const starter = await checkout(ctx, m, catalogue.starter, SANDBOX_CARDS.success);
     expect(starter.status).toBe('paid');
     const refused = await createOrder(ctx, m, catalogue.starter);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'first-purchase-only', message: 'This offer is only available for your first purchase.' });
+    expect((await createOrder(ctx, m, catalogue.loyalty)).status).toBe(201);
 
     // A failed payment is no purchase: the offer stays.
     const other = await member();

@@ -23,8 +23,8 @@ export async function hasPurchased(exec: Executor, userId: string): Promise<bool
 
 /**
  * POST /api/order: prices the cart from the product's entry for the country (or its default entry), in the
- * currency of that entry only. A firstPurchaseOnly package after a purchase, or a membership while one is live
- * and renewing, is refused. Nothing is charged yet.
+ * currency of that entry only. A firstPurchaseOnly package after a purchase, a postPaymentOnly package before
+ * one, or a membership while one is live and renewing, is refused. Nothing is charged yet.
  */
 export async function createOrder(tx: Executor, userId: string, body: CreateOrderBody, now: Date, idempotencyKey?: string): Promise<Order> {
   const [me] = await tx.select({ brandId: users.brandId }).from(users).where(eq(users.id, userId));
@@ -40,9 +40,9 @@ export async function createOrder(tx: Executor, userId: string, body: CreateOrde
   const entry = pickPriceEntry(product, body.country);
   const interval = item.days === undefined ? entry?.intervals[0] : entry?.intervals.find((i) => i.days === item.days);
   if (!entry || !interval || entry.currency !== body.currency) throw new ApiError(400, 'price-unavailable', t('payment.price-unavailable'));
-  if (product.packageType.includes('firstPurchaseOnly') && (await hasPurchased(tx, member.userId))) {
-    throw new ApiError(409, 'first-purchase-only', t('payment.first-purchase-only'));
-  }
+  const purchased = product.packageType.some((p) => p === 'firstPurchaseOnly' || p === 'postPaymentOnly') ? await hasPurchased(tx, member.userId) : false;
+  if (product.packageType.includes('firstPurchaseOnly') && purchased) throw new ApiError(409, 'first-purchase-only', t('payment.first-purchase-only'));
+  if (product.packageType.includes('postPaymentOnly') && !purchased) throw new ApiError(409, 'post-payment-only', t('payment.post-payment-only'));
   if (interval.days > 0) {
     const [live] = await tx
       .select({ id: subscriptions.id })

@@ -10,11 +10,12 @@ export interface TestProducts {
   starter: string;
   vipMonthly: string;
   vipQuarterly: string;
+  loyalty: string;
 }
 
 const usd = (price: number, credits: number, days = 0) => ({ US: { currency: 'USD', vat: 0, intervals: [{ days, price, credits }] } });
 
-/** The brand's catalogue for payment tests: two credit packages (one first-purchase-only) and two memberships. */
+/** The brand's catalogue for payment tests: credit packages (plain, first-purchase-only, post-payment-only) and two memberships. */
 export async function createTestProducts(ctx: TestContext): Promise<TestProducts> {
   const rows = await ctx.deps.db
     .insert(products)
@@ -23,10 +24,11 @@ export async function createTestProducts(ctx: TestContext): Promise<TestProducts
       { brandId: ctx.brand.id, sku: 'starter-20', name: 'localhost', packageType: ['firstPurchaseOnly'], pricing: usd(4.99, 20) },
       { brandId: ctx.brand.id, sku: 'vip-monthly', name: 'localhost', pricing: usd(29.99, 20, 30) },
       { brandId: ctx.brand.id, sku: 'vip-quarterly', name: 'localhost', pricing: usd(74.99, 25, 90) },
+      { brandId: ctx.brand.id, sku: 'loyalty-40', name: 'localhost', packageType: ['postPaymentOnly'], pricing: usd(19.99, 40) },
     ])
     .returning({ id: products.id, sku: products.sku });
   const id = (sku: string) => rows.find((r) => r.sku === sku)!.id;
-  return { credits10: id('credits-10'), starter: id('starter-20'), vipMonthly: id('vip-monthly'), vipQuarterly: id('vip-quarterly') };
+  return { credits10: id('credits-10'), starter: id('starter-20'), vipMonthly: id('vip-monthly'), vipQuarterly: id('vip-quarterly'), loyalty: id('loyalty-40') };
 }
 
 export function sandbox(ctx: TestContext): SandboxProcessor {
