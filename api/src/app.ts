@@ -25,6 +25,9 @@ import { matchingRoutes } from './modules/matching/routes.js';
 import { interestRoutes } from './modules/interests/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
+import { agentRoutes } from './modules/agents/routes.js';
+import { agentAdminRoutes } from './modules/agents/admin-routes.js';
+import { agentSocketClosed, agentWsHandlers } from './modules/agents/socket.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
@@ -98,6 +101,8 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', interestRoutes)
     .route('/', locationRoutes)
     .route('/', messagingRoutes)
+    .route('/', agentRoutes)
+    .route('/', agentAdminRoutes)
     .route('/', syncRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)
@@ -107,7 +112,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', verificationRoutes)
     .route('/', sandboxRoutes)
     .route('/', devRoutes);
-  if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket));
+  if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket, { handlers: agentWsHandlers, onClose: agentSocketClosed }));
 
   app.route('/api', routes);
   app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));

@@ -48,6 +48,10 @@ const schema = z
     PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
     APPLE_PAY_MERCHANT_ID: z.string().min(1).default('merchant.local.amora.sandbox'),
     AGE_VERIFICATION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** A conversation the profile wrote last enters the follow-up stock after the member is silent this long. */
+    FOLLOW_UP_AFTER_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(48),
+    /** A meet-up enters the meet-up stock this long after its meetDate (the agent asks how it went). */
+    MEET_UP_FOLLOW_UP_HOURS: z.coerce.number().min(0).max(24 * 30).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -112,5 +116,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: e.LOG_REQUESTS,
     payments: { provider: e.PAYMENT_PROVIDER, sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS, applePayMerchantId: e.APPLE_PAY_MERCHANT_ID },
     ageVerification: { provider: e.AGE_VERIFICATION_PROVIDER },
+    agents: {
+      followUpAfterMs: Math.round(e.FOLLOW_UP_AFTER_HOURS * 3_600_000),
+      meetUpFollowUpMs: Math.round(e.MEET_UP_FOLLOW_UP_HOURS * 3_600_000),
+    },
   };
 }

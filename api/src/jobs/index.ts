@@ -1,3 +1,4 @@
+import { agentJobs } from '../modules/agents/jobs.js';
 import { paymentJobs } from '../modules/payments/jobs.js';
 import { pruneSyncResultsJob } from '../modules/sync/prune.js';
 import type { Job } from './scheduler.js';
@@ -6,4 +7,4 @@ import type { Job } from './scheduler.js';
  * Every background job of the API, started by main.ts. Each domain adds its jobs here
  * (claim expiry and stocks in agents/, complimentary credits and renewals in payments/).
  */
-export const jobs: Job[] = [...paymentJobs, pruneSyncResultsJob];
+export const jobs: Job[] = [...agentJobs, ...paymentJobs, pruneSyncResultsJob];

@@ -52,6 +52,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Sockets of one room held by this process (an agent's last socket closing ends its session). */
+  roomSize(room: Room) {
+    return this.rooms.get(room)?.size ?? 0;
+  }
+
   /** Sockets held by this process (benchmarks and health). */
   get localSocketCount() {
     const all = new Set<SocketLike>();

@@ -22,6 +22,8 @@ export type WsHandler = (frame: RealtimeEvent, conn: SocketConnection) => void |
 export interface WsRouteOptions {
   handlers?: Record<string, WsHandler>;
   heartbeatMs?: number;
+  /** After a socket closed and left its rooms (an agent's last socket closing ends its session). */
+  onClose?: (conn: SocketConnection) => void | Promise<void>;
 }
 
 export function roomsFor(auth: AuthContext): Room[] {
@@ -89,7 +91,11 @@ export function wsRoutes(upgradeWebSocket: UpgradeWebSocket, opts: WsRouteOption
         onClose() {
           if (timer) clearInterval(timer);
           if (socket) deps.realtime.leave(socket);
+          const wasOpen = !!socket;
           socket = undefined;
+          if (wasOpen && opts.onClose) {
+            Promise.resolve(opts.onClose(conn)).catch((err: unknown) => console.error('[ws] close handler failed', err));
+          }
         },
       };
     }),

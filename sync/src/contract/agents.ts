@@ -4,7 +4,8 @@
  * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
  */
 import { z } from 'zod';
-import { image } from './entities.js';
+import { genders } from './auth.js';
+import { bodyTypes, ethnicities, eyeColors, hairColors, image, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
 
 // ---------- SPEC §9 constants ----------
@@ -350,6 +351,101 @@ export const reportRow = z.object({
 export const report = z.object({ from: z.string(), to: z.string(), agents: z.array(reportRow) });
 export type ReportRow = z.infer<typeof reportRow>;
 export type Report = z.infer<typeof report>;
+
+// ---------- Fictive profiles (admin) ----------
+
+const fictiveFields = {
+  /** The brand the profile belongs to (it is shown on that brand's site only). */
+  brandId: uuid,
+  username: z.string().trim().regex(/^[A-Za-z0-9_]{3,30}$/, 'The username must be 3 to 30 characters: letters, numbers and underscores only'),
+  gender: z.enum(genders),
+  birthDate: z.iso.date('Incorrect date format'),
+  bodyType: z.enum(bodyTypes).nullable(),
+  ethnicity: z.enum(ethnicities).nullable(),
+  hairColor: z.enum(hairColors).nullable(),
+  eyeColor: z.enum(eyeColors).nullable(),
+  /** cm */
+  height: z.number().int().min(120).max(230).nullable(),
+  relationshipStatus: z.enum(relationshipStatuses).nullable(),
+  aboutMe: z.string().trim().max(2000),
+  /** Interest tags. */
+  lookingFor: z.array(z.string().trim().min(1).max(40)).max(20),
+  lookingForAgeMin: z.number().int().min(18).max(100).nullable(),
+  lookingForAgeMax: z.number().int().min(18).max(100).nullable(),
+  location: z.object({
+    country: z.string().regex(/^[A-Z]{2}$/, 'A two-letter country code'),
+    city: z.string().trim().max(100).optional(),
+    state: z.string().trim().max(100).optional(),
+    zip: z.string().trim().max(20).optional(),
+  }),
+  isFeatured: z.boolean(),
+  isPremium: z.boolean(),
+  /** Whether a member's like becomes a match. */
+  matchOnLike: z.boolean(),
+  /** Inactive profiles are hidden from members. */
+  active: z.boolean(),
+};
+
+/** POST /api/admin/profile. */
+export const createFictiveBody = z.object({
+  ...fictiveFields,
+  bodyType: fictiveFields.bodyType.default(null),
+  ethnicity: fictiveFields.ethnicity.default(null),
+  hairColor: fictiveFields.hairColor.default(null),
+  eyeColor: fictiveFields.eyeColor.default(null),
+  height: fictiveFields.height.default(null),
+  relationshipStatus: fictiveFields.relationshipStatus.default(null),
+  aboutMe: fictiveFields.aboutMe.default(''),
+  lookingFor: fictiveFields.lookingFor.default([]),
+  lookingForAgeMin: fictiveFields.lookingForAgeMin.default(null),
+  lookingForAgeMax: fictiveFields.lookingForAgeMax.default(null),
+  isFeatured: fictiveFields.isFeatured.default(false),
+  isPremium: fictiveFields.isPremium.default(false),
+  matchOnLike: fictiveFields.matchOnLike.default(true),
+  active: fictiveFields.active.default(true),
+});
+/** PATCH /api/admin/profile/{id}: any subset. */
+export const updateFictiveBody = z.object(fictiveFields).partial().strict();
+export type CreateFictiveBody = z.infer<typeof createFictiveBody>;
+export type UpdateFictiveBody = z.infer<typeof updateFictiveBody>;
+
+/** A fictive profile as admins manage it: every field, its brand's domain and its whole gallery. */
+export const fictiveProfile = z.object({
+  _id: z.string(),
+  brandId: z.string(),
+  domain: z.string(),
+  username: z.string(),
+  gender: z.enum(genders),
+  birthDate: z.string(),
+  age: z.number().int(),
+  bodyType: z.enum(bodyTypes).nullable(),
+  ethnicity: z.enum(ethnicities).nullable(),
+  hairColor: z.enum(hairColors).nullable(),
+  eyeColor: z.enum(eyeColors).nullable(),
+  height: z.number().nullable(),
+  relationshipStatus: z.enum(relationshipStatuses).nullable(),
+  aboutMe: z.string(),
+  lookingFor: z.array(z.string()),
+  lookingForAgeMin: z.number().nullable(),
+  lookingForAgeMax: z.number().nullable(),
+  location: z.record(z.string(), z.unknown()),
+  isFeatured: z.boolean(),
+  isPremium: z.boolean(),
+  matchOnLike: z.boolean(),
+  active: z.boolean(),
+  images: z.array(image),
+  createDate: isoDate,
+  updateDate: isoDate,
+});
+export type FictiveProfile = z.infer<typeof fictiveProfile>;
+
+/** GET /api/admin/profiles query. */
+export const fictiveListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+  brandId: uuid.optional(),
+});
 
 /** SPEC §8 pause lockout `{time}`: minutes and seconds left, mm:ss. */
 export function formatLockout(ms: number): string {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MESSAGES_PER_CHUNK, agentReplyBody, archiveBody, isEmptyMessage, sendMessageBody, type MessageRecord } from '@sync/contract/messaging';
 import { maskContacts } from '@sync/rules/mask';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
+import { staffConversationRoute, staffLookup } from '../agents/staff-routes.js';
 import { pokeMember, publishSafely } from './events.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
@@ -46,8 +47,9 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
  * Member messaging (SPEC §7, CONTRACT "Messaging"). Writes take an Idempotency-Key.
  *   GET   /api/conversations?type=&page=&limit=      member: { data: [conversation + lastMessage], total, page, limit }
  *   GET   /api/conversations/unread                  member: { total, inbox, archive, conversation }
+ *   GET   /api/conversations?page=&limit=&sortBy=…   staff: the lookup (agents/lookup.ts), scope-limited
  *   GET   /api/conversation/:id?before=&limit=6      the conversation with a chunk of messages, newest first, and hasMore;
- *                                                    members their own (masked), staff any (original)
+ *                                                    members their own (masked), staff in scope (original, agents/)
  *   POST  /api/conversation/:profileId               member: first message -> 201 conversation + messages + user.credits
  *   POST  /api/conversation/:id/message              member -> { message, user: { credits } }, 402 no-credits, 400 empty;
  *                                                    agent -> { message, conversation }, 409 new-messages (lastMessageId)
@@ -56,16 +58,16 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
  */
 export const messagingRoutes = new Hono<IdempotencyEnv>()
   .get('/conversations', anyone, async (c) => {
-    // TODO(issue D): the agents' lookup (page, limit, sortBy, sentBefore, …) answers here for staff.
-    if (c.var.auth.type !== 'user') throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
+    if (c.var.auth.type !== 'user') return staffLookup(c);
     const q = query(listQuery, c.req.query());
     return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
   })
   .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
   .get('/conversation/:id', anyone, async (c) => {
     const q = query(chunkQuery, c.req.query());
-    const reader = c.var.auth.type === 'user' ? { userId: c.var.auth.id } : { staff: true as const };
-    return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), reader, q.limit, q.before));
+    if (c.var.auth.type !== 'user') return staffConversationRoute(c, c.req.param('id'), q);
+    return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
   })
   .post('/conversation/:profileId', member, idempotency(), async (c) => {
     const body = parseWith(sendMessageBody, await readJson(c));
@@ -100,23 +102,7 @@ export const messagingRoutes = new Hono<IdempotencyEnv>()
       if (!out.replayed) await pokeMember(c.var.deps, auth.id);
       return out.response;
     }
-    const body = parseWith(agentReplyBody, raw);
-    const out = await idempotentWrite(c, 200, async (tx) => {
-      const reply = await agentReply(tx, { id: auth.id, role: auth.role }, id, body, c.var.deps.clock.now());
-      const info = await loadProfileInfo(tx, [reply.conversation.profileId]);
-      return {
-        message: toMessageRecord(reply.message, 'staff'),
-        conversation: toMemberConversation(reply.conversation, info.get(reply.conversation.profileId), [], 'staff'),
-      };
-    });
-    if (!out.replayed) {
-      const { message, conversation } = out.body;
-      const memberId = conversation.user._id;
-      await publishSafely(c.var.deps, `user:${memberId}`, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }));
-      const unread = await unreadCountsOf(c.var.deps.db, memberId);
-      await publishSafely(c.var.deps, `user:${memberId}`, { event: 'unreadMessageCount', count: unread.total, ...unread });
-    }
-    return out.response;
+    return replyAsAgent(c, id, raw);
   })
   .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
     const userId = c.var.auth.id;
@@ -143,6 +129,31 @@ export const messagingRoutes = new Hono<IdempotencyEnv>()
     if (!out.replayed) await pokeMember(c.var.deps, userId);
     return out.response;
   });
+
+/**
+ * An agent's or admin's reply (POST /conversation/:id/message and POST /stock/:id/reply): the claim rules and
+ * the 409 new-messages check are in agentReply; after commit the member's sockets get newMessage and counts.
+ */
+export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown) {
+  const auth = c.var.auth;
+  const body = parseWith(agentReplyBody, raw);
+  const out = await idempotentWrite(c, 200, async (tx) => {
+    const reply = await agentReply(tx, { id: auth.id, role: auth.role }, id, body, c.var.deps.clock.now());
+    const info = await loadProfileInfo(tx, [reply.conversation.profileId]);
+    return {
+      message: toMessageRecord(reply.message, 'staff'),
+      conversation: toMemberConversation(reply.conversation, info.get(reply.conversation.profileId), [], 'staff'),
+    };
+  });
+  if (!out.replayed) {
+    const { message, conversation } = out.body;
+    const memberId = conversation.user._id;
+    await publishSafely(c.var.deps, `user:${memberId}`, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }));
+    const unread = await unreadCountsOf(c.var.deps.db, memberId);
+    await publishSafely(c.var.deps, `user:${memberId}`, { event: 'unreadMessageCount', count: unread.total, ...unread });
+  }
+  return out.response;
+}
 
 type MemberConversation = ReturnType<typeof toMemberConversation>;
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
 import { MutationError } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
-import { conversations, images, messages, profiles, users } from '../../db/schema/index.js';
+import { agentClaims, conversations, images, messages, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { NoCreditsError, changeCredits } from '../credits/ledger.js';
 import { isAgeVerified } from '../verification/age-requirement.js';
@@ -202,9 +202,9 @@ export interface AgentReplyOutcome {
 }
 
 /**
- * A reply as the fictive profile (or as admin). Refused with 409 new-messages when the member wrote after the
- * newest message the agent loaded. TODO(issue D): require the agent's live claim (403 claim-required) unless
- * admin, and release the claim with the reply.
+ * A reply as the fictive profile (or as admin). Only the agent holding the live claim may reply (an admin
+ * always may): otherwise 403 claim-required. Refused with 409 new-messages when the member wrote after the
+ * newest message the agent loaded. The reply releases the claim and takes the conversation out of its stock.
  */
 export async function agentReply(
   tx: Executor,
@@ -221,6 +221,10 @@ export async function agentReply(
   await lockSpace(tx, found.userId);
   const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
   if (!conversation) throw new ApiError(404, 'not-found', t('error.not-found'));
+  const claimLive = !!conversation.claimAgentId && !!conversation.claimExpiryDate && conversation.claimExpiryDate > now;
+  if (agent.role !== 'admin' && !(claimLive && conversation.claimAgentId === agent.id)) {
+    throw new ApiError(403, 'claim-required', 'Claim this conversation before replying; your claim may have expired.');
+  }
 
   let loadedSeq = 0;
   if (isUuid(input.lastMessageId)) {
@@ -267,9 +271,17 @@ export async function agentReply(
       stock: null,
       stockDate: null,
       lastAgentId: agent.id,
+      claimAgentId: null,
+      claimDate: null,
+      claimExpiryDate: null,
     })
     .where(eq(conversations.id, conversationId))
     .returning();
+  // The claim history (admin report): the replier's claim ends as replied, any other open one as released.
+  await tx
+    .update(agentClaims)
+    .set({ endDate: now, outcome: sql`case when ${agentClaims.agentId} = ${agent.id} then 'replied'::claim_outcome else 'released'::claim_outcome end` })
+    .where(and(eq(agentClaims.conversationId, conversationId), isNull(agentClaims.endDate)));
   return { conversation: updated!, message: message! };
 }
 

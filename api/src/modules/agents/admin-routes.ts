@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { and, eq, inArray } from 'drizzle-orm';
+import { createAgentBody, createFictiveBody, fictiveListQuery, reportQuery, updateAgentBody, updateFictiveBody } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import type { AppEnv } from '../../context.js';
+import { images } from '../../db/schema/index.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
+import { storeProfileAttachment } from '../uploads/service.js';
+import { agentReport, createAgent, listAgents, updateAgent } from './admin.js';
+import { createFictive, fictiveById, listFictive, updateFictive } from './fictive.js';
+
+const admin = requireAuth('admin');
+
+function query<T extends import('zod').ZodType>(schema: T, raw: Record<string, string>): import('zod').infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, 'invalid-query', parsed.error.issues[0]?.message ?? 'Invalid query');
+  return parsed.data;
+}
+
+/**
+ * Admin only (agents whose role is admin).
+ *   GET   /api/agents                        { data: Agent[], total, page, limit }
+ *   POST  /api/agent                         → Agent (201); 409 email-taken
+ *   PATCH /api/agent/:id                     → Agent; status may only be set to offline (stops the shift)
+ *   GET   /api/admin/report?from&to          per-agent report (YYYY-MM-DD, inclusive, UTC)
+ *   GET   /api/admin/profiles?page&limit&search&brandId   fictive profiles
+ *   GET   /api/admin/profile/:id             → FictiveProfile
+ *   POST  /api/admin/profile                 → FictiveProfile (201)
+ *   PATCH /api/admin/profile/:id             → FictiveProfile
+ *   POST  /api/admin/profile/:id/photos      multipart `type` avatar | photo, 1–5 `files` → FictiveProfile
+ *   DELETE /api/admin/profile/:id/photos/:imageId → FictiveProfile
+ * A view or favourite on behalf of a profile: POST /api/profile/:id/view-member and /favourite-member (interests).
+ */
+export const agentAdminRoutes = new Hono<AppEnv>()
+  .get('/agents', admin, async (c) => c.json(await listAgents(c.var.deps.db)))
+  .post('/agent', admin, async (c) => {
+    const body = parseWith(createAgentBody, await readJson(c));
+    return c.json(await createAgent(c.var.deps.db, body, c.var.deps.clock.now()), 201);
+  })
+  .patch('/agent/:id', admin, async (c) => {
+    const body = parseWith(updateAgentBody, await readJson(c));
+    return c.json(await updateAgent(c.var.deps, c.req.param('id'), body));
+  })
+  .get('/admin/report', admin, async (c) => {
+    const q = query(reportQuery, c.req.query());
+    return c.json(await agentReport(c.var.deps.db, q.from, q.to, c.var.deps.clock.now()));
+  })
+  .get('/admin/profiles', admin, async (c) => c.json(await listFictive(c.var.deps.db, query(fictiveListQuery, c.req.query()), c.var.deps.clock.now())))
+  .get('/admin/profile/:id', admin, async (c) => c.json(await fictiveById(c.var.deps.db, c.req.param('id'), c.var.deps.clock.now())))
+  .post('/admin/profile', admin, async (c) => {
+    const body = parseWith(createFictiveBody, await readJson(c));
+    return c.json(await createFictive(c.var.deps.db, body, c.var.deps.clock.now()), 201);
+  })
+  .patch('/admin/profile/:id', admin, async (c) => {
+    const body = parseWith(updateFictiveBody, await readJson(c));
+    const db = c.var.deps.db;
+    return c.json(await db.transaction((tx) => updateFictive(tx, c.req.param('id'), body, c.var.deps.clock.now())));
+  })
+  .post(
+    '/admin/profile/:id/photos',
+    admin,
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, 'payload-too-large', 'The request is too large');
+      },
+    }),
+    async (c) => {
+      const deps = c.var.deps;
+      const id = c.req.param('id');
+      await fictiveById(deps.db, id, deps.clock.now());
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch {
+        throw new ApiError(400, 'invalid-multipart', 'The upload must be multipart/form-data');
+      }
+      const type = form.type ?? 'photo';
+      if (type !== 'avatar' && type !== 'photo') throw new ApiError(400, 'invalid-upload-type', 'type must be avatar or photo');
+      const processed = await checkedImages(form as Parameters<typeof checkedImages>[0], type === 'avatar' ? 1 : 5);
+      // The upload module's processing and storage (sizes, variants, files), then the rows become gallery images.
+      const stored: string[] = [];
+      for (const p of processed) stored.push(...(await storeProfileAttachment(deps, id, p)).images.map((i) => i._id));
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        if (type === 'avatar') {
+          await tx
+            .update(images)
+            .set({ type: 'photo', updateDate: now })
+            .where(and(eq(images.profileId, id), eq(images.type, 'avatar')));
+        }
+        await tx.update(images).set({ type, updateDate: now }).where(inArray(images.id, stored));
+      });
+      return c.json(await fictiveById(deps.db, id, now));
+    },
+  )
+  .delete('/admin/profile/:id/photos/:imageId', admin, async (c) => {
+    const deps = c.var.deps;
+    const id = c.req.param('id');
+    await fictiveById(deps.db, id, deps.clock.now());
+    const imageId = c.req.param('imageId');
+    if (!/^[0-9a-f-]{36}$/i.test(imageId)) throw new ApiError(404, 'not-found', t('error.not-found'));
+    const [gone] = await deps.db
+      .delete(images)
+      .where(and(eq(images.id, imageId), eq(images.profileId, id)))
+      .returning({ id: images.id });
+    if (!gone) throw new ApiError(404, 'not-found', t('error.not-found'));
+    return c.json(await fictiveById(deps.db, id, deps.clock.now()));
+  });

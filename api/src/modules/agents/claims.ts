@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import type { Executor } from '../../db/client.js';
+import { agentClaims, agents, brands, conversations, orders, users } from '../../db/schema/index.js';
+import { ApiError } from '../../lib/errors.js';
+import { inScope, type Staff } from './staff.js';
+
+/** Waiting in a stock and not held by a live claim. */
+function waiting(now: Date) {
+  return and(isNotNull(conversations.stock), or(isNull(conversations.claimAgentId), lte(conversations.claimExpiryDate, now)));
+}
+
+/** GET /api/queue: unclaimed conversations of the staff member's scope, per stock. */
+export async function queueCounts(exec: Executor, staff: Staff, now: Date): Promise<QueueCounts> {
+  const rows = await exec
+    .select({ stock: conversations.stock, n: count() })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.userId))
+    .innerJoin(brands, eq(brands.id, conversations.brandId))
+    .where(and(waiting(now), inScope(staff)))
+    .groupBy(conversations.stock);
+  const of = (s: StockKind) => Number(rows.find((r) => r.stock === s)?.n ?? 0);
+  const out = { MessageStock: of('message'), FollowUpStock: of('follow-up'), MeetUpStock: of('meet-up') };
+  return { ...out, total: out.MessageStock + out.FollowUpStock + out.MeetUpStock };
+}
+
+/** A member who pays: premium, or with a paid order. Ahead of others who waited the same whole minutes. */
+const paying = sql<boolean>`(${users.isPremium} or exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and ${orders.status} = 'paid'))`;
+/** Whole minutes waited (the expression of conversations_stock_wait_idx). */
+const waitedMinute = sql`date_trunc('minute', (${conversations.stockDate} at time zone 'UTC'))`;
+
+export interface Claimed {
+  conversationId: string;
+  stock: StockKind;
+  stockDate: Date;
+  claimDate: Date;
+  claimExpiryDate: Date;
+}
+
+/**
+ * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0009-claim-order.md),
+ * claimed for CLAIM_LIFETIME_MS. The agent's row is locked first (the per-agent cap counts right even with
+ * two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP LOCKED`, so concurrent agents each
+ * take a different row without waiting on one another. Undefined when nothing waits.
+ */
+export async function claimNext(tx: Executor, staff: Staff, now: Date): Promise<Claimed | undefined> {
+  const [me] = await tx.select().from(agents).where(eq(agents.id, staff.id)).for('update');
+  if (!me) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
+  if (me.role !== 'admin' && me.status !== 'online') {
+    throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
+  }
+  const [{ live } = { live: 0 }] = await tx
+    .select({ live: count() })
+    .from(conversations)
+    .where(and(eq(conversations.claimAgentId, staff.id), gt(conversations.claimExpiryDate, now)));
+  if (Number(live) >= me.maxClaims) {
+    throw new ApiError(409, 'claim-limit', `You can hold at most ${me.maxClaims} conversations at once. Reply to one first.`, { maxClaims: me.maxClaims });
+  }
+  const [candidate] = await tx
+    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.userId))
+    .innerJoin(brands, eq(brands.id, conversations.brandId))
+    .where(and(waiting(now), inScope(staff)))
+    .orderBy(asc(waitedMinute), desc(paying), asc(conversations.stockDate), asc(conversations.id))
+    .limit(1)
+    .for('update', { of: conversations, skipLocked: true });
+  if (!candidate) return undefined;
+  const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
+  // A claim that lapsed without the job having run yet is closed here as expired.
+  await tx
+    .update(agentClaims)
+    .set({ endDate: now, outcome: 'expired' })
+    .where(and(eq(agentClaims.conversationId, candidate.id), isNull(agentClaims.endDate)));
+  await tx
+    .update(conversations)
+    .set({ claimAgentId: staff.id, claimDate: now, claimExpiryDate: expiry })
+    .where(eq(conversations.id, candidate.id));
+  await tx.insert(agentClaims).values({ agentId: staff.id, conversationId: candidate.id, stock: candidate.stock!, claimDate: now, expiryDate: expiry });
+  return { conversationId: candidate.id, stock: candidate.stock!, stockDate: candidate.stockDate ?? now, claimDate: now, claimExpiryDate: expiry };
+}
+
+/** The agent's live claims (the console restores them after a reload). */
+export async function liveClaims(exec: Executor, agentId: string, now: Date) {
+  return exec
+    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, claimDate: conversations.claimDate, claimExpiryDate: conversations.claimExpiryDate })
+    .from(conversations)
+    .where(and(eq(conversations.claimAgentId, agentId), gt(conversations.claimExpiryDate, now)))
+    .orderBy(asc(conversations.claimDate));
+}
+
+/** Whether the agent holds the live claim on the conversation (read inside the reply's transaction). */
+export function holdsClaim(row: { claimAgentId: string | null; claimExpiryDate: Date | null }, agentId: string, now: Date) {
+  return row.claimAgentId === agentId && !!row.claimExpiryDate && row.claimExpiryDate.getTime() > now.getTime();
+}
+
+/** Ends the conversation's open claim with the given outcome and clears the claim columns. */
+export async function endClaim(tx: Executor, conversationId: string, outcome: 'replied' | 'expired' | 'released', now: Date) {
+  await tx
+    .update(agentClaims)
+    .set({ endDate: now, outcome })
+    .where(and(eq(agentClaims.conversationId, conversationId), isNull(agentClaims.endDate)));
+  await tx.update(conversations).set({ claimAgentId: null, claimDate: null, claimExpiryDate: null }).where(eq(conversations.id, conversationId));
+}
+
+/** Stop (or disconnect): the agent's claims go back to their stock at once. */
+export async function releaseAllClaims(tx: Executor, agentId: string, now: Date) {
+  const held = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.claimAgentId, agentId));
+  for (const h of held) await endClaim(tx, h.id, 'released', now);
+  return held.length;
+}

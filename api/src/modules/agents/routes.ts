@@ -1,0 +1,168 @@
+import { Hono, type Context } from 'hono';
+import {
+  agentStatusEventBody,
+  conversationMemoBody,
+  createMeetUpBody,
+  globalMemoBody,
+  memoTypes,
+  updateMeetUpBody,
+  updateMemoBody,
+  type ClaimWrapper,
+  type MemoType,
+} from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { ApiError } from '../../lib/errors.js';
+import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { replyAsAgent } from '../messaging/routes.js';
+import { conversations, brands } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { claimNext, liveClaims, queueCounts } from './claims.js';
+import { addMeetUp, deleteMeetUp, updateMeetUp } from './meet-ups.js';
+import { addConversationMemo, addGlobalMemo, deleteMemo, updateMemo, type MemoOwner } from './memos.js';
+import { changeStatus, publishStatus, sessionState } from './session.js';
+import { loadStaff, scopedConversation } from './staff.js';
+import { staffConversation } from './staff-conversation.js';
+
+const staffOnly = requireAuth('agent');
+
+function memoType(raw: string): MemoType {
+  if (!(memoTypes as readonly string[]).includes(raw)) throw new ApiError(404, 'not-found', `Page not found: /api/${raw}`);
+  return raw as MemoType;
+}
+
+/**
+ * The agent console (SPEC §7 "Agent and operator", CONTRACT "Agents"); staff only (agents and admins).
+ *   GET    /api/event                                   the agent's session state
+ *   POST   /api/event { queue, message }                status change → session state; 429 pause-once-per-hour
+ *   GET    /api/queue                                   { MessageStock, FollowUpStock, MeetUpStock, total }
+ *   GET    /api/claim                                   claim wrapper, 204 when nothing waits, 409 claim-limit / session-not-started
+ *   GET    /api/claims                                  the agent's live claims as claim wrappers (restore after reload)
+ *   POST   /api/stock/:id/reply                         the reply (same as POST /api/conversation/:id/message for staff)
+ *   POST   /api/conversation/:id/note                   { note, type } → memo (201)
+ *   PATCH  /api/conversation/:id/note/:noteId           { note?, archived? } → memo
+ *   DELETE /api/conversation/:id/note/:noteId           → { status: "success" }
+ *   POST   /api/:type/:userProfileId/note               { note } → global memo (201); type user | profile
+ *   PATCH  /api/:type/:userProfileId/note/:noteId, DELETE the same
+ *   POST   /api/conversation/:id/meet-up                → meet-up (201)
+ *   PATCH  /api/conversation/:id/meet-up/:meetupId      edit, or cancel with cancelConfirm: true
+ *   DELETE /api/conversation/:id/meet-up/:meetupId      only after cancel (409 meetup-not-cancelled)
+ */
+export const agentRoutes = new Hono<IdempotencyEnv>()
+  .get('/event', staffOnly, async (c) => c.json(await sessionState(c.var.deps.db, c.var.auth.id, c.var.deps.clock.now())))
+  .post('/event', staffOnly, async (c) => {
+    const body = parseWith(agentStatusEventBody, await readJson(c));
+    const { status, reason } = body.message;
+    const now = c.var.deps.clock.now();
+    const out = await c.var.deps.db.transaction((tx) => changeStatus(tx, c.var.auth.id, status, reason, now));
+    if (out.changed) await publishStatus(c.var.deps, c.var.auth.id, out.state, reason ?? null);
+    return c.json(out.state);
+  })
+  .get('/queue', staffOnly, async (c) => {
+    const staff = await loadStaff(c.var.deps.db, c.var.auth);
+    return c.json(await queueCounts(c.var.deps.db, staff, c.var.deps.clock.now()));
+  })
+  .get('/claim', staffOnly, async (c) => {
+    const deps = c.var.deps;
+    const now = deps.clock.now();
+    const out = await deps.db.transaction(async (tx): Promise<ClaimWrapper | undefined> => {
+      const staff = await loadStaff(tx, c.var.auth);
+      const claimed = await claimNext(tx, staff, now);
+      if (!claimed) return undefined;
+      const [row] = await tx
+        .select({ c: conversations, domain: brands.domain })
+        .from(conversations)
+        .innerJoin(brands, eq(brands.id, conversations.brandId))
+        .where(eq(conversations.id, claimed.conversationId));
+      return {
+        claimTime: claimed.claimDate.toISOString(),
+        postTime: claimed.stockDate.toISOString(),
+        expiryTime: claimed.claimExpiryDate.toISOString(),
+        stock: claimed.stock,
+        conversation: await staffConversation(tx, row!.c, row!.domain, now),
+      };
+    });
+    if (!out) return c.body(null, 204);
+    return c.json(out);
+  })
+  .get('/claims', staffOnly, async (c) => {
+    const db = c.var.deps.db;
+    const now = c.var.deps.clock.now();
+    const staff = await loadStaff(db, c.var.auth);
+    const held = await liveClaims(db, staff.id, now);
+    const data: ClaimWrapper[] = [];
+    for (const h of held) {
+      const { conversation, domain } = await scopedConversation(db, { ...staff, isAdmin: true }, h.id);
+      data.push({
+        claimTime: h.claimDate!.toISOString(),
+        postTime: (h.stockDate ?? h.claimDate!).toISOString(),
+        expiryTime: h.claimExpiryDate!.toISOString(),
+        stock: h.stock ?? 'message',
+        conversation: await staffConversation(db, conversation, domain, now),
+      });
+    }
+    return c.json({ data, total: data.length, page: 1, limit: data.length });
+  })
+  .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))
+  // Memos on a conversation.
+  .post('/conversation/:id/note', staffOnly, idempotency(), async (c) => {
+    const body = parseWith(conversationMemoBody, await readJson(c));
+    const out = await idempotentWrite(c, 201, async (tx) =>
+      addConversationMemo(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), body, c.var.deps.clock.now()),
+    );
+    return out.response;
+  })
+  .patch('/conversation/:id/note/:noteId', staffOnly, async (c) => memoPatch(c, { conversationId: c.req.param('id') }, c.req.param('noteId')))
+  .delete('/conversation/:id/note/:noteId', staffOnly, async (c) => memoDelete(c, { conversationId: c.req.param('id') }, c.req.param('noteId')))
+  // Meet-ups.
+  .post('/conversation/:id/meet-up', staffOnly, idempotency(), async (c) => {
+    const body = parseWith(createMeetUpBody, await readJson(c));
+    const out = await idempotentWrite(c, 201, async (tx) => addMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), body, c.var.deps.clock.now()));
+    return out.response;
+  })
+  .patch('/conversation/:id/meet-up/:meetupId', staffOnly, async (c) => {
+    const body = parseWith(updateMeetUpBody, await readJson(c));
+    const db = c.var.deps.db;
+    const out = await db.transaction(async (tx) =>
+      updateMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), c.req.param('meetupId'), body, c.var.deps.clock.now()),
+    );
+    return c.json(out.meetUp);
+  })
+  .delete('/conversation/:id/meet-up/:meetupId', staffOnly, async (c) => {
+    const db = c.var.deps.db;
+    await db.transaction(async (tx) => deleteMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), c.req.param('meetupId')));
+    return c.json({ status: 'success', message: t('agent.meetup-removed') });
+  })
+  // Memos across conversations (global): /api/user/:userId/note, /api/profile/:profileId/note.
+  .post('/:type/:subjectId/note', staffOnly, idempotency(), async (c) => {
+    const type = memoType(c.req.param('type'));
+    const body = parseWith(globalMemoBody, await readJson(c));
+    const out = await idempotentWrite(c, 201, async (tx) =>
+      addGlobalMemo(tx, await loadStaff(tx, c.var.auth), type, c.req.param('subjectId'), body.note, c.var.deps.clock.now()),
+    );
+    return out.response;
+  })
+  .patch('/:type/:subjectId/note/:noteId', staffOnly, async (c) =>
+    memoPatch(c, { type: memoType(c.req.param('type')), subjectId: c.req.param('subjectId') }, c.req.param('noteId')),
+  )
+  .delete('/:type/:subjectId/note/:noteId', staffOnly, async (c) =>
+    memoDelete(c, { type: memoType(c.req.param('type')), subjectId: c.req.param('subjectId') }, c.req.param('noteId')),
+  );
+
+type Ctx = Context<IdempotencyEnv>;
+
+async function memoPatch(c: Ctx, owner: MemoOwner, noteId: string): Promise<Response> {
+  const body = parseWith(updateMemoBody, await readJson(c));
+  const db = c.var.deps.db;
+  const memo = await db.transaction(async (tx) =>
+    updateMemo(tx, await loadStaff(tx, c.var.auth), owner, noteId, body, c.var.deps.clock.now()),
+  );
+  return c.json(memo);
+}
+
+async function memoDelete(c: Ctx, owner: MemoOwner, noteId: string): Promise<Response> {
+  const db = c.var.deps.db;
+  await db.transaction(async (tx) => deleteMemo(tx, await loadStaff(tx, c.var.auth), owner, noteId));
+  return c.json({ status: 'success', message: t('agent.memo-removed') });
+}

@@ -1,0 +1,38 @@
+import { agentStatuses, type AgentStatus } from '@sync/contract/agents';
+import type { SocketConnection, WsHandler } from '../../realtime/ws-route.js';
+import { ApiError } from '../../lib/errors.js';
+import { changeStatus, publishStatus } from './session.js';
+
+/**
+ * Socket frame `{ event: "agentStatusUpdate", status, reason? }` (SPEC §7 websocket): the same transition as
+ * POST /api/event. A refusal (the pause lockout) answers the sender with the error's code and message.
+ */
+const agentStatusUpdate: WsHandler = async (frame, conn) => {
+  if (conn.auth.type !== 'agent') return;
+  const status = frame.status as AgentStatus;
+  if (!(agentStatuses as readonly string[]).includes(status)) return conn.send({ event: 'agentStatusUpdate', error: 'invalid-status' });
+  const reason = typeof frame.reason === 'string' ? frame.reason.slice(0, 200) : undefined;
+  const now = conn.deps.clock.now();
+  try {
+    const out = await conn.deps.db.transaction((tx) => changeStatus(tx, conn.auth.id, status, reason, now));
+    if (out.changed) await publishStatus(conn.deps, conn.auth.id, out.state, reason ?? null);
+    else conn.send({ event: 'agentStatusUpdate', agentId: conn.auth.id, reason: reason ?? null, ...out.state });
+  } catch (err) {
+    if (err instanceof ApiError) return conn.send({ event: 'agentStatusUpdate', error: err.code, message: err.message, ...err.details });
+    throw err;
+  }
+};
+
+export const agentWsHandlers: Record<string, WsHandler> = { agentStatusUpdate };
+
+/**
+ * SPEC §4: a disconnect turns session and break off — when the agent's last socket in this process closes.
+ * (With several API processes an agent's tabs share one leader socket, so one process holds it.)
+ */
+export async function agentSocketClosed(conn: SocketConnection) {
+  if (conn.auth.type !== 'agent') return;
+  if (conn.deps.realtime.roomSize(`agent:${conn.auth.id}`) > 0) return;
+  const now = conn.deps.clock.now();
+  const out = await conn.deps.db.transaction((tx) => changeStatus(tx, conn.auth.id, 'offline', 'disconnect', now, 'disconnect'));
+  if (out.changed) await publishStatus(conn.deps, conn.auth.id, out.state, 'disconnect');
+}
