@@ -71,6 +71,10 @@ describe('realtime for messaging', () => {
     const agent = await createAgent(ctx);
     const login = await app.request('/api/authenticate', jsonRequest('POST', { username: agent.email, password: PASSWORD, type: 'agent' }));
     const agentHeaders = bearer(((await login.json()) as { access_token: string }).access_token);
+    // Only the agent holding the live claim may reply (issue D).
+    await app.request('/api/event', jsonRequest('POST', { queue: 'agents', message: { event: 'agentStatusUpdate', status: 'online' } }, agentHeaders));
+    const claim = await app.request('/api/claim', { headers: agentHeaders });
+    expect(((await claim.json()) as { conversation: { _id: string } }).conversation._id).toBe(conversation._id);
 
     const socket = await listen(member.token);
     const res = await app.request(
