@@ -190,6 +190,26 @@ describe('VIP membership', () => {
     expect((await userState(m)).isPremium).toBe(false);
   });
 
+  it('buying again while a cancelled membership runs switches it to the new plan, renewing, with the time added', async () => {
+    const m = await member();
+    await checkout(ctx, m, catalogue.vipMonthly, SANDBOX_CARDS.success);
+    const before = (await userState(m)).subscriptions[0];
+    await call(ctx, 'DELETE', `/api/subscription/${before._id}`, (await fresh(m)).headers);
+    const order = await checkout(ctx, await fresh(m), catalogue.vipQuarterly, SANDBOX_CARDS.success);
+    expect(order.status).toBe('paid');
+    const state = await userState(m);
+    expect(state.subscriptions).toHaveLength(1);
+    expect(state.subscriptions[0]).toMatchObject({
+      _id: before._id,
+      active: true,
+      sku: 'vip-quarterly',
+      intervalDays: 90,
+      cancelDate: null,
+      currentPeriodEnd: new Date(new Date(before.currentPeriodEnd).getTime() + 90 * DAY).toISOString(),
+    });
+    expect(state.credits).toBe(20 + 25);
+  });
+
   it('cancel keeps it active until the period ends, then it ends without a charge; the card can then be removed', async () => {
     const m = await member();
     await checkout(ctx, m, catalogue.vipMonthly, SANDBOX_CARDS.success);

@@ -43,8 +43,8 @@ export interface MembershipStart {
 
 /**
  * A paid membership starts now and its first complimentary credits are granted at once. Buying while one is live
- * (the order check makes it rare: two orders paid in parallel) extends the live one instead, so the member never
- * pays for time they do not get.
+ * (a cancelled one still running, or two orders paid in parallel) turns the live one into the new plan, with the
+ * new interval added to its period and renewals on again: the member never pays for time they do not get.
  */
 export async function startMembership(tx: Executor, m: MembershipStart, now: Date): Promise<SubscriptionRow> {
   const [live] = await tx
@@ -52,7 +52,26 @@ export async function startMembership(tx: Executor, m: MembershipStart, now: Dat
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, m.userId), eq(subscriptions.active, true)))
     .for('update');
-  if (live) return extendMembership(tx, live, now);
+  if (live) {
+    const [switched] = await tx
+      .update(subscriptions)
+      .set({
+        productId: m.productId,
+        orderId: m.orderId,
+        savedCardId: m.savedCardId ?? live.savedCardId,
+        intervalDays: m.days,
+        priceCents: m.priceCents,
+        currency: m.currency,
+        monthlyCredits: m.credits,
+        currentPeriodEnd: addDays(live.currentPeriodEnd, m.days),
+        cancelDate: null,
+        updateDate: now,
+      })
+      .where(eq(subscriptions.id, live.id))
+      .returning();
+    if (m.credits > 0) await changeCredits(tx, m.userId, m.credits, 'complimentary', { note: `membership ${live.id} purchase ${m.orderId}`, now });
+    return switched!;
+  }
   const [sub] = await tx
     .insert(subscriptions)
     .values({
@@ -76,11 +95,14 @@ export async function startMembership(tx: Executor, m: MembershipStart, now: Dat
   return sub!;
 }
 
-/** A paid renewal: one more interval from the end of the current period, and the credits that fall due. */
+/**
+ * A paid renewal: one more interval from the end of the current period, and the credits that fall due. A cancel
+ * made while the renewal was in flight stays: this period is paid, the next one will not be charged.
+ */
 export async function extendMembership(tx: Executor, sub: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
   const [next] = await tx
     .update(subscriptions)
-    .set({ currentPeriodEnd: addDays(sub.currentPeriodEnd, sub.intervalDays), cancelDate: null, updateDate: now })
+    .set({ currentPeriodEnd: addDays(sub.currentPeriodEnd, sub.intervalDays), updateDate: now })
     .where(eq(subscriptions.id, sub.id))
     .returning();
   await grantDueCredits(tx, next!, now);
