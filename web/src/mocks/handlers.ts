@@ -1,3 +1,4 @@
+import { agentHandlers } from './handlers/agents';
 import { authHandlers } from './handlers/auth';
 import { brandHandlers } from './handlers/brand';
 import { messagingHandlers } from './handlers/messaging';
@@ -8,4 +9,5 @@ import { supportHandlers } from './handlers/support';
 
 /** Every domain's handlers; later issues append theirs here. */
 // profileHandlers go first: their GET /user/:id adds the member's likes, favourites and edits, and falls through otherwise.
-export const handlers = [...profileHandlers, ...authHandlers, ...brandHandlers, ...supportHandlers, ...moderationHandlers, ...messagingHandlers, ...paymentHandlers];
+// agentHandlers before messagingHandlers: staff calls to /conversation(s) answer here, member calls fall through.
+export const handlers = [...agentHandlers, ...profileHandlers, ...authHandlers, ...brandHandlers, ...supportHandlers, ...moderationHandlers, ...messagingHandlers, ...paymentHandlers];

@@ -1,0 +1,372 @@
+import { http, HttpResponse } from 'msw';
+import {
+  BREAK_INTERVAL_MS,
+  CLAIM_LIFETIME_MS,
+  formatLockout,
+  type Agent,
+  type AgentConversation,
+  type AgentSessionState,
+  type AgentStatus,
+  type LookupRow,
+  type Memo,
+  type MeetUp,
+} from '@sync/contract/agents';
+import type { MessageRecord } from '@sync/contract/messaging';
+import { t } from '@sync/texts';
+import { errorResponse } from '../http-error';
+import { portraitUrl } from '../profiles-data';
+import { readMockToken } from '../tokens';
+
+/**
+ * The agent console on msw (CONTRACT "Agents", api/src/modules/agents/routes.ts): session events with the
+ * once-per-hour pause, the queue, claims (204 when empty), staff conversations with originals, replies with
+ * lastMessageId (409 new-messages), memos, meet-ups (delete only after cancel), lookup, agents and report.
+ * Staff requests only: member calls fall through to the messaging handlers.
+ */
+const API = '*/api';
+
+interface AgentState {
+  session: AgentSessionState;
+  stocked: string[];
+  claimed: { id: string; claimTime: number } | null;
+  conversations: Map<string, AgentConversation>;
+  agents: Agent[];
+  seq: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function message(conversationId: string, id: string, senderType: MessageRecord['senderType'], text: string, at: number): MessageRecord {
+  return { _id: id, conversationId, messageType: 'text', message: text, attachment: null, senderType, dateSent: iso(at), date: iso(at), day: at - (at % 86_400_000), isRead: true, isPending: false };
+}
+
+function conversation(id: string, memberName: string, profileName: string, text: string): AgentConversation {
+  const now = Date.now();
+  const image = (i: number, letter: string) => ({ _id: `img-${id}-${i}`, type: 'avatar' as const, processed: true, under_moderation: false, small: portraitUrl(i, letter, 150), medium: portraitUrl(i, letter, 300) });
+  return {
+    _id: id,
+    createDate: iso(now - 3_600_000),
+    updateDate: iso(now - 60_000),
+    domain: 'localhost',
+    stock: 'message',
+    stockDate: iso(now - 60_000),
+    claim: null,
+    user: {
+      _id: `u-${memberName}`,
+      username: memberName,
+      birthday: '1990-04-02',
+      age: 36,
+      gender: 'man',
+      country: 'US',
+      isPremium: true,
+      credits: 12,
+      createDate: iso(now - 86_400_000 * 30),
+      updateDate: iso(now - 60_000),
+      activityDate: iso(now - 60_000),
+      profileId: `pm-${memberName}`,
+      location: { city: 'Austin', state: 'TX', country: 'US' },
+      aboutMe: 'Likes long walks. Call me at +1 555 0100.',
+      images: [image(1, memberName[0]!.toUpperCase())],
+    },
+    profile: {
+      _id: `p-${profileName}`,
+      username: profileName,
+      birthday: '1996-08-10',
+      age: 30,
+      gender: 'woman',
+      createDate: iso(now - 86_400_000 * 90),
+      updateDate: iso(now - 86_400_000),
+      activityDate: iso(now - 600_000),
+      location: { city: 'Dallas', state: 'TX', country: 'US' },
+      aboutMe: 'Coffee first.',
+      images: [image(2, profileName[0]!.toUpperCase()), image(3, profileName[0]!.toUpperCase())],
+    },
+    messages: [message(id, `${id}-m1`, 'user', text, now - 60_000)],
+    hasMore: false,
+    userNotes: [],
+    profileNotes: [],
+    meetUps: [],
+  };
+}
+
+function initial(): AgentState {
+  const conversations = new Map<string, AgentConversation>();
+  conversations.set('c-1', conversation('c-1', 'sam', 'zoe', 'Hi Zoe, write me at sam@example.com'));
+  conversations.set('c-2', conversation('c-2', 'marco', 'ivy', 'Are you there?'));
+  const now = iso(Date.now() - 86_400_000);
+  const agent = (id: string, first: string, last: string, email: string, role: Agent['role']): Agent => ({
+    _id: id,
+    type: 'agent',
+    createDate: now,
+    updateDate: now,
+    status: 'offline',
+    statusLastUpdate: now,
+    email,
+    firstName: first,
+    lastName: last,
+    images: [],
+    scope: ['US-localhost'],
+    role,
+    maxClaims: 3,
+  });
+  return {
+    session: { status: 'offline', statusLastUpdate: now, session: null, break: null, lastBreakStart: null, breakIntervalLeftMs: 0 },
+    stocked: ['c-1', 'c-2'],
+    claimed: null,
+    conversations,
+    agents: [agent('a-agent', 'Alice', 'Agent', 'agent@example.com', 'agent'), agent('a-admin', 'Adam', 'Admin', 'admin@example.com', 'admin')],
+    seq: 0,
+  };
+}
+
+let state = initial();
+
+export function resetAgentMocks(): void {
+  state = initial();
+}
+
+/** Lets a test play the member: a new message arrives in a conversation (a later reply answers 409). */
+export function mockMemberWrites(conversationId: string, text: string): void {
+  const c = state.conversations.get(conversationId);
+  if (!c) return;
+  state.seq += 1;
+  c.messages.unshift(message(conversationId, `${conversationId}-n${state.seq}`, 'user', text, Date.now()));
+}
+
+export function mockAgentState() {
+  return state;
+}
+
+function staff(request: Request) {
+  const claims = readMockToken(request.headers.get('authorization')?.replace(/^Bearer /, ''));
+  return claims?.type === 'agent' ? { id: claims._id, admin: claims.role === 'admin' } : null;
+}
+
+function lockoutLeft(): number {
+  const last = state.session.lastBreakStart ? new Date(state.session.lastBreakStart).getTime() : 0;
+  return Math.max(0, last + BREAK_INTERVAL_MS - Date.now());
+}
+
+function nextId(prefix: string): string {
+  state.seq += 1;
+  return `${prefix}-${state.seq}`;
+}
+
+function findMemo(c: AgentConversation, noteId: string): Memo | undefined {
+  return [...c.userNotes, ...c.profileNotes].find((m) => m._id === noteId);
+}
+
+const body = async <T>(request: Request): Promise<T> => (await request.json().catch(() => ({}))) as T;
+
+export const agentHandlers = [
+  http.get(`${API}/event`, ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    return HttpResponse.json({ ...state.session, breakIntervalLeftMs: lockoutLeft() });
+  }),
+  http.post(`${API}/event`, async ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const { message: m } = await body<{ message: { status: AgentStatus; reason?: string } }>(request);
+    const now = Date.now();
+    if (m.status === 'paused') {
+      if (state.session.status !== 'online') return errorResponse(409, 'session-not-started', t('agent.session-needed'));
+      const left = lockoutLeft();
+      if (left > 0) return errorResponse(429, 'pause-once-per-hour', t('agent.pause-once-per-hour', { time: formatLockout(left) }));
+      state.session = { ...state.session, status: 'paused', break: { _id: nextId('b'), reason: m.reason ?? '', startDate: iso(now) }, lastBreakStart: iso(now) };
+    } else if (m.status === 'online') {
+      state.session = { ...state.session, status: 'online', break: null, session: state.session.session ?? { _id: nextId('s'), startDate: iso(now) } };
+    } else {
+      state.session = { ...state.session, status: 'offline', break: null, session: null };
+      state.claimed = null;
+    }
+    state.session.statusLastUpdate = iso(now);
+    return HttpResponse.json({ ...state.session, breakIntervalLeftMs: lockoutLeft() });
+  }),
+  http.get(`${API}/queue`, ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const n = state.stocked.length;
+    return HttpResponse.json({ MessageStock: n, FollowUpStock: 0, MeetUpStock: 0, total: n });
+  }),
+  http.get(`${API}/claims`, ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const held = state.claimed;
+    const data = held
+      ? [{ claimTime: iso(held.claimTime), postTime: iso(held.claimTime), expiryTime: iso(held.claimTime + CLAIM_LIFETIME_MS), stock: 'message', conversation: state.conversations.get(held.id) }]
+      : [];
+    return HttpResponse.json({ data, total: data.length, page: 1, limit: data.length });
+  }),
+  http.get(`${API}/claim`, ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    if (state.session.status !== 'online') return errorResponse(409, 'session-not-started', t('agent.session-needed'));
+    const id = state.stocked.shift();
+    if (!id) return new HttpResponse(null, { status: 204 });
+    const now = Date.now();
+    state.claimed = { id, claimTime: now };
+    const c = state.conversations.get(id)!;
+    return HttpResponse.json({ claimTime: iso(now), postTime: c.stockDate, expiryTime: iso(now + CLAIM_LIFETIME_MS), stock: 'message', conversation: c });
+  }),
+  http.get(`${API}/conversations`, ({ request }) => {
+    if (!staff(request)) return undefined;
+    const q = new URL(request.url).searchParams;
+    const page = Number(q.get('page') ?? 1);
+    const limit = Number(q.get('limit') ?? 20);
+    const has = (value: string, filter: string | null) => !filter || value.toLowerCase().includes(filter.toLowerCase());
+    const rows: LookupRow[] = [...state.conversations.values()]
+      .filter((c) => has(c.user.username, q.get('realUsername')) && has(c.profile.username, q.get('fictiveUsername')) && (!q.get('domain') || c.domain === q.get('domain')))
+      .map((c) => ({
+        _id: c._id,
+        createDate: c.createDate,
+        updateDate: c.updateDate,
+        domain: c.domain,
+        lastMessageDate: c.messages[0]?.dateSent ?? null,
+        stock: state.stocked.includes(c._id) ? 'message' : null,
+        claimed: state.claimed?.id === c._id,
+        user: { _id: c.user._id, username: c.user.username, country: c.user.country },
+        profile: { _id: c.profile._id, username: c.profile.username, avatar: null },
+        lastAgent: null,
+        lastMessage: c.messages[0] ?? null,
+      }));
+    if (q.get('sortBy') === 'oldest') rows.reverse();
+    return HttpResponse.json({ data: rows.slice((page - 1) * limit, page * limit), total: rows.length, page, limit });
+  }),
+  http.get(`${API}/conversation/:id`, ({ request, params }) => {
+    if (!staff(request)) return undefined;
+    const c = state.conversations.get(String(params.id));
+    return c ? HttpResponse.json(c) : errorResponse(404, 'not-found', t('error.not-found'));
+  }),
+  http.post(`${API}/conversation/:id/message`, async ({ request, params }) => {
+    const who = staff(request);
+    if (!who) return undefined;
+    const c = state.conversations.get(String(params.id));
+    if (!c) return errorResponse(404, 'not-found', t('error.not-found'));
+    const reply = await body<{ message: string; messageType: 'text' | 'attachment'; attachment?: string | null; lastMessageId?: string | null; admin?: boolean }>(request);
+    if (!(who.admin && reply.admin) && state.claimed?.id !== c._id) return errorResponse(403, 'claim-required', t('error.claim-required'));
+    // Newest first: anything from the member before the message the agent loaded is news to the agent.
+    const loaded = c.messages.findIndex((m) => m._id === reply.lastMessageId);
+    if (c.messages.slice(0, loaded === -1 ? c.messages.length : loaded).some((m) => m.senderType === 'user')) {
+      return errorResponse(409, 'new-messages', t('error.new-messages'));
+    }
+    const sent = { ...message(c._id, nextId('r'), reply.admin ? 'admin' : 'profile', reply.message, Date.now()), messageType: reply.messageType, attachment: reply.attachment ?? null };
+    c.messages.unshift(sent);
+    if (state.claimed?.id === c._id) state.claimed = null;
+    return HttpResponse.json({ message: sent, conversation: c });
+  }),
+  http.post(`${API}/conversation/:id/note`, async ({ request, params }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const c = state.conversations.get(String(params.id));
+    if (!c) return errorResponse(404, 'not-found', t('error.not-found'));
+    const { note, type } = await body<{ note: string; type: 'user' | 'profile' }>(request);
+    if (!note?.trim()) return errorResponse(400, 'validation', 'Required');
+    const now = iso(Date.now());
+    const memo: Memo = { _id: nextId('n'), note, type, archived: false, global: false, conversationId: c._id, userProfileId: null, agentId: 'a-agent', createDate: now, updateDate: now };
+    (type === 'user' ? c.userNotes : c.profileNotes).unshift(memo);
+    return HttpResponse.json(memo, { status: 201 });
+  }),
+  http.patch(`${API}/conversation/:id/note/:noteId`, async ({ request, params }) => {
+    const c = state.conversations.get(String(params.id));
+    const memo = c && findMemo(c, String(params.noteId));
+    if (!memo) return errorResponse(404, 'not-found', t('error.not-found'));
+    Object.assign(memo, await body<Partial<Memo>>(request), { updateDate: iso(Date.now()) });
+    return HttpResponse.json(memo);
+  }),
+  http.delete(`${API}/conversation/:id/note/:noteId`, ({ params }) => {
+    const c = state.conversations.get(String(params.id));
+    if (!c || !findMemo(c, String(params.noteId))) return errorResponse(404, 'not-found', t('error.not-found'));
+    c.userNotes = c.userNotes.filter((m) => m._id !== params.noteId);
+    c.profileNotes = c.profileNotes.filter((m) => m._id !== params.noteId);
+    return HttpResponse.json({ status: 'success' });
+  }),
+  http.post(`${API}/conversation/:id/meet-up`, async ({ request, params }) => {
+    const c = state.conversations.get(String(params.id));
+    if (!c) return errorResponse(404, 'not-found', t('error.not-found'));
+    const input = await body<Partial<MeetUp>>(request);
+    const id = nextId('mu');
+    const now = iso(Date.now());
+    const meetUp: MeetUp = {
+      id,
+      _id: id,
+      meetDate: input.meetDate ?? now,
+      meetStatus: input.meetStatus ?? 'proposed',
+      location: input.location ?? '',
+      cancelInterval: input.cancelInterval ?? 24,
+      description: input.description ?? '',
+      archived: false,
+      cancelDate: null,
+      createDate: now,
+      updateDate: now,
+    };
+    c.meetUps.push(meetUp);
+    return HttpResponse.json(meetUp, { status: 201 });
+  }),
+  http.patch(`${API}/conversation/:id/meet-up/:meetupId`, async ({ request, params }) => {
+    const m = state.conversations.get(String(params.id))?.meetUps.find((x) => x.id === params.meetupId);
+    if (!m) return errorResponse(404, 'not-found', t('error.not-found'));
+    const { cancelConfirm, ...rest } = await body<Partial<MeetUp> & { cancelConfirm?: boolean }>(request);
+    Object.assign(m, rest, cancelConfirm ? { meetStatus: 'cancelled', cancelDate: iso(Date.now()) } : {});
+    return HttpResponse.json(m);
+  }),
+  http.delete(`${API}/conversation/:id/meet-up/:meetupId`, ({ params }) => {
+    const c = state.conversations.get(String(params.id));
+    const m = c?.meetUps.find((x) => x.id === params.meetupId);
+    if (!c || !m) return errorResponse(404, 'not-found', t('error.not-found'));
+    if (m.meetStatus !== 'cancelled') return errorResponse(409, 'meetup-not-cancelled', 'Cancel the meet-up first');
+    c.meetUps = c.meetUps.filter((x) => x !== m);
+    return HttpResponse.json({ status: 'success' });
+  }),
+  http.post(`${API}/:type/:subjectId/note`, async ({ request, params }) => {
+    const type = String(params.type);
+    if (type !== 'user' && type !== 'profile') return undefined;
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const { note } = await body<{ note: string }>(request);
+    const now = iso(Date.now());
+    const memo: Memo = { _id: nextId('g'), note, type, archived: false, global: true, conversationId: null, userProfileId: String(params.subjectId), agentId: 'a-agent', createDate: now, updateDate: now };
+    for (const c of state.conversations.values()) {
+      if (type === 'user' && c.user._id === memo.userProfileId) c.userNotes.push(memo);
+      if (type === 'profile' && c.profile._id === memo.userProfileId) c.profileNotes.push(memo);
+    }
+    return HttpResponse.json(memo, { status: 201 });
+  }),
+  http.get(`${API}/agents`, ({ request }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    return HttpResponse.json({ data: state.agents, total: state.agents.length, page: 1, limit: 100 });
+  }),
+  http.post(`${API}/agent`, async ({ request }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const input = await body<Partial<Agent> & { password?: string }>(request);
+    if (state.agents.some((a) => a.email.toLowerCase() === input.email?.toLowerCase())) return errorResponse(409, 'email-taken', 'An agent with this email already exists');
+    const now = iso(Date.now());
+    const created: Agent = { ...state.agents[0]!, ...input, _id: nextId('a'), createDate: now, updateDate: now, status: 'offline' } as Agent;
+    state.agents.push(created);
+    return HttpResponse.json(created, { status: 201 });
+  }),
+  http.patch(`${API}/agent/:id`, async ({ request, params }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const a = state.agents.find((x) => x._id === params.id);
+    if (!a) return errorResponse(404, 'not-found', t('error.not-found'));
+    const input = await body<Partial<Agent>>(request);
+    if (input.email && state.agents.some((x) => x !== a && x.email.toLowerCase() === input.email!.toLowerCase())) {
+      return errorResponse(409, 'email-taken', 'An agent with this email already exists');
+    }
+    Object.assign(a, input, { updateDate: iso(Date.now()) });
+    return HttpResponse.json(a);
+  }),
+  http.get(`${API}/admin/report`, ({ request }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const q = new URL(request.url).searchParams;
+    return HttpResponse.json({
+      from: q.get('from'),
+      to: q.get('to'),
+      agents: state.agents.map((a, i) => ({
+        agentId: a._id,
+        name: `${a.firstName} ${a.lastName}`,
+        email: a.email,
+        messagesSent: 10 + i,
+        replyTimeMedianMs: 45_000,
+        replyTimeP90Ms: 150_000,
+        claims: 12 + i,
+        claimsExpired: i,
+        breaks: 1,
+        breakMs: 600_000,
+      })),
+    });
+  }),
+];
