@@ -43,6 +43,8 @@ export interface SyncClientOptions {
   onRefused?: (row: OutboxRow, error: MutationErrorBody) => void;
   /** Credits to check a send against before the first pull has brought the server's (the user state's). */
   fallbackCredits?: () => number | undefined;
+  /** Stamped on queued rows: the tab where the member pressed Send. */
+  tabId?: string;
 }
 
 export type MutateOutcome = { ok: true; mutationId?: number; result: unknown } | { ok: false; error: MutationErrorBody };
@@ -72,6 +74,7 @@ export class SyncClient {
   private readonly random: () => number;
   private readonly onRefused?: SyncClientOptions['onRefused'];
   private readonly fallbackCredits?: SyncClientOptions['fallbackCredits'];
+  private readonly tabId?: string;
   private clientIdValue: string | null = null;
   private pushing: Promise<void> | null = null;
   private pushAgain = false;
@@ -88,6 +91,7 @@ export class SyncClient {
     this.random = options.random ?? Math.random;
     this.onRefused = options.onRefused;
     this.fallbackCredits = options.fallbackCredits;
+    this.tabId = options.tabId;
   }
 
   /** The id once known (after start), for quick checks such as skipping our own pokes. */
@@ -131,7 +135,7 @@ export class SyncClient {
         );
         if ((result as { skipped?: string } | undefined)?.skipped) return { ok: true as const, result };
         const mutationId = await this.allocateId();
-        await this.db.outbox.put({ mutationId, clientId, name, args: parsed.data, createdAt: now, status: 'pending' });
+        await this.db.outbox.put({ mutationId, clientId, name, args: parsed.data, createdAt: now, status: 'pending', ...(this.tabId ? { tabId: this.tabId } : {}) });
         await materialize(this.db);
         return { ok: true as const, mutationId, result };
       });

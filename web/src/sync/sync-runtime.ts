@@ -9,17 +9,21 @@ import { liveQuery } from 'dexie';
 import type { MutationErrorBody, MutationName, PullResponse, PushResponse } from '@sync/engine/mutations';
 import { api } from '@web/lib/api';
 import { userStore } from '@web/lib/user-store';
-import { getLocalDb, type LocalDatabase, type OutboxRow } from '@web/local/db';
+import { getLocalDb, type LocalDatabase } from '@web/local/db';
 import { toast } from '@web/ui/toast';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { electLeader, leaderStore, type LockManagerLike } from './leader';
+import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
 import { SHOWN_CREDITS_KEY } from './materialize';
 import { onSocketEvent } from './socket';
 import { SyncClient, type MutateOutcome, type SyncTransport } from './sync-client';
 import { unreadCountStore } from './unread-count';
 
 export const SYNC_CHANNEL = 'amora-sync';
-type ChannelMessage = { type: 'flush' } | { type: 'pull' };
+type ChannelMessage = { type: 'flush' } | { type: 'pull' } | RefusalMessage;
+
+/** This tab, for the outbox rows it queues (a refusal is told where Send was pressed). */
+export const TAB_ID = crypto.randomUUID();
 
 export const apiTransport: SyncTransport = {
   push: (request) => api.post<PushResponse>('/sync/push', request),
@@ -27,7 +31,7 @@ export const apiTransport: SyncTransport = {
 };
 
 /** SPEC §4: a refused send gives its credit back (the rebuild does that) and the member is told why. */
-export function announceRefusal(_row: OutboxRow, error: MutationErrorBody): void {
+export function announceRefusal(error: MutationErrorBody): void {
   if (error.code === 'no-credits') openPopup('no-credits', {});
   else toast.error(error.message);
 }
@@ -45,6 +49,8 @@ export interface StartOptions {
   db?: LocalDatabase;
   transport?: SyncTransport;
   locks?: LockManagerLike | null;
+  /** This tab's id (tests start two "tabs" in one page). */
+  tabId?: string;
   random?: () => number;
 }
 
@@ -52,14 +58,20 @@ export interface StartOptions {
 export function startMemberSync(options: StartOptions = {}): () => void {
   runtime?.stop();
   const db = options.db ?? getLocalDb();
+  const tabId = options.tabId ?? TAB_ID;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
+  const locks = options.locks === undefined ? (navigator as { locks?: TabLocks }).locks : options.locks;
+  const refusals = createRefusalRouter({ tabId, post: (message) => channel?.postMessage(message), locks, announce: announceRefusal });
   const client = new SyncClient({
     db,
     transport: options.transport ?? apiTransport,
     random: options.random,
-    onRefused: announceRefusal,
+    tabId,
+    onRefused: (row, error) => void refusals.route(row, error),
     fallbackCredits: () => userStore.get().user?.credits,
   });
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
+  // Held while this tab is open: the leader asks for it before sending a refusal here.
+  const releaseTabLock = locks ? electLeader(() => undefined, locks, tabLockName(tabId)) : () => undefined;
   const self: Runtime = { client, leader: false, channel, stop: () => undefined };
   runtime = self;
 
@@ -72,6 +84,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
 
   if (channel) {
     channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+      if (refusals.receive(event.data)) return;
       if (!self.leader) return;
       if (event.data?.type === 'flush') void client.flush();
       if (event.data?.type === 'pull') void client.pull().catch(() => undefined);
@@ -118,6 +131,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
   self.stop = () => {
     client.stop();
     releaseLeader();
+    releaseTabLock();
     channel?.close();
     window.removeEventListener('online', onOnline);
     offSocket.forEach((off) => off());
@@ -128,7 +142,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
   return self.stop;
 }
 
-function ask(type: ChannelMessage['type']): void {
+function ask(type: 'flush' | 'pull'): void {
   const current = runtime;
   if (!current) return;
   if (current.leader) {
