@@ -45,7 +45,7 @@ export const conversations = pgTable(
     index('conversations_user_version_idx').on(t.userId, t.version),
     index('conversations_stock_idx').on(t.stock, t.stockDate).where(sql`${t.stock} IS NOT NULL`),
     index('conversations_claim_idx').on(t.claimAgentId, t.claimExpiryDate),
-    // The claim order: waited whole minutes first (docs/decisions/0009-claim-order.md), then paying members.
+    // The claim order: waited whole minutes first (docs/decisions/0011-claim-order.md), then paying members.
     index('conversations_stock_wait_idx')
       .on(sql`date_trunc('minute', (${t.stockDate} at time zone 'UTC'))`, t.stockDate)
       .where(sql`${t.stock} IS NOT NULL`),

@@ -39,7 +39,7 @@ export interface Claimed {
 }
 
 /**
- * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0009-claim-order.md),
+ * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0011-claim-order.md),
  * claimed for CLAIM_LIFETIME_MS. The agent's row is locked first (the per-agent cap counts right even with
  * two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP LOCKED`, so concurrent agents each
  * take a different row without waiting on one another. Undefined when nothing waits.

@@ -36,7 +36,7 @@ export const claimExpiryJob: Job = {
 /**
  * Puts conversations into the follow-up and meet-up stocks (the message stock is entered by the member's
  * message itself, in messaging/service.ts). Stored rather than computed at claim time, so the claim stays
- * one indexed `FOR UPDATE SKIP LOCKED` pick over a single column (docs/decisions/0009-claim-order.md).
+ * one indexed `FOR UPDATE SKIP LOCKED` pick over a single column (docs/decisions/0011-claim-order.md).
  * A conversation already in a stock keeps it: a waiting member message outranks a follow-up.
  */
 export const stockEntryJob: Job = {
