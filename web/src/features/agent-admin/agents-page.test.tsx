@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authBridge } from '@web/lib/api';
+import { stopAuthSession } from '@web/lib/auth-session';
+import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
+import { mockAgentState, resetAgentMocks } from '@web/mocks/handlers/agents';
+import { server } from '@web/mocks/server';
+import { makeToken } from '@web/mocks/tokens';
+import { renderMemberScreen } from '@web/test/member-harness';
+import { Toaster } from '@web/ui/toast';
+import { AgentsPage } from './agents-page';
+import { ReportPage } from './report-page';
+
+const SLOW = { timeout: 20_000 };
+
+function signInStaff(role: 'agent' | 'admin') {
+  localStorage.setItem(
+    AUTH_STORAGE_KEY,
+    JSON.stringify({
+      isAuthenticated: true,
+      token: makeToken({ _id: role === 'admin' ? 'a-admin' : 'a-agent', type: 'agent', role }),
+      expiryDate: Date.now() + 3_600_000,
+      tokenUpdateInterval: TOKEN_UPDATE_INTERVAL,
+    }),
+  );
+  authBridge.getToken = () => readPersistedAuth().token;
+}
+
+const render = (node: React.ReactNode) =>
+  renderMemberScreen(
+    <>
+      {node}
+      <Toaster />
+    </>,
+  );
+
+describe('admin screens', () => {
+  beforeEach(() => {
+    stopAuthSession();
+    resetAgentMocks();
+    server.events.removeAllListeners();
+  });
+  afterEach(() => stopAuthSession());
+
+  it('a plain agent sees the admins-only panel and no list is asked for', async () => {
+    signInStaff('agent');
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => calls.push(new URL(request.url).pathname));
+    render(<AgentsPage />);
+    await screen.findByRole('heading', { name: 'Admins only' });
+    expect(calls.filter((p) => p.startsWith('/api/agents'))).toEqual([]);
+  });
+
+  it('edits role, scope, status and names with "Agent Profile has been updated"; a refused change shows the server message', SLOW, async () => {
+    signInStaff('admin');
+    const user = userEvent.setup();
+    render(<AgentsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Alice Agent' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Alice Agent' });
+    await user.clear(within(dialog).getByLabelText('Last name'));
+    await user.type(within(dialog).getByLabelText('Last name'), 'Smith');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'online');
+    await user.clear(within(dialog).getByLabelText(/^Scope/));
+    await user.type(within(dialog).getByLabelText(/^Scope/), 'US-localhost, GB-localhost');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Agent Profile has been updated');
+    const alice = mockAgentState().agents.find((a) => a._id === 'a-agent')!;
+    expect(alice).toMatchObject({ lastName: 'Smith', role: 'admin', status: 'online', scope: ['US-localhost', 'GB-localhost'] });
+    await screen.findByRole('rowheader', { name: 'Alice Smith' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Alice Smith' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Alice Smith' });
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.type(within(dialog).getByLabelText('Email'), 'admin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'An agent with this email already exists');
+    expect(mockAgentState().agents.find((a) => a._id === 'a-agent')!.email).toBe('agent@example.com');
+  });
+
+  it('creates an agent', SLOW, async () => {
+    signInStaff('admin');
+    const user = userEvent.setup();
+    render(<AgentsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New agent' });
+    await user.type(within(dialog).getByLabelText('First name'), 'Nina');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Novak');
+    await user.type(within(dialog).getByLabelText('Email'), 'nina@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'long-enough-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+    await screen.findByText('Agent has been created');
+    await screen.findByRole('rowheader', { name: 'Nina Novak' });
+  });
+
+  it('shows the per agent report for the chosen days', async () => {
+    signInStaff('admin');
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/admin/report') calls.push(url.search);
+    });
+    render(<ReportPage />);
+    const row = await screen.findByRole('row', { name: /Alice Agent/ });
+    expect(within(row).getByText('45 s')).toBeTruthy();
+    expect(within(row).getByText('2 min 30 s')).toBeTruthy();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatch(/^\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  });
+});
