@@ -4,6 +4,10 @@
  * targets are reported as met or MISSED, never asserted: they depend on the machine.
  */
 const benches: Record<string, { about: string; run: (args: string[]) => Promise<boolean> }> = {
+  messages: {
+    about: 'PostgreSQL: HTTP sends at 50 connections vs pgbench tpcb-like, p99 delivery to a socket on a 2nd process, RSS of 10,000 idle sockets',
+    run: async (args) => (await import('./messages.js')).main(args),
+  },
   faults: {
     about: '2,000 sends from 20 devices through a proxy that resets, drops and delays: 0 lost, 0 duplicated, credits = messages = ledger debits',
     run: async (args) => (await import('./faults-main.js')).main(args),

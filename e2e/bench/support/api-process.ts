@@ -37,6 +37,8 @@ export interface StartOptions {
   /** Where the server's output goes besides the in-memory tail. */
   logFile?: string;
   healthTimeoutMs?: number;
+  /** Extra node flags, e.g. --cpu-prof to profile the server under load. */
+  nodeArgs?: string[];
 }
 
 /**
@@ -46,7 +48,7 @@ export interface StartOptions {
 export async function startApi(opts: StartOptions): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')];
+  const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')];
   // `exec` keeps the pid the server's own, so /proc/<pid>/status is the server's memory.
   const quoted = node.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('/bin/sh', ['-c', `${opts.nofile ? `ulimit -n ${opts.nofile} && ` : ''}exec ${quoted}`], {
