@@ -104,6 +104,8 @@ interface DeliveryFigures {
   /** The reply's own HTTP answer on A, p50 / p99: the write path's share of the delivery time. */
   answeredP50: number;
   answeredP99: number;
+  /** Deliveries that reached B's socket before A's HTTP answer reached the poster: the NOTIFY hop is not the cost. */
+  beforeAnswer: number;
 }
 
 /**
@@ -145,6 +147,7 @@ export async function measureDelivery(a: ApiProcess, b: ApiProcess, world: World
   const latencies: number[] = [];
   const answered: number[] = [];
   let posted = 0;
+  let beforeAnswer = 0;
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -162,11 +165,13 @@ export async function measureDelivery(a: ApiProcess, b: ApiProcess, world: World
         const t0 = performance.now();
         const res = await http.request('POST', `/api/conversation/${thread.conversationId}/message`, { messageType: 'text', message: text, admin: true, lastMessageId: thread.lastMessageId }, world.admin!.headers);
         if (res.status !== 200) throw new Error(`admin reply answered ${res.status}: ${JSON.stringify(res.body)}`);
-        answered.push(performance.now() - t0);
+        const answeredAt = performance.now();
+        answered.push(answeredAt - t0);
         posted += 1;
         const at = await got;
         waiting.delete(text);
         if (at !== undefined) latencies.push(at - t0);
+        if (at !== undefined && at <= answeredAt) beforeAnswer += 1;
       }
     }),
   );
@@ -175,7 +180,7 @@ export async function measureDelivery(a: ApiProcess, b: ApiProcess, world: World
   http.close();
   latencies.sort((x, y) => x - y);
   answered.sort((x, y) => x - y);
-  return { answeredP50: percentile(answered, 50), answeredP99: percentile(answered, 99), posted, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0, perSecond: posted / elapsed };
+  return { beforeAnswer, answeredP50: percentile(answered, 50), answeredP99: percentile(answered, 99), posted, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0, perSecond: posted / elapsed };
 }
 
 interface SocketFigures {
@@ -345,6 +350,7 @@ export async function main(args: string[]): Promise<boolean> {
         ['(c) replies posted on A (per s)', `${delivery.posted} (${delivery.perSecond.toFixed(0)}/s)`],
         ['    received on a socket of B', delivery.received, `= ${delivery.posted}`, delivery.received === delivery.posted ? 'ok' : 'MISSED'],
         ['    reply HTTP answer on A p50 / p99 ms', `${delivery.answeredP50.toFixed(1)} / ${delivery.answeredP99.toFixed(1)}`],
+        ['    delivered before A answered the poster', `${Math.round((100 * delivery.beforeAnswer) / Math.max(1, delivery.received))} %`],
         ['    delivery p50 / max ms', `${delivery.p50.toFixed(1)} / ${delivery.max.toFixed(1)}`],
         ['    delivery p99 ms', delivery.p99.toFixed(1), `<= ${TARGET_P99_MS}`, verdict(delivery.p99 <= TARGET_P99_MS)],
         ['(d) idle sockets opened (failed)', `${sockets.opened} (${sockets.failed})`, `${sockets.wanted}`, verdict(sockets.opened >= sockets.wanted)],
