@@ -8,6 +8,7 @@ import {
   agents,
   bodyTypeEnum,
   brands,
+  conversations,
   creditLedger,
   ethnicityEnum,
   eyeColorEnum,
@@ -18,6 +19,7 @@ import {
   relationshipStatusEnum,
   users,
 } from '../schema/index.js';
+import { stockEntryJob } from '../../modules/agents/jobs.js';
 import { makeFictiveProfiles } from './fictive-profiles.js';
 import { DEMO_ACCOUNTS, DEMO_MEMBER_CREDITS, seedDemoData, type SeedResult } from './seed.js';
 
@@ -131,7 +133,7 @@ describe('seedDemoData', () => {
       .where(eq(profiles.kind, 'fictive'));
     const byProfile = new Map<string, typeof rows>();
     for (const r of rows) byProfile.set(r.profile.id, [...(byProfile.get(r.profile.id) ?? []), r]);
-    const fictive = await count(profiles) - 1;
+    const fictive = await ctx.deps.db.$count(profiles, eq(profiles.kind, 'fictive'));
     expect(byProfile.size).toBe(fictive);
     for (const list of byProfile.values()) {
       expect(list.length).toBeGreaterThanOrEqual(2);
@@ -192,6 +194,22 @@ describe('seedDemoData', () => {
   it('reports how long it took', () => {
     // Kept loose: the machine is shared. The real target (< 15 s on two cores) is measured in the report.
     expect(first.ms).toBeLessThan(60_000);
+  });
+});
+
+describe('demo conversations for the agent console', () => {
+  it('leaves conversations waiting in the message stock of the demo agent, and one each for the follow-up and meet-up jobs', async () => {
+    const brand = await localhost();
+    const waiting = await ctx.deps.db
+      .select({ country: users.country, isPremium: users.isPremium })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.userId))
+      .where(and(eq(conversations.brandId, brand.id), eq(conversations.stock, 'message')));
+    expect(waiting.map((w) => w.country).sort()).toEqual(['DE', 'GB', 'US', 'US']);
+    expect(waiting.some((w) => w.isPremium)).toBe(true);
+    expect(await stockEntryJob.run(ctx.deps)).toBe(2);
+    const stocks = await ctx.deps.db.select({ stock: conversations.stock }).from(conversations).where(eq(conversations.brandId, brand.id));
+    expect(stocks.map((s) => s.stock).sort()).toEqual(['follow-up', 'meet-up', 'message', 'message', 'message', 'message']);
   });
 });
 

@@ -12,6 +12,7 @@ import { agents, brands, creditLedger, images, products, profiles, users } from 
 import type { ImageVariant } from '../schema/profiles.js';
 import { bulkInsert } from './bulk-insert.js';
 import { DEMO_BRANDS, DEMO_BRAND_DOMAIN, demoProducts } from './demo-brands.js';
+import { insertDemoConversations } from './demo-conversations.js';
 import { makeFictiveProfiles, type FictiveProfileDraft } from './fictive-profiles.js';
 
 /** The demo sign-ins; README lists them and start-up prints them. */
@@ -107,6 +108,7 @@ export async function seedDemoData(deps: AppDeps, opts: SeedOptions): Promise<Se
 
     const demoBrandId = brandIds.get(DEMO_BRAND_DOMAIN)!;
     imageCount += await insertDemoMember(tx, demoBrandId, memberHash, now);
+    await insertDemoConversations(tx, demoBrandId, now);
 
     const localScopes = DEMO_BRANDS.filter((b) => b.domain === DEMO_BRAND_DOMAIN).flatMap((b) => b.countries.map((c) => `${c}-${b.domain}`));
     const allScopes = DEMO_BRANDS.filter((b) => !b.legacyMode).flatMap((b) => b.countries.map((c) => `${c}-${b.domain}`));
