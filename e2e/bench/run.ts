@@ -12,6 +12,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: '2,000 sends from 20 devices through a proxy that resets, drops and delays: 0 lost, 0 duplicated, credits = messages = ledger debits',
     run: async (args) => (await import('./faults-main.js')).main(args),
   },
+  claims: {
+    about: 'PostgreSQL: 50 agents claiming and replying on 10,000 stocked conversations vs pgbench tpcb-like; double claims must be 0',
+    run: async (args) => (await import('./claims.js')).main(args),
+  },
 };
 
 const [choice, ...rest] = process.argv.slice(2);

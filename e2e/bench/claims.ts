@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@api/db/client';
+import { bulkInsert } from '@api/db/seed/bulk-insert';
+import { conversations, messages } from '@api/db/schema/index';
+import { startApi, type ApiProcess } from './support/api-process.js';
+import { postgresCpuMs, processCpuMs } from './support/cpu.js';
+import { JsonClient } from './support/http-json.js';
+import { createFreshDatabase, pgbench, postgresReachable, type FreshDatabase } from './support/postgres.js';
+import { formatTable, percentile, ratio, verdict } from './support/table.js';
+import { newJwtSecret, openMigrated, rowsOf, seedWorld, type Principal, type World } from './support/world.js';
+
+const TARGET_RATIO = 0.5;
+const FICTIVES = 10;
+
+/**
+ * 10,000 conversations in the message stock: each member (stock / FICTIVES of them) wrote one message to each
+ * fictive profile, waiting since some minute of the last week — written in bulk, as the stock would be after a
+ * busy day.
+ */
+async function stockConversations(database: Database, world: World, stocked: number): Promise<void> {
+  const now = Date.now();
+  const convRows: (typeof conversations.$inferInsert)[] = [];
+  const msgRows: (typeof messages.$inferInsert)[] = [];
+  for (let i = 0; i < stocked; i++) {
+    const member = world.members[Math.floor(i / FICTIVES)]!;
+    const waitingSince = new Date(now - crypto.randomInt(7 * 24 * 60) * 60_000 - crypto.randomInt(60_000));
+    const id = crypto.randomUUID();
+    convRows.push({
+      id,
+      brandId: world.brandId,
+      userId: member.id,
+      profileId: world.fictives[i % FICTIVES]!,
+      hasUserMessage: true,
+      lastMessageDate: waitingSince,
+      lastUserMessageDate: waitingSince,
+      stock: 'message',
+      stockDate: waitingSince,
+      createDate: waitingSince,
+      updateDate: waitingSince,
+    });
+    msgRows.push({ conversationId: id, senderType: 'user', messageType: 'text', message: `waiting ${i}`, isRead: true, dateSent: waitingSince });
+  }
+  await bulkInsert(database.db, conversations, convRows, 500);
+  await bulkInsert(database.db, messages, msgRows, 500);
+  await database.db.execute(sql`analyze`);
+}
+
+interface ClaimWrapperBody {
+  conversation: { _id: string; messages: { _id: string; senderType: string }[] };
+}
+
+interface AgentRun {
+  claims: string[];
+  replies: number;
+  claimMs: number[];
+  failures: string[];
+}
+
+/** One agent at the console: claim, read, reply (which releases the claim), claim again — until 204 or the deadline. */
+async function agentLoop(http: JsonClient, agent: Principal, until: number): Promise<AgentRun> {
+  const run: AgentRun = { claims: [], replies: 0, claimMs: [], failures: [] };
+  while (performance.now() < until) {
+    const t0 = performance.now();
+    const claim = await http.request<ClaimWrapperBody>('GET', '/api/claim', undefined, agent.headers);
+    if (claim.status === 204) break;
+    if (claim.status !== 200) {
+      run.failures.push(`claim ${claim.status} ${JSON.stringify(claim.body).slice(0, 200)}`);
+      break;
+    }
+    run.claimMs.push(performance.now() - t0);
+    const conversation = claim.body.conversation;
+    run.claims.push(conversation._id);
+    const newest = conversation.messages[0]?._id;
+    const reply = await http.request('POST', `/api/stock/${conversation._id}/reply`, { messageType: 'text', message: 'Hello there, how was your day?', lastMessageId: newest }, agent.headers);
+    if (reply.status !== 200) {
+      run.failures.push(`reply ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+      break;
+    }
+    run.replies += 1;
+  }
+  return run;
+}
+
+/** `npm run bench -- claims [--stock 10000] [--agents 50] [--seconds 30] [--pgbench-seconds 15]` */
+export async function main(args: string[]): Promise<boolean> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      stock: { type: 'string', default: '10000' },
+      agents: { type: 'string', default: '50' },
+      seconds: { type: 'string', default: '30' },
+      'pgbench-seconds': { type: 'string', default: '15' },
+    },
+  });
+  const stocked = Number(values.stock);
+  const agentCount = Number(values.agents);
+  const seconds = Number(values.seconds);
+  if (!(await postgresReachable())) {
+    console.error('claims: PostgreSQL is not reachable (BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)');
+    return false;
+  }
+  const log = (line: string) => console.log(`[claims] ${line}`);
+  const jwtSecret = newJwtSecret();
+  let fresh: FreshDatabase | undefined;
+  let database: Database | undefined;
+  let api: ApiProcess | undefined;
+  try {
+    fresh = await createFreshDatabase('bench_claims');
+    log(`database ${fresh.name}: pgbench -i, then tpcb-like at ${agentCount} clients for ${values['pgbench-seconds']} s`);
+    const pg = await pgbench(fresh, agentCount, Number(values['pgbench-seconds']));
+    log(`pgbench: ${pg.tps.toFixed(0)} tps`);
+
+    database = await openMigrated({ databaseUrl: fresh.url });
+    const world = await seedWorld(database, { jwtSecret, members: Math.ceil(stocked / FICTIVES), credits: 0, fictives: FICTIVES, agents: agentCount });
+    await stockConversations(database, world, stocked);
+    log(`${stocked} conversations stocked; ${agentCount} agents online`);
+    api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret }, logFile: path.join(os.tmpdir(), 'bench-claims-api.log') });
+
+    const http = new JsonClient(api.url, { connections: agentCount });
+    const apiCpu0 = processCpuMs(api.pid);
+    const pgCpu0 = postgresCpuMs();
+    const started = performance.now();
+    const runs = await Promise.all(world.agents.map((agent) => agentLoop(http, agent, started + seconds * 1000)));
+    const elapsed = (performance.now() - started) / 1000;
+    const claimsTotal = runs.reduce((n, r) => n + r.claims.length, 0);
+    const apiCpuMs = (processCpuMs(api.pid) - apiCpu0) / Math.max(1, claimsTotal);
+    const pgCpuMs = (postgresCpuMs() - pgCpu0) / Math.max(1, claimsTotal);
+    http.close();
+
+    const seen = new Map<string, number>();
+    for (const r of runs) for (const id of r.claims) seen.set(id, (seen.get(id) ?? 0) + 1);
+    const doubleSeen = [...seen.values()].filter((n) => n > 1).length;
+    const replies = runs.reduce((n, r) => n + r.replies, 0);
+    const failures = runs.flatMap((r) => r.failures);
+    const claimMs = runs.flatMap((r) => r.claimMs).sort((a, b) => a - b);
+    const [db] = await rowsOf<{ double_claims: number; claim_rows: number; double_replies: number; replied: number; still_stocked: number }>(
+      database.db,
+      sql`select
+        (select count(*)::int from (select conversation_id from agent_claims group by conversation_id having count(*) > 1) d) as double_claims,
+        (select count(*)::int from agent_claims) as claim_rows,
+        (select count(*)::int from (select conversation_id from messages where sender_type = 'profile' group by conversation_id having count(*) > 1) d) as double_replies,
+        (select count(*)::int from messages where sender_type = 'profile') as replied,
+        (select count(*)::int from conversations where stock is not null) as still_stocked`,
+    );
+    const claimsPerSecond = claimsTotal / elapsed;
+    const r = ratio(claimsPerSecond, pg.tps);
+    const ok = doubleSeen === 0 && db!.double_claims === 0 && db!.double_replies === 0 && db!.replied === replies && failures.length === 0;
+    const check = (good: boolean) => (good ? 'ok' : 'BROKEN');
+    console.log(
+      formatTable(`claims: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, ${agentCount} agents, ${stocked.toLocaleString('en-US')} stocked, ${elapsed.toFixed(1)} s`, ['figure', 'value', 'target', 'result'], [
+        ['pgbench tpcb-like tps', pg.tps],
+        ['claims per second (each followed by its reply)', claimsPerSecond],
+        ['  ratio claims/s : pgbench tps', r.toFixed(2), `>= ${TARGET_RATIO}`, verdict(r >= TARGET_RATIO)],
+        ['  claim latency p50 / p99 ms', `${percentile(claimMs, 50).toFixed(1)} / ${percentile(claimMs, 99).toFixed(1)}`],
+        ['  CPU per claim+reply: API process / PostgreSQL ms', `${apiCpuMs.toFixed(2)} / ${pgCpuMs.toFixed(2)}`],
+        ['claims taken / replies stored', `${claimsTotal} / ${db!.replied}`, `= ${replies}`, check(db!.replied === replies)],
+        ['conversations left in stock', db!.still_stocked, `= ${stocked - replies}`],
+        ['double claims (seen by agents)', doubleSeen, '0', check(doubleSeen === 0)],
+        ['double claims (agent_claims rows)', db!.double_claims, '0', check(db!.double_claims === 0)],
+        ['conversations replied to twice', db!.double_replies, '0', check(db!.double_replies === 0)],
+        ['refused claims or replies', failures.length, '0', check(failures.length === 0)],
+      ]),
+    );
+    for (const f of failures.slice(0, 5)) console.log(`  ${f}`);
+    console.log(ok ? '\nclaims: invariants hold (0 double claims, one reply per claim)' : '\nclaims: INVARIANT BROKEN');
+    return ok;
+  } finally {
+    await api?.stop().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await fresh?.drop().catch((err) => console.error('could not drop the bench database', err));
+  }
+}
