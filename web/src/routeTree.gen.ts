@@ -41,6 +41,7 @@ import { Route as SigninSignUpRouteImport } from './routes/_signin/sign-up'
 import { Route as AgentAgentIndexRouteImport } from './routes/_agent/agent.index'
 import { Route as AgentAgentAgentsRouteImport } from './routes/_agent/agent.agents'
 import { Route as AgentAgentModerationRouteImport } from './routes/_agent/agent.moderation'
+import { Route as AgentAgentProfilesRouteImport } from './routes/_agent/agent.profiles'
 import { Route as AgentAgentReportRouteImport } from './routes/_agent/agent.report'
 import { Route as AuthInterestsIndexRouteImport } from './routes/_auth/interests.index'
 import { Route as AuthMessagesIndexRouteImport } from './routes/_auth/messages.index'
@@ -223,6 +224,11 @@ const AgentAgentModerationRoute = AgentAgentModerationRouteImport.update({
   path: '/agent/moderation',
   getParentRoute: () => AgentRoute,
 } as any)
+const AgentAgentProfilesRoute = AgentAgentProfilesRouteImport.update({
+  id: '/agent/profiles',
+  path: '/agent/profiles',
+  getParentRoute: () => AgentRoute,
+} as any)
 const AgentAgentReportRoute = AgentAgentReportRouteImport.update({
   id: '/agent/report',
   path: '/agent/report',
@@ -389,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof SigninSignUpRoute
   '/agent/agents': typeof AgentAgentAgentsRoute
   '/agent/moderation': typeof AgentAgentModerationRoute
+  '/agent/profiles': typeof AgentAgentProfilesRoute
   '/agent/report': typeof AgentAgentReportRoute
   '/messages/archive': typeof AuthMessagesArchiveRoute
   '/messages/conversations': typeof AuthMessagesConversationsRoute
@@ -440,6 +447,7 @@ export interface FileRoutesByTo {
   '/sign-up': typeof SigninSignUpRoute
   '/agent/agents': typeof AgentAgentAgentsRoute
   '/agent/moderation': typeof AgentAgentModerationRoute
+  '/agent/profiles': typeof AgentAgentProfilesRoute
   '/agent/report': typeof AgentAgentReportRoute
   '/messages/archive': typeof AuthMessagesArchiveRoute
   '/messages/conversations': typeof AuthMessagesConversationsRoute
@@ -501,6 +509,7 @@ export interface FileRoutesById {
   '/_home/': typeof HomeIndexRoute
   '/_agent/agent/agents': typeof AgentAgentAgentsRoute
   '/_agent/agent/moderation': typeof AgentAgentModerationRoute
+  '/_agent/agent/profiles': typeof AgentAgentProfilesRoute
   '/_agent/agent/report': typeof AgentAgentReportRoute
   '/_auth/messages/archive': typeof AuthMessagesArchiveRoute
   '/_auth/messages/conversations': typeof AuthMessagesConversationsRoute
@@ -558,6 +567,7 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/agent/agents'
     | '/agent/moderation'
+    | '/agent/profiles'
     | '/agent/report'
     | '/messages/archive'
     | '/messages/conversations'
@@ -609,6 +619,7 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/agent/agents'
     | '/agent/moderation'
+    | '/agent/profiles'
     | '/agent/report'
     | '/messages/archive'
     | '/messages/conversations'
@@ -669,6 +680,7 @@ export interface FileRouteTypes {
     | '/_home/'
     | '/_agent/agent/agents'
     | '/_agent/agent/moderation'
+    | '/_agent/agent/profiles'
     | '/_agent/agent/report'
     | '/_auth/messages/archive'
     | '/_auth/messages/conversations'
@@ -932,6 +944,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgentAgentModerationRouteImport
       parentRoute: typeof AgentRoute
     }
+    '/_agent/agent/profiles': {
+      id: '/_agent/agent/profiles'
+      path: '/agent/profiles'
+      fullPath: '/agent/profiles'
+      preLoaderRoute: typeof AgentAgentProfilesRouteImport
+      parentRoute: typeof AgentRoute
+    }
     '/_agent/agent/report': {
       id: '/_agent/agent/report'
       path: '/agent/report'
@@ -1121,6 +1140,7 @@ interface AgentRouteChildren {
   AgentChatRoute: typeof AgentChatRoute
   AgentAgentAgentsRoute: typeof AgentAgentAgentsRoute
   AgentAgentModerationRoute: typeof AgentAgentModerationRoute
+  AgentAgentProfilesRoute: typeof AgentAgentProfilesRoute
   AgentAgentReportRoute: typeof AgentAgentReportRoute
   AgentAgentIndexRoute: typeof AgentAgentIndexRoute
   AgentAgentLookupConversationIdRoute: typeof AgentAgentLookupConversationIdRoute
@@ -1131,6 +1151,7 @@ const AgentRouteChildren: AgentRouteChildren = {
   AgentChatRoute: AgentChatRoute,
   AgentAgentAgentsRoute: AgentAgentAgentsRoute,
   AgentAgentModerationRoute: AgentAgentModerationRoute,
+  AgentAgentProfilesRoute: AgentAgentProfilesRoute,
   AgentAgentReportRoute: AgentAgentReportRoute,
   AgentAgentIndexRoute: AgentAgentIndexRoute,
   AgentAgentLookupConversationIdRoute: AgentAgentLookupConversationIdRoute,

@@ -8,6 +8,8 @@ import type {
   AgentSessionState,
   ClaimWrapper,
   CreateAgentBody,
+  CreateFictiveBody,
+  FictiveProfile,
   CreateMeetUpBody,
   LookupQuery,
   LookupRow,
@@ -17,10 +19,12 @@ import type {
   QueueCounts,
   Report,
   UpdateAgentBody,
+  UpdateFictiveBody,
   UpdateMeetUpBody,
 } from '@sync/contract/agents';
 import type { MessageRecord } from '@sync/contract/messaging';
 import { api } from './api';
+import { getRuntimeConfig, type Brand } from './runtime-config';
 
 export interface ListPage<T> {
   data: T[];
@@ -142,4 +146,32 @@ export function updateAgent(id: string, body: UpdateAgentBody): Promise<Agent> {
 }
 export function fetchReport(from: string, to: string): Promise<Report> {
   return api.get<Report>('/admin/report', { query: { from, to } });
+}
+
+// ---------- fictive profiles (admin) ----------
+
+export function listFictive(query: { page: number; limit: number; search?: string; brandId?: string }): Promise<ListPage<FictiveProfile>> {
+  return api.get<ListPage<FictiveProfile>>('/admin/profiles', { query: { ...query }, loader: false });
+}
+export function createFictive(body: CreateFictiveBody): Promise<FictiveProfile> {
+  return api.post<FictiveProfile>('/admin/profile', body);
+}
+export function updateFictive(id: string, body: UpdateFictiveBody): Promise<FictiveProfile> {
+  return api.patch<FictiveProfile>(`/admin/profile/${enc(id)}`, body);
+}
+/** Gallery photos (issue B's upload rules on the server): `avatar` replaces the avatar, `photo` adds up to 5. */
+export function uploadFictivePhotos(id: string, type: 'avatar' | 'photo', files: File[]): Promise<FictiveProfile> {
+  const form = new FormData();
+  form.append('type', type);
+  for (const file of files) form.append('files', file);
+  return api.post<FictiveProfile>(`/admin/profile/${enc(id)}/photos`, form);
+}
+export function deleteFictivePhoto(id: string, imageId: string): Promise<FictiveProfile> {
+  return api.delete<FictiveProfile>(`/admin/profile/${enc(id)}/photos/${enc(imageId)}`);
+}
+/** The brand list (API-key call, SPEC §7), for assigning a profile to a brand. */
+export async function listBrands(): Promise<Brand[]> {
+  const apiKey = getRuntimeConfig()?.apiKey;
+  const answer = await api.get<{ data: Brand[] } | Brand[]>('/brands', { query: { limit: 100 }, auth: false, loader: false, ...(apiKey ? { apiKey } : {}) });
+  return Array.isArray(answer) ? answer : answer.data;
 }

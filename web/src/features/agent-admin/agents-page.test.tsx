@@ -9,7 +9,10 @@ import { server } from '@web/mocks/server';
 import { makeToken } from '@web/mocks/tokens';
 import { renderMemberScreen } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';
+import { setRuntimeConfig } from '@web/lib/runtime-config';
+import { mockBrand, mockConfig } from '@web/mocks/data';
 import { AgentsPage } from './agents-page';
+import { FictiveProfilesPage } from './fictive-profiles-page';
 import { ReportPage } from './report-page';
 
 const SLOW = { timeout: 20_000 };
@@ -107,5 +110,28 @@ describe('admin screens', () => {
     expect(within(row).getByText('2 min 30 s')).toBeTruthy();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatch(/^\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('creates a fictive profile on a brand; a refused username shows the server message', SLOW, async () => {
+    signInStaff('admin');
+    setRuntimeConfig(mockConfig);
+    const user = userEvent.setup();
+    render(<FictiveProfilesPage />);
+    await user.click(await screen.findByRole('button', { name: 'New profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New fictive profile' });
+    await within(dialog).findByRole('option', { name: mockBrand.domain });
+    await user.type(within(dialog).getByLabelText('Username'), 'no');
+    await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The username must be 3 to 30 characters: letters, numbers and underscores only');
+    await user.type(within(dialog).getByLabelText('Username'), 'va_lentina');
+    await user.selectOptions(within(dialog).getByLabelText('Hair colour'), 'red');
+    await user.type(within(dialog).getByLabelText('City'), 'Austin');
+    await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
+    await screen.findByText('Fictive profile has been saved');
+    // Created: the dialog stays open as the profile's editor, with its photos section.
+    await screen.findByRole('dialog', { name: 'Edit nova_lentina' });
+    expect(screen.getByRole('region', { name: 'Photos' })).toBeTruthy();
+    expect(mockAgentState().fictive[0]).toMatchObject({ username: 'nova_lentina', brandId: mockBrand._id, hairColor: 'red', location: { country: 'US', city: 'Austin' } });
+    setRuntimeConfig(null);
   });
 });

@@ -92,6 +92,9 @@ export function ConsolePage() {
                   <Link to="/agent/agents">Agents</Link>
                 </li>
                 <li>
+                  <Link to="/agent/profiles">Fictive profiles</Link>
+                </li>
+                <li>
                   <Link to="/agent/report">Report</Link>
                 </li>
                 <li>

@@ -7,6 +7,7 @@ import {
   type AgentConversation,
   type AgentSessionState,
   type AgentStatus,
+  type FictiveProfile,
   type LookupRow,
   type Memo,
   type MeetUp,
@@ -31,6 +32,7 @@ interface AgentState {
   claimed: { id: string; claimTime: number } | null;
   conversations: Map<string, AgentConversation>;
   agents: Agent[];
+  fictive: FictiveProfile[];
   seq: number;
 }
 
@@ -115,6 +117,7 @@ function initial(): AgentState {
     claimed: null,
     conversations,
     agents: [agent('a-agent', 'Alice', 'Agent', 'agent@example.com', 'agent'), agent('a-admin', 'Adam', 'Admin', 'admin@example.com', 'admin')],
+    fictive: [],
     seq: 0,
   };
 }
@@ -348,6 +351,31 @@ export const agentHandlers = [
     }
     Object.assign(a, input, { updateDate: iso(Date.now()) });
     return HttpResponse.json(a);
+  }),
+  http.get(`${API}/admin/profiles`, ({ request }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const q = new URL(request.url).searchParams;
+    const rows = state.fictive.filter((p) => !q.get('search') || p.username.toLowerCase().includes(q.get('search')!.toLowerCase()));
+    return HttpResponse.json({ data: rows, total: rows.length, page: Number(q.get('page') ?? 1), limit: Number(q.get('limit') ?? 20) });
+  }),
+  http.post(`${API}/admin/profile`, async ({ request }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const input = await body<Omit<FictiveProfile, '_id'>>(request);
+    if (!/^[A-Za-z0-9_]{3,30}$/.test(input.username ?? '')) {
+      return errorResponse(400, 'validation', 'The username must be 3 to 30 characters: letters, numbers and underscores only');
+    }
+    if (state.fictive.some((p) => p.username === input.username)) return errorResponse(409, 'username-taken', 'This username is already taken');
+    const now = iso(Date.now());
+    const created: FictiveProfile = { ...input, _id: nextId('fp'), domain: 'localhost', age: 30, images: [], createDate: now, updateDate: now };
+    state.fictive.push(created);
+    return HttpResponse.json(created, { status: 201 });
+  }),
+  http.patch(`${API}/admin/profile/:id`, async ({ request, params }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const p = state.fictive.find((x) => x._id === params.id);
+    if (!p) return errorResponse(404, 'not-found', t('error.not-found'));
+    Object.assign(p, await body<Partial<FictiveProfile>>(request), { updateDate: iso(Date.now()) });
+    return HttpResponse.json(p);
   }),
   http.get(`${API}/admin/report`, ({ request }) => {
     if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));

@@ -37,6 +37,11 @@ export function AgentHeader() {
                   </Link>
                 </li>
                 <li>
+                  <Link to="/agent/profiles" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                    <span className="main-nav__label">Profiles</span>
+                  </Link>
+                </li>
+                <li>
                   <Link to="/agent/report" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
                     <span className="main-nav__label">Report</span>
                   </Link>
