@@ -30,6 +30,8 @@ export const conversations = pgTable(
     unreadByUser: integer('unread_by_user').notNull().default(0),
     stock: stockEnum('stock'),
     stockDate: ts('stock_date'),
+    /** The member paid (premium or a paid order) when the conversation entered its stock: ahead at equal wait. */
+    stockPaying: boolean('stock_paying').notNull().default(false),
     claimAgentId: uuid('claim_agent_id').references(() => agents.id, { onDelete: 'set null' }),
     claimDate: ts('claim_date'),
     claimExpiryDate: ts('claim_expiry_date'),
@@ -47,7 +49,7 @@ export const conversations = pgTable(
     index('conversations_claim_idx').on(t.claimAgentId, t.claimExpiryDate),
     // The claim order: waited whole minutes first (docs/decisions/0011-claim-order.md), then paying members.
     index('conversations_stock_wait_idx')
-      .on(sql`date_trunc('minute', (${t.stockDate} at time zone 'UTC'))`, t.stockDate)
+      .on(sql`date_trunc('minute', (${t.stockDate} at time zone 'UTC'))`, t.stockPaying.desc(), t.stockDate, t.id)
       .where(sql`${t.stock} IS NOT NULL`),
     check('conversations_unread_nonneg', sql`${t.unreadByUser} >= 0`),
   ],

@@ -1,0 +1,3 @@
+DROP INDEX "conversations_stock_wait_idx";--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "stock_paying" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "conversations_stock_wait_idx" ON "conversations" USING btree (date_trunc('minute', ("stock_date" at time zone 'UTC')),"stock_paying" DESC NULLS LAST,"stock_date","id") WHERE "conversations"."stock" IS NOT NULL;
