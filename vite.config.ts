@@ -63,7 +63,8 @@ export default defineConfig(({ mode }) => ({
         // The msw worker is a dev/test tool; it must never be precached for members.
         globIgnores: ['mockServiceWorker.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The payment confirmation page's landing is a static page shown inside the checkout's frame, not the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/payment-confirmed\.html$/],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },

@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
@@ -14,10 +15,24 @@ const reporters: NonNullable<NonNullable<ViteUserConfig['test']>['reporters']> =
   ? ['default', ['json', { outputFile: `${jsonDir}/${process.pid}-${Date.now()}.json` }]]
   : ['default'];
 
+/**
+ * The default order, except that the payments journey runs after every other browser journey: it buys credits and a
+ * VIP membership for the shared demo member, which the other journeys expect to find with its seeded credits and
+ * without premium.
+ */
+class DemoChangersLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (file: TestSpecification) => file.moduleId.replace(/\\/g, '/').endsWith('/e2e/payments.test.ts');
+    return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)];
+  }
+}
+
 export default defineConfig({
   define: { __MOCK_API__: 'false' },
   test: {
     reporters,
+    sequence: { sequencer: DemoChangersLast },
     projects: [
       { resolve: { alias }, test: { name: 'sync', environment: 'node', include: ['sync/**/*.test.ts'] } },
       {

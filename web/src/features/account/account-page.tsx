@@ -83,7 +83,7 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
           <h1 className="page-title">{mode === 'edit' ? 'Edit my profile' : (user.username ?? 'My account')}</h1>
           <p className="muted">{[user.username && mode === 'edit' ? user.username : '', age ? `${age}` : '', locationLabel(p.location)].filter(Boolean).join(' · ')}</p>
           <p className="account-summary__status">
-            <span className={`membership membership--${user.isPremium ? 'premium' : 'standard'}`}>{user.isPremium ? 'Premium' : 'Standard'}</span>
+            <span className={`membership membership--${user.isPremium ? 'premium' : 'standard'}`}>{user.isPremium ? 'Premium (active)' : 'Standard (inactive)'}</span>
             <span>{user.credits ?? 0} credits</span>
             <span>{user.likes ?? 0} likes</span>
           </p>

@@ -62,7 +62,7 @@ function VerifyButton({ label = 'Verify my age' }: { label?: string }) {
 }
 
 const STATE_TEXT: Record<AgeState, { label: string; text: string }> = {
-  'not-needed': { label: 'Not required', text: 'Your age does not need to be verified on this site.' },
+  'not-needed': { label: 'Not required', text: 'This site does not ask you to verify your age, but you can do it anyway: some features may ask for it later.' },
   verified: { label: 'Verified', text: 'Your age is verified. Thank you!' },
   declined: { label: 'Not verified', text: 'The verification did not confirm your age. You can try again.' },
   pending: { label: 'In progress', text: 'Your verification is being checked. This page updates when it is done.' },
@@ -80,7 +80,7 @@ export function AgeVerificationPanel({ user }: { user: User }) {
         Status: <strong className={`pay-age pay-age--${state}`}>{label}</strong>
       </p>
       <p className="muted">{text}</p>
-      {(state === 'unverified' || state === 'declined' || state === 'pending') && <VerifyButton label={state === 'unverified' ? 'Verify my age' : 'Verify again'} />}
+      {state !== 'verified' && <VerifyButton label={state === 'declined' || state === 'pending' ? 'Verify again' : 'Verify my age'} />}
     </section>
   );
 }

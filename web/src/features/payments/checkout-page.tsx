@@ -21,6 +21,8 @@ import './payments.css';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 const NEW_CARD = 'new';
+/** Where the processor's confirmation page lands after the member answers (inside the waiting popup's frame). */
+const CONFIRMED_PAGE = '/payment-confirmed.html';
 
 function years(now = new Date()): string[] {
   const first = now.getFullYear();
@@ -227,7 +229,7 @@ export function CheckoutPage() {
       : { kind: 'saved', savedCardId: method };
     effects.item = item;
     setPaid(item);
-    send({ type: 'PAY', input: { order: { currency: item.currency, country, products: [{ productId: item.productId, days: item.days }] }, details } });
+    send({ type: 'PAY', input: { order: { currency: item.currency, country, products: [{ productId: item.productId, days: item.days }] }, details, returnUrl: CONFIRMED_PAGE } });
   }
 
   const failure = state.matches('failure') ? state.context.failure : null;

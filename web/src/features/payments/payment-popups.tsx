@@ -20,7 +20,7 @@ function PaymentSuccessBody({ props, close }: PopupBodyProps<'payment-success'>)
           ? `Welcome to VIP! Your membership is active${props.credits ? ` and ${props.credits} complimentary credits are in your account` : ''}.`
           : `${props.credits ?? 'Your'} credits have been added to your account.`}
       </p>
-      {props.invoiceId && <p className="muted pay-popup__small">Invoice {props.invoiceId}. A receipt is on its way to your email.</p>}
+      {props.invoiceId && <p className="muted pay-popup__small">Invoice {props.invoiceId}</p>}
       <div className="popup__actions">
         <Link to="/profiles" className="button button--primary" onClick={close}>
           {membership ? 'Explore profiles' : 'Start chatting'}

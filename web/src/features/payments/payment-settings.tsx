@@ -49,9 +49,6 @@ function MembershipBlock({ subscription }: { subscription: SubscriptionFields | 
   return (
     <section className="pay-settings__block" aria-labelledby="pay-membership-title">
       <h3 id="pay-membership-title">VIP membership</h3>
-      <p>
-        Membership: <strong className="pay-plan-badge pay-plan-badge--premium">Premium (active)</strong>
-      </p>
       <p className="muted">
         {subscription.amount !== undefined && subscription.currency ? `${subscription.currency} ${money(subscription.amount)} every ${subscription.intervalDays ?? 30} days. ` : ''}
         {cancelled ? `Cancelled: active until ${day(subscription.currentPeriodEnd)}, it will not renew.` : subscription.nextChargeDate ? `Renews on ${day(subscription.nextChargeDate)}.` : ''}
