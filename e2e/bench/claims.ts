@@ -21,7 +21,7 @@ const FICTIVES = 10;
  * fictive profile, waiting since some minute of the last week — written in bulk, as the stock would be after a
  * busy day.
  */
-async function stockConversations(database: Database, world: World, stocked: number): Promise<void> {
+export async function stockConversations(database: Database, world: World, stocked: number): Promise<void> {
   const now = Date.now();
   const convRows: (typeof conversations.$inferInsert)[] = [];
   const msgRows: (typeof messages.$inferInsert)[] = [];

@@ -48,7 +48,9 @@ export interface StartOptions {
 export async function startApi(opts: StartOptions): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')];
+  // BENCH_CPU_PROF=<dir>: every API process writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const node = [process.execPath, ...profile, ...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')];
   // `exec` keeps the pid the server's own, so /proc/<pid>/status is the server's memory.
   const quoted = node.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('/bin/sh', ['-c', `${opts.nofile ? `ulimit -n ${opts.nofile} && ` : ''}exec ${quoted}`], {
