@@ -370,7 +370,7 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
             </label>
             <label className="form-field">
               <span className="form-field__label">About me</span>
-              <textarea className="form-input ac-textarea" rows={3} maxLength={2000} value={form.aboutMe} onChange={(e) => set('aboutMe', e.target.value)} />
+              <textarea className="form-input ac-textarea" rows={2} maxLength={2000} value={form.aboutMe} onChange={(e) => set('aboutMe', e.target.value)} />
             </label>
             <div className="ac-row">
               {(
