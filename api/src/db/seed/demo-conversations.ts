@@ -99,6 +99,7 @@ export async function insertDemoConversations(tx: Executor, brandId: string, now
         unreadByUser: reply ? 1 : 0,
         stock: waiting ? 'message' : null,
         stockDate: waiting ? firstMember : null,
+        stockPaying: waiting && thread.isPremium,
         createDate: firstMember,
         updateDate: lastMember,
       })

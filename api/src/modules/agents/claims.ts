@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from '
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
-import { agentClaims, agents, brands, conversations, orders, users } from '../../db/schema/index.js';
+import { agentClaims, agents, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { inScope, type Staff } from './staff.js';
 
@@ -25,8 +25,6 @@ export async function queueCounts(exec: Executor, staff: Staff, now: Date): Prom
   return { ...out, total: out.MessageStock + out.FollowUpStock + out.MeetUpStock };
 }
 
-/** A member who pays: premium, or with a paid order. Ahead of others who waited the same whole minutes. */
-const paying = sql<boolean>`(${users.isPremium} or exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and ${orders.status} = 'paid'))`;
 /** Whole minutes waited (the expression of conversations_stock_wait_idx). */
 const waitedMinute = sql`date_trunc('minute', (${conversations.stockDate} at time zone 'UTC'))`;
 
@@ -63,7 +61,8 @@ export async function claimNext(tx: Executor, staff: Staff, now: Date): Promise<
     .innerJoin(users, eq(users.id, conversations.userId))
     .innerJoin(brands, eq(brands.id, conversations.brandId))
     .where(and(waiting(now), inScope(staff)))
-    .orderBy(asc(waitedMinute), desc(paying), asc(conversations.stockDate), asc(conversations.id))
+    // The order of conversations_stock_wait_idx: paying members (at stock entry) ahead within a waited minute.
+    .orderBy(asc(waitedMinute), desc(conversations.stockPaying), asc(conversations.stockDate), asc(conversations.id))
     .limit(1)
     .for('update', { of: conversations, skipLocked: true });
   if (!candidate) return undefined;

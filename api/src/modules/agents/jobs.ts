@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Job } from '../../jobs/scheduler.js';
 import { agentClaims, conversations, meetUps } from '../../db/schema/index.js';
+import { memberPays } from './paying.js';
 
 const BATCH = 500;
 
@@ -65,7 +66,7 @@ export const stockEntryJob: Job = {
         await tx.update(meetUps).set({ stockedDate: now }).where(inArray(meetUps.id, due.map((d) => d.id)));
         const moved = await tx
           .update(conversations)
-          .set({ stock: 'meet-up', stockDate: now })
+          .set({ stock: 'meet-up', stockDate: now, stockPaying: memberPays })
           .where(and(inArray(conversations.id, [...new Set(due.map((d) => d.conversationId))]), isNull(conversations.stock)))
           .returning({ id: conversations.id });
         n += moved.length;
@@ -74,7 +75,7 @@ export const stockEntryJob: Job = {
       const silentSince = new Date(now.getTime() - followUpAfterMs);
       const followUps = await tx
         .update(conversations)
-        .set({ stock: 'follow-up', stockDate: now })
+        .set({ stock: 'follow-up', stockDate: now, stockPaying: memberPays })
         .where(
           and(
             isNull(conversations.stock),

@@ -66,25 +66,22 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   .get('/claim', staffOnly, async (c) => {
     const deps = c.var.deps;
     const now = deps.clock.now();
-    const out = await deps.db.transaction(async (tx): Promise<ClaimWrapper | undefined> => {
-      const staff = await loadStaff(tx, c.var.auth);
-      const claimed = await claimNext(tx, staff, now);
-      if (!claimed) return undefined;
-      const [row] = await tx
-        .select({ c: conversations, domain: brands.domain })
-        .from(conversations)
-        .innerJoin(brands, eq(brands.id, conversations.brandId))
-        .where(eq(conversations.id, claimed.conversationId));
-      return {
-        claimTime: claimed.claimDate.toISOString(),
-        postTime: claimed.stockDate.toISOString(),
-        expiryTime: claimed.claimExpiryDate.toISOString(),
-        stock: claimed.stock,
-        conversation: await staffConversation(tx, row!.c, row!.domain, now),
-      };
-    });
-    if (!out) return c.body(null, 204);
-    return c.json(out);
+    // The claim transaction stays short (locks held only for the pick); the conversation is read after commit.
+    const claimed = await deps.db.transaction(async (tx) => claimNext(tx, await loadStaff(tx, c.var.auth), now));
+    if (!claimed) return c.body(null, 204);
+    const [row] = await deps.db
+      .select({ c: conversations, domain: brands.domain })
+      .from(conversations)
+      .innerJoin(brands, eq(brands.id, conversations.brandId))
+      .where(eq(conversations.id, claimed.conversationId));
+    const wrapper: ClaimWrapper = {
+      claimTime: claimed.claimDate.toISOString(),
+      postTime: claimed.stockDate.toISOString(),
+      expiryTime: claimed.claimExpiryDate.toISOString(),
+      stock: claimed.stock,
+      conversation: await staffConversation(deps.db, row!.c, row!.domain, now),
+    };
+    return c.json(wrapper);
   })
   .get('/claims', staffOnly, async (c) => {
     const db = c.var.deps.db;

@@ -54,23 +54,26 @@ export async function staffConversation(
   now: Date,
   chunk: { limit?: number; before?: string } = {},
 ): Promise<AgentConversation> {
-  const [user] = await exec.select().from(users).where(eq(users.id, row.userId));
-  const [memberProfile] = await exec.select().from(profiles).where(eq(profiles.userId, row.userId));
-  const [profile] = await exec.select().from(profiles).where(eq(profiles.id, row.profileId));
+  // Independent reads, side by side (on a pool they run on several connections).
+  const [[user], [memberProfile], [profile], { rows: messageRows, hasMore }, notes, meets] = await Promise.all([
+    exec.select().from(users).where(eq(users.id, row.userId)),
+    exec.select().from(profiles).where(eq(profiles.userId, row.userId)),
+    exec.select().from(profiles).where(eq(profiles.id, row.profileId)),
+    messageChunk(exec, row.id, chunk.limit ?? MESSAGES_PER_CHUNK, chunk.before),
+    exec
+      .select()
+      .from(memos)
+      .where(
+        or(
+          eq(memos.conversationId, row.id),
+          and(isNull(memos.conversationId), eq(memos.type, 'user'), eq(memos.userId, row.userId)),
+          and(isNull(memos.conversationId), eq(memos.type, 'profile'), eq(memos.profileId, row.profileId)),
+        ),
+      )
+      .orderBy(sql`${memos.conversationId} is null`, asc(memos.createDate), asc(memos.id)),
+    exec.select().from(meetUps).where(eq(meetUps.conversationId, row.id)).orderBy(asc(meetUps.meetDate)),
+  ]);
   const galleries = await loadGalleries(exec, [row.profileId, ...(memberProfile ? [memberProfile.id] : [])]);
-  const { rows: messageRows, hasMore } = await messageChunk(exec, row.id, chunk.limit ?? MESSAGES_PER_CHUNK, chunk.before);
-  const notes = await exec
-    .select()
-    .from(memos)
-    .where(
-      or(
-        eq(memos.conversationId, row.id),
-        and(isNull(memos.conversationId), eq(memos.type, 'user'), eq(memos.userId, row.userId)),
-        and(isNull(memos.conversationId), eq(memos.type, 'profile'), eq(memos.profileId, row.profileId)),
-      ),
-    )
-    .orderBy(sql`${memos.conversationId} is null`, asc(memos.createDate), asc(memos.id));
-  const meets = await exec.select().from(meetUps).where(eq(meetUps.conversationId, row.id)).orderBy(asc(meetUps.meetDate));
   const claimLive = row.claimAgentId && row.claimExpiryDate && row.claimExpiryDate > now;
   const memberBirth = memberProfile?.birthDate ?? user!.birthDate;
   return {

@@ -67,6 +67,7 @@ export async function stockConversations(
           lastUserMessageDate: at,
           stock: 'message' as const,
           stockDate: at,
+          stockPaying: opts.isPremium?.(i) ?? false,
           createDate: at,
           updateDate: at,
         };

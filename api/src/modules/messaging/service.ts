@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client.js';
 import { agentClaims, conversations, images, messages, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { NoCreditsError, changeCredits } from '../credits/ledger.js';
+import { memberPays } from '../agents/paying.js';
 import { isAgeVerified } from '../verification/age-requirement.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
 
@@ -146,6 +147,7 @@ export async function sendMemberMessage(tx: Executor, userId: string, input: Sen
       // The agents' message stock (issue D): a member's message waits there for a reply, oldest first.
       stockDate: sql`case when ${conversations.stock} = 'message' and ${conversations.stockDate} is not null then ${conversations.stockDate} else ${now} end`,
       stock: 'message',
+      stockPaying: memberPays,
     })
     .where(eq(conversations.id, conversation.id))
     .returning();
