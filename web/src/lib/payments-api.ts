@@ -52,3 +52,13 @@ export function cancelSubscription(subscriptionId: string): Promise<Subscription
 export function startAgeVerification(userId: string, body: { callbackUrl: string; cancelUrl: string }): Promise<AgeVerificationStartAnswer> {
   return api.post<AgeVerificationStartAnswer>(`/user/${encodeURIComponent(userId)}/age-verification`, body);
 }
+
+/**
+ * Starts the verification and sends the browser to the provider's page; the provider comes back to the site root
+ * with `verify-age=true` (SPEC §2, §4), or to the settings when the member cancels.
+ */
+export async function beginAgeVerification(userId: string): Promise<void> {
+  const origin = window.location.origin;
+  const { redirectUrl } = await startAgeVerification(userId, { callbackUrl: `${origin}/?verify-age=true`, cancelUrl: `${origin}/settings` });
+  window.location.assign(redirectUrl);
+}

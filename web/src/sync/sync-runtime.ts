@@ -7,7 +7,9 @@
  */
 import { liveQuery } from 'dexie';
 import type { MutationErrorBody, MutationName, PullResponse, PushResponse } from '@sync/engine/mutations';
+import { t } from '@sync/texts';
 import { api } from '@web/lib/api';
+import { beginAgeVerification } from '@web/lib/payments-api';
 import { userStore } from '@web/lib/user-store';
 import { getLocalDb, type LocalDatabase } from '@web/local/db';
 import { toast } from '@web/ui/toast';
@@ -33,7 +35,21 @@ export const apiTransport: SyncTransport = {
 /** SPEC §4: a refused send gives its credit back (the rebuild does that) and the member is told why. */
 export function announceRefusal(error: MutationErrorBody): void {
   if (error.code === 'no-credits') openPopup('no-credits', {});
+  else if (error.code === 'age-verification-required') askToVerifyAge(error.message);
   else toast.error(error.message);
+}
+
+/** Decision 0009: the brand demands a verified age for this; offer the verification right away. */
+function askToVerifyAge(message: string): void {
+  const userId = userStore.get().user?._id;
+  openPopup('general', {
+    title: 'Verify your age',
+    message,
+    confirmLabel: 'Verify my age',
+    onConfirm: () => {
+      if (userId) beginAgeVerification(userId).catch(() => toast.error(t('error.generic')));
+    },
+  });
 }
 
 interface Runtime {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS, VERIFY_AGE_QUERY } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
-import { startAgeVerification } from '@web/lib/payments-api';
+import { beginAgeVerification } from '@web/lib/payments-api';
 import { pollUntil } from '@web/lib/poll';
 import { userStore, useUser, type User } from '@web/lib/user-store';
 import { toast } from '@web/ui/toast';
@@ -29,13 +29,6 @@ export function ageStateOf(user: User | null): AgeState {
 function answered(user: User): boolean {
   const v = (user as AgeFields).ageVerification;
   return !!v && (v.result !== null || v.status === 'cancelled' || v.status === 'declined' || v.status === 'approved');
-}
-
-/** POST /user/{id}/age-verification, then off to the provider's page; it comes back to `/?verify-age=true`. */
-export async function beginAgeVerification(userId: string): Promise<void> {
-  const origin = window.location.origin;
-  const { redirectUrl } = await startAgeVerification(userId, { callbackUrl: `${origin}/?${VERIFY_AGE_QUERY}=true`, cancelUrl: `${origin}/settings` });
-  window.location.assign(redirectUrl);
 }
 
 function VerifyButton({ label = 'Verify my age' }: { label?: string }) {

@@ -142,7 +142,7 @@ describe('upgrade and checkout', () => {
     await fillCard(user, SANDBOX_CARDS.requiresAction);
     await user.click(screen.getByRole('button', { name: /Pay/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Waiting for payment' });
-    expect(within(dialog).getByTitle('Payment confirmation by your bank').getAttribute('src')).toContain('/api/sandbox/payments/confirm/');
+    expect(within(dialog).getByTitle('Payment confirmation by your bank').getAttribute('src')).toContain('/api/sandbox/payments/action/');
     const [orderId] = [...paymentsMock.orders.keys()];
     act(() => paymentsMock.confirmAction(orderId!));
     await user.click(within(dialog).getByRole('button', { name: 'Check again' }));

@@ -243,7 +243,7 @@ export const paymentHandlers = [
         currency: entry.order.currency,
         createDate: now,
         requiresAction: outcome === 'action',
-        actionUrl: outcome === 'action' ? `/api/sandbox/payments/confirm/${txId}` : null,
+        actionUrl: outcome === 'action' ? `/api/sandbox/payments/action/${txId}` : null,
       },
     };
     state.transactions.unshift({ _id: txId, createDate: now, orderId: entry.order._id, amount: entry.order.total, currency: entry.order.currency, status: 'pending', kind: 'purchase', failure: null });
