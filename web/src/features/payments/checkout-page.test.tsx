@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SANDBOX_CARDS } from '@sync/contract/payments';
-import { registerPaymentPopups } from '@web/features/payments/payment-popups';
+import { registerAppPopups } from '@web/app/register-popups';
 import { BrandProvider, type BrandSetup } from '@web/lib/brand-context';
 import { cartStore } from '@web/lib/cart';
 import { userStore } from '@web/lib/user-store';
@@ -38,7 +38,7 @@ describe('upgrade and checkout', () => {
     await resetMemberState();
     paymentsMock.reset();
     cartStore.clear();
-    registerPaymentPopups();
+    registerAppPopups();
   });
   afterEach(() => cartStore.clear());
 
@@ -192,5 +192,24 @@ describe('upgrade and checkout', () => {
     // The return poll asks every 2 s: the next answer carries the result.
     expect(await screen.findByText('Verified', {}, { timeout: 4_000 })).toBeTruthy();
     expect((userStore.get().user?.ageVerification as { result: boolean }).result).toBe(true);
+  });
+
+  it('settings: a member cancels the VIP membership; it stays active until the period ends', async () => {
+    await member();
+    const state = paymentsMock.member('u-demo');
+    state.premium = true;
+    const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    state.subscriptions.push({ _id: 'sub-1', active: true, productId: 'p-vip-monthly', sku: 'vip-monthly', intervalDays: 30, amount: 29.99, currency: 'USD', startDate: new Date().toISOString(), currentPeriodEnd: end, nextChargeDate: end, monthlyCredits: 50, nextCreditsDate: end, cancelDate: null, endDate: null, endReason: null });
+    await userStore.load('u-demo');
+    const user = userEvent.setup();
+    renderMemberScreen(withBrand(<PaymentSettings />), '/settings');
+    expect(await screen.findByText(/USD 29\.99 every 30 days\. Renews on/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel membership' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel VIP membership?' });
+    expect(dialog.textContent).toContain('will not renew');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel membership' }));
+    expect(await screen.findByText(/Cancelled: active until/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel membership' })).toBeNull();
+    expect(state.subscriptions[0]).toMatchObject({ active: true, nextChargeDate: null });
   });
 });
