@@ -177,4 +177,16 @@ describe('agent session machine (fake clock)', () => {
     expect(calls.closeSocket).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().matches({ connection: 'idle' })).toBe(true);
   });
+
+  it('a session the server ended (admin set the agent offline) stops here and is not restored', async () => {
+    const { actor, calls } = leaderWithSocket();
+    actor.send({ type: 'START' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'SERVER_STOPPED' });
+    expect(actor.getSnapshot().matches({ session: 'offline' })).toBe(true);
+    expect(actor.getSnapshot().context.preserved).toBeNull();
+    expect(calls.clearConversations).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(SESSION_RESTORE_CHECK_MS * 4);
+    expect(calls.status).toHaveBeenCalledTimes(1);
+  });
 });

@@ -61,7 +61,9 @@ export type AgentSessionEvent =
   | { type: 'RECONNECT' }
   | { type: 'TICK' }
   | { type: 'RESTORE_CHECK' }
-  | { type: 'DISCONNECTED' };
+  | { type: 'DISCONNECTED' }
+  /** The server ended the session itself (an admin set the agent offline): nothing to restore. */
+  | { type: 'SERVER_STOPPED' };
 
 export interface SendStatusInput {
   status: 'online' | 'offline';
@@ -169,6 +171,10 @@ export const agentSessionMachine = setup({
             },
             // The server ends the session when the socket goes; keep it preserved so it comes back with the socket.
             DISCONNECTED: { target: 'offline', actions: ['endBreak', assign({ sessionStartedAt: null, sessionSeconds: 0 })] },
+            SERVER_STOPPED: {
+              target: 'offline',
+              actions: ['endBreak', 'clearConversations', assign({ sessionStartedAt: null, sessionSeconds: 0, preserved: null }), 'persist'],
+            },
           },
         },
         stopping: {

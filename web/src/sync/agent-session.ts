@@ -9,61 +9,28 @@
  *
  * The claim machine runs in every tab (claims and replies are plain HTTP): the tab the agent works in owns it.
  */
-import { createActor, fromPromise, type Subscription } from "xstate";
-import type { AgentSessionState, ClaimWrapper } from "@sync/contract/agents";
-import { t } from "@sync/texts";
-import {
-  claimNext,
-  fetchAgentStatus,
-  fetchLiveClaims,
-  postAgentStatus,
-  sendAgentReply,
-} from "@web/lib/agent-api";
-import { getAuth, logout } from "@web/lib/auth-session";
-import { ApiError } from "@web/lib/http";
-import { getApiBaseUrl } from "@web/lib/runtime-config";
-import { registerSocket } from "@web/lib/socket-registry";
-import {
-  agentSessionMachine,
-  type AgentSessionActor,
-  type PreservedSession,
-  type SendStatusInput,
-} from "@web/machines/agentSession.machine";
-import {
-  breakMachine,
-  type BreakActor,
-  type PauseOutput,
-} from "@web/machines/break.machine";
-import {
-  claimMachine,
-  type ClaimActor,
-  type SendReplyInput,
-} from "@web/machines/claim.machine";
-import { toast } from "@web/ui/toast";
-import { createLeaderStore, electLeader, type LockManagerLike } from "./leader";
-import {
-  dispatchSocketEvent,
-  onSocketEvent,
-  RealtimeSocket,
-  socketUrl,
-  type WebSocketFactory,
-} from "./socket";
+import { createActor, fromPromise, type Subscription } from 'xstate';
+import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
+import { t } from '@sync/texts';
+import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
+import { getAuth, logout } from '@web/lib/auth-session';
+import { ApiError } from '@web/lib/http';
+import { getApiBaseUrl } from '@web/lib/runtime-config';
+import { registerSocket } from '@web/lib/socket-registry';
+import { agentSessionMachine, type AgentSessionActor, type PreservedSession, type SendStatusInput } from '@web/machines/agentSession.machine';
+import { breakMachine, type BreakActor, type PauseOutput } from '@web/machines/break.machine';
+import { claimMachine, type ClaimActor, type SendReplyInput } from '@web/machines/claim.machine';
+import { toast } from '@web/ui/toast';
+import { createLeaderStore, electLeader, type LockManagerLike } from './leader';
+import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type WebSocketFactory } from './socket';
 
-export const AGENT_LEADER_LOCK = "amora-agent-leader";
-export const AGENT_CHANNEL = "amora-agent";
-export const AGENT_SESSION_KEY = "amora-agent-session";
+export const AGENT_LEADER_LOCK = 'amora-agent-leader';
+export const AGENT_CHANNEL = 'amora-agent';
+export const AGENT_SESSION_KEY = 'amora-agent-session';
 const BROADCAST_EVERY_MS = 1000;
 
-export type AgentStatusView =
-  | "offline"
-  | "starting"
-  | "online"
-  | "pausing"
-  | "paused"
-  | "resuming"
-  | "stopping";
-export type ConnectionView =
-  "idle" | "connecting" | "open" | "waiting" | "manual";
+export type AgentStatusView = 'offline' | 'starting' | 'online' | 'pausing' | 'paused' | 'resuming' | 'stopping';
+export type ConnectionView = 'idle' | 'connecting' | 'open' | 'waiting' | 'manual';
 
 /** SPEC §3 session state (agent), as every tab shows it. Timers are derived from the timestamps. */
 export interface AgentSessionView {
@@ -80,21 +47,9 @@ export interface AgentSessionView {
   ready: boolean;
 }
 
-export type AgentCommand =
-  | { command: "START" }
-  | { command: "STOP" }
-  | { command: "PAUSE"; reason: string }
-  | { command: "RESUME" }
-  | { command: "RECONNECT" };
+export type AgentCommand = { command: 'START' } | { command: 'STOP' } | { command: 'PAUSE'; reason: string } | { command: 'RESUME' } | { command: 'RECONNECT' };
 
-type ChannelMessage =
-  | {
-      type: "state";
-      view: AgentSessionView;
-      preserved: PreservedSession | null;
-    }
-  | ({ type: "command" } & AgentCommand)
-  | { type: "hello" };
+type ChannelMessage = { type: 'state'; view: AgentSessionView; preserved: PreservedSession | null } | ({ type: 'command' } & AgentCommand) | { type: 'hello' };
 
 interface Persisted {
   preserved: PreservedSession | null;
@@ -103,12 +58,12 @@ interface Persisted {
 }
 
 const OFFLINE_VIEW: AgentSessionView = {
-  status: "offline",
+  status: 'offline',
   sessionStartedAt: null,
   breakReason: null,
   breakStartedAt: null,
   lockoutEndsAt: null,
-  connection: "idle",
+  connection: 'idle',
   attempts: 0,
   isMaster: false,
   ready: false,
@@ -126,9 +81,7 @@ function setView(next: AgentSessionView): void {
 }
 
 function sameView(a: AgentSessionView, b: AgentSessionView): boolean {
-  return (Object.keys(a) as (keyof AgentSessionView)[]).every(
-    (key) => a[key] === b[key],
-  );
+  return (Object.keys(a) as (keyof AgentSessionView)[]).every((key) => a[key] === b[key]);
 }
 
 export const agentSessionStore = {
@@ -146,11 +99,7 @@ export interface ClaimHooks {
   replied(conversationId: string): void;
   newMessages(): void;
 }
-const claimHooks: ClaimHooks = {
-  open: () => undefined,
-  replied: () => undefined,
-  newMessages: () => undefined,
-};
+const claimHooks: ClaimHooks = { open: () => undefined, replied: () => undefined, newMessages: () => undefined };
 export function setClaimHooks(hooks: Partial<ClaimHooks>): void {
   Object.assign(claimHooks, hooks);
 }
@@ -174,7 +123,7 @@ function writePersisted(value: Persisted): void {
 
 export function errorText(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
-  return t("agent.error-try-again");
+  return t('agent.error-try-again');
 }
 
 interface Runtime {
@@ -211,18 +160,13 @@ export interface AgentRuntimeOptions {
 }
 
 /** Starts the agent's session runtime in this tab (the agent layout); returns the stop. */
-export function startAgentSession(
-  options: AgentRuntimeOptions = {},
-): () => void {
+export function startAgentSession(options: AgentRuntimeOptions = {}): () => void {
   runtime?.stop();
   // Create the auth session now, not lazily inside a machine action (the socket asks for the token there).
   getAuth();
   const persisted = readPersisted();
   const leaderStore = createLeaderStore();
-  const channel =
-    typeof BroadcastChannel === "undefined"
-      ? null
-      : new BroadcastChannel(AGENT_CHANNEL);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AGENT_CHANNEL);
   let lastHeard = 0;
 
   const socket = new RealtimeSocket({
@@ -230,14 +174,14 @@ export function startAgentSession(
       const { token } = getAuth();
       return token ? socketUrl(getApiBaseUrl(), token, window.location) : null;
     },
-    shouldConnect: () => getAuth().kind === "agent" && leaderStore.isLeader(),
+    shouldConnect: () => getAuth().kind === 'agent' && leaderStore.isLeader(),
     currentToken: () => getAuth().token,
     refreshToken: async () => undefined,
     onSessionEnded: () => logout(),
     onFrame: dispatchSocketEvent,
     onStateChange: (state) => {
-      if (state === "open") session.send({ type: "SOCKET_OPEN" });
-      if (state === "closed") session.send({ type: "SOCKET_CLOSED" });
+      if (state === 'open') session.send({ type: 'SOCKET_OPEN' });
+      if (state === 'closed') session.send({ type: 'SOCKET_CLOSED' });
     },
     autoReconnect: false,
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
@@ -254,35 +198,23 @@ export function startAgentSession(
   const brk: BreakActor = createActor(
     breakMachine.provide({
       actors: {
-        sendPause: fromPromise<PauseOutput, { reason: string }>(
-          async ({ input }) => {
-            const state = await postAgentStatus("paused", input.reason);
-            return state && typeof state.breakIntervalLeftMs === "number"
-              ? { breakIntervalLeftMs: state.breakIntervalLeftMs }
-              : {};
-          },
-        ),
-        sendResume: fromPromise<unknown, void>(() => postAgentStatus("online")),
+        sendPause: fromPromise<PauseOutput, { reason: string }>(async ({ input }) => {
+          const state = await postAgentStatus('paused', input.reason);
+          return state && typeof state.breakIntervalLeftMs === 'number' ? { breakIntervalLeftMs: state.breakIntervalLeftMs } : {};
+        }),
+        sendResume: fromPromise<unknown, void>(() => postAgentStatus('online')),
       },
       actions: {
-        notifyLockout: (_, { time }) =>
-          toast.error(t("agent.pause-once-per-hour", { time })),
+        notifyLockout: (_, { time }) => toast.error(t('agent.pause-once-per-hour', { time })),
         notifyError: (_, { error }) => toast.error(errorText(error)),
         persist: () => {
           const c = brk.getSnapshot().context;
-          const onBreak = brk.getSnapshot().matches({ pause: "onBreak" });
+          const onBreak = brk.getSnapshot().matches({ pause: 'onBreak' });
           // Another actor's event goes out after this action, not inside it.
           queueMicrotask(() =>
             session.send({
-              type: "BREAK_CHANGED",
-              break:
-                onBreak && c.reason !== null && c.startedAt !== null
-                  ? {
-                      reason: c.reason,
-                      startedAt: c.startedAt,
-                      lockoutEndsAt: c.lockoutEndsAt,
-                    }
-                  : null,
+              type: 'BREAK_CHANGED',
+              break: onBreak && c.reason !== null && c.startedAt !== null ? { reason: c.reason, startedAt: c.startedAt, lockoutEndsAt: c.lockoutEndsAt } : null,
             }),
           );
           persist();
@@ -295,31 +227,26 @@ export function startAgentSession(
   const session: AgentSessionActor = createActor(
     agentSessionMachine.provide({
       actors: {
-        sendStatus: fromPromise<unknown, SendStatusInput>(({ input }) =>
-          postAgentStatus(input.status),
-        ),
+        sendStatus: fromPromise<unknown, SendStatusInput>(({ input }) => postAgentStatus(input.status)),
       },
       actions: {
         openSocket: () => {
           socket.start();
           socket.reconnectNow();
         },
-        closeSocket: () => socket.stop(1000, "not the leader tab"),
-        clearConversations: () =>
-          queueMicrotask(() => claim.send({ type: "RELEASE" })),
-        endBreak: () => queueMicrotask(() => brk.send({ type: "RESET" })),
+        closeSocket: () => socket.stop(1000, 'not the leader tab'),
+        clearConversations: () => queueMicrotask(() => claim.send({ type: 'RELEASE' })),
+        endBreak: () => queueMicrotask(() => brk.send({ type: 'RESET' })),
+        // The socket drop ended the break on the server too: ask for it again; a refusal (the hour) is said.
         restoreBreak: (_, { preserved }) =>
-          queueMicrotask(() => brk.send({ type: "RESTORE", ...preserved })),
+          void postAgentStatus('paused', preserved.reason)
+            .then(() => brk.send({ type: 'RESTORE', ...preserved }))
+            .catch((error: unknown) => toast.error(errorText(error))),
         notifyError: (_, { error }) => toast.error(errorText(error)),
         persist,
       },
     }),
-    {
-      input: {
-        preserved: persisted?.preserved ?? null,
-        savedAt: persisted?.savedAt ?? 0,
-      },
-    },
+    { input: { preserved: persisted?.preserved ?? null, savedAt: persisted?.savedAt ?? 0 } },
   );
 
   const claim: ClaimActor = createActor(
@@ -327,18 +254,15 @@ export function startAgentSession(
       actors: {
         fetchClaim: fromPromise(() => claimNext()),
         sendReply: fromPromise<unknown, SendReplyInput>(({ input }) =>
-          sendAgentReply(input.conversationId, {
-            ...input.draft,
-            lastMessageId: input.lastMessageId,
-          }),
+          sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
         ),
       },
       actions: {
         openConversation: (_, { wrapper }) => claimHooks.open(wrapper),
-        notifyEmpty: () => toast.info(t("agent.queue-empty")),
+        notifyEmpty: () => toast.info(t('agent.queue-empty')),
         notifyError: (_, { error }) => toast.error(errorText(error)),
         showNewMessages: () => {
-          toast.error(t("error.new-messages"));
+          toast.error(t('error.new-messages'));
           claimHooks.newMessages();
         },
         replied: (_, { conversationId }) => claimHooks.replied(conversationId),
@@ -350,15 +274,7 @@ export function startAgentSession(
     }),
   );
 
-  const self: Runtime = {
-    session,
-    brk,
-    claim,
-    leader: false,
-    channel,
-    socket,
-    stop: () => undefined,
-  };
+  const self: Runtime = { session, brk, claim, leader: false, channel, socket, stop: () => undefined };
   runtime = self;
   runtimeChanged();
 
@@ -368,17 +284,12 @@ export function startAgentSession(
     const sessionState = (s.value as { session: string }).session;
     const pause = (b.value as { pause: string }).pause;
     let status: AgentStatusView = sessionState as AgentStatusView;
-    if (sessionState === "online" && pause !== "none")
-      status = pause === "onBreak" ? "paused" : (pause as AgentStatusView);
+    if (sessionState === 'online' && pause !== 'none') status = pause === 'onBreak' ? 'paused' : (pause as AgentStatusView);
     return {
       status,
       sessionStartedAt: s.context.sessionStartedAt,
-      breakReason:
-        status === "paused" || status === "resuming" ? b.context.reason : null,
-      breakStartedAt:
-        status === "paused" || status === "resuming"
-          ? b.context.startedAt
-          : null,
+      breakReason: status === 'paused' || status === 'resuming' ? b.context.reason : null,
+      breakStartedAt: status === 'paused' || status === 'resuming' ? b.context.startedAt : null,
       lockoutEndsAt: b.context.lockoutEndsAt,
       connection: (s.value as { connection: ConnectionView }).connection,
       attempts: s.context.attempts,
@@ -391,66 +302,49 @@ export function startAgentSession(
     if (!self.leader) return;
     const next = localView();
     setView(next);
-    channel?.postMessage({
-      type: "state",
-      view: next,
-      preserved: session.getSnapshot().context.preserved,
-    } satisfies ChannelMessage);
+    channel?.postMessage({ type: 'state', view: next, preserved: session.getSnapshot().context.preserved } satisfies ChannelMessage);
   };
 
-  const subs: Subscription[] = [
-    session.subscribe(() => publish()),
-    brk.subscribe(() => publish()),
-  ];
+  const subs: Subscription[] = [session.subscribe(() => publish()), brk.subscribe(() => publish())];
   session.start();
   brk.start();
   claim.start();
 
   const heartbeat = setInterval(() => {
     if (self.leader) publish();
-    else if (lastHeard && Date.now() - lastHeard > 3 * BROADCAST_EVERY_MS)
-      setView({ ...agentSessionStore.get(), ready: false });
+    else if (lastHeard && Date.now() - lastHeard > 3 * BROADCAST_EVERY_MS) setView({ ...agentSessionStore.get(), ready: false });
   }, BROADCAST_EVERY_MS);
 
   if (channel) {
     channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
       const data = event.data;
       if (!data) return;
-      if (data.type === "state" && !self.leader) {
+      if (data.type === 'state' && !self.leader) {
         lastHeard = Date.now();
-        session.send({ type: "BROADCAST", preserved: data.preserved });
-        if (
-          data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt
-        ) {
-          brk.send({
-            type: "LOCKOUT",
-            leftMs: data.view.lockoutEndsAt
-              ? data.view.lockoutEndsAt - Date.now()
-              : 0,
-          });
+        session.send({ type: 'BROADCAST', preserved: data.preserved });
+        if (data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt) {
+          brk.send({ type: 'LOCKOUT', leftMs: data.view.lockoutEndsAt ? data.view.lockoutEndsAt - Date.now() : 0 });
         }
         setView({ ...data.view, isMaster: false, ready: true });
-      } else if (data.type === "command" && self.leader) {
+      } else if (data.type === 'command' && self.leader) {
         runCommand(data);
-      } else if (data.type === "hello" && self.leader) {
+      } else if (data.type === 'hello' && self.leader) {
         publish();
       }
     };
-    channel.postMessage({ type: "hello" } satisfies ChannelMessage);
+    channel.postMessage({ type: 'hello' } satisfies ChannelMessage);
   }
 
   const releaseLeader = electLeader(
     (leader) => {
       self.leader = leader;
       leaderStore.set(leader);
-      session.send({ type: "LEADER", isMaster: leader });
+      session.send({ type: 'LEADER', isMaster: leader });
       if (leader) {
         publish();
         // The server's own count of the break-interval lockout wins over what this device remembered.
         fetchAgentStatus()
-          .then((state) =>
-            brk.send({ type: "LOCKOUT", leftMs: state.breakIntervalLeftMs }),
-          )
+          .then((state) => brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs }))
           .catch(() => undefined);
       }
     },
@@ -458,13 +352,14 @@ export function startAgentSession(
     AGENT_LEADER_LOCK,
   );
 
-  const unregister = registerSocket("agent", socket);
+  const unregister = registerSocket('agent', socket);
   const offEvents = [
-    onSocketEvent("logout", () => logout()),
-    onSocketEvent("agentStatusUpdate", (frame) => {
-      const state = frame as unknown as Partial<AgentSessionState>;
-      if (typeof state.breakIntervalLeftMs === "number")
-        brk.send({ type: "LOCKOUT", leftMs: state.breakIntervalLeftMs });
+    onSocketEvent('logout', () => logout()),
+    onSocketEvent('agentStatusUpdate', (frame) => {
+      const state = frame as unknown as Partial<AgentSessionState> & { reason?: string | null };
+      if (typeof state.breakIntervalLeftMs === 'number') brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+      // Ended by someone else (an admin): a drop of our own socket ('disconnect') is restored instead.
+      if (state.status === 'offline' && state.reason !== 'disconnect') session.send({ type: 'SERVER_STOPPED' });
     }),
   ];
 
@@ -472,14 +367,8 @@ export function startAgentSession(
   fetchLiveClaims()
     .then((page) => {
       const held = page.data[0];
-      if (!held || runtime !== self || !claim.getSnapshot().matches("idle"))
-        return;
-      claim.send({
-        type: "ADOPT",
-        conversationId: held.conversation._id,
-        claimTime: new Date(held.claimTime).getTime(),
-        lastMessageId: held.conversation.messages[0]?._id ?? null,
-      });
+      if (!held || runtime !== self || !claim.getSnapshot().matches('idle')) return;
+      claim.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
     })
     .catch(() => undefined);
 
@@ -487,8 +376,8 @@ export function startAgentSession(
   let wasOnline = false;
   const offView = agentSessionStore.subscribe(() => {
     const current = agentSessionStore.get();
-    const online = current.status !== "offline";
-    if (wasOnline && !online && current.ready) claim.send({ type: "RELEASE" });
+    const online = current.status !== 'offline';
+    if (wasOnline && !online && current.ready) claim.send({ type: 'RELEASE' });
     wasOnline = online;
   });
 
@@ -517,20 +406,20 @@ function runCommand(command: AgentCommand): void {
   const current = runtime;
   if (!current) return;
   switch (command.command) {
-    case "START":
-      current.session.send({ type: "START" });
+    case 'START':
+      current.session.send({ type: 'START' });
       break;
-    case "STOP":
-      current.session.send({ type: "STOP" });
+    case 'STOP':
+      current.session.send({ type: 'STOP' });
       break;
-    case "PAUSE":
-      current.brk.send({ type: "PAUSE", reason: command.reason });
+    case 'PAUSE':
+      current.brk.send({ type: 'PAUSE', reason: command.reason });
       break;
-    case "RESUME":
-      current.brk.send({ type: "RESUME" });
+    case 'RESUME':
+      current.brk.send({ type: 'RESUME' });
       break;
-    case "RECONNECT":
-      current.session.send({ type: "RECONNECT" });
+    case 'RECONNECT':
+      current.session.send({ type: 'RECONNECT' });
       break;
   }
 }
@@ -540,11 +429,7 @@ export function agentCommand(command: AgentCommand): void {
   const current = runtime;
   if (!current) return;
   if (current.leader) runCommand(command);
-  else
-    current.channel?.postMessage({
-      type: "command",
-      ...command,
-    } satisfies ChannelMessage);
+  else current.channel?.postMessage({ type: 'command', ...command } satisfies ChannelMessage);
 }
 
 /** This tab's claim machine (claim next, reply, the reply countdown). */
