@@ -3,8 +3,8 @@ import { formatFaults, runFaults } from './faults.js';
 
 // The reduced fault run of `npm run bench -- faults` (issue C "Proof"): a real API process on PGlite, devices
 // pushing through a proxy that resets, drops and delays connections.
-it('200 sends from 4 devices through a faulty network: none lost, none duplicated, one credit and one ledger debit per message', { timeout: 150_000 }, async () => {
-  const r = await runFaults({ sends: 200, clients: 4 });
+it('200 sends from 8 devices through a faulty network: none lost, none duplicated, one credit and one ledger debit per message', { timeout: 150_000 }, async () => {
+  const r = await runFaults({ sends: 200, clients: 8 });
   console.log(formatFaults(r));
   // The network really misbehaved, and the devices really had to retry.
   expect(r.faults.resetRequest + r.faults.resetResponse + r.faults.blackhole).toBeGreaterThan(0);
