@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MOBILE, firstLink, hasChromium, launch, newContext, waitForMail } from './support/browser.js';
+import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
 import { ADMIN, DEMO, apiCall, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
 
 interface ConversationAnswer {
@@ -82,7 +83,7 @@ describe.skipIf(!hasChromium)('chat', () => {
     let conversationId = '';
 
     beforeAll(async () => {
-      ctx = await newContext(browser, MOBILE);
+      ctx = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
       page = await ctx.newPage();
     });
     afterEach(() => ctx?.setOffline(false));
@@ -111,11 +112,17 @@ describe.skipIf(!hasChromium)('chat', () => {
       await shotBoth(page, 'chat-first-message-sent');
     });
 
-    it('keeps three messages sent offline pending across a re-render from the device, and sends them in order once online', async () => {
+    it('keeps three messages sent offline pending across an offline reload (the service worker serves the app), then sends them in order', async () => {
       expect(conversationId).toMatch(UUID);
       const texts = ['Offline one', 'Offline two', 'Offline three'].map((t) => `${t} ${tag()}`);
-      // Once online first: the e2e contexts block the service worker, so route chunks must be loaded already.
       await awayAndBack(page, username, conversationId);
+      // The PWA's worker precaches the app shell on the first visit; a reload puts this page under its control.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+        await page.reload();
+        await page.getByLabel(`Message to ${username}`).waitFor();
+      }
+      expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
       const before = await creditsLeft(page);
       await ctx.setOffline(true);
       for (const text of texts) await send(page, username, text);
@@ -123,11 +130,22 @@ describe.skipIf(!hasChromium)('chat', () => {
       await expect.poll(() => creditsLeft(page)).toBe(before - 3);
       await shotBoth(page, 'chat-offline-pending');
 
-      // Away to the list and back: the thread is drawn again from Dexie alone, still pending, still in order.
-      await awayAndBack(page, username, conversationId);
+      // Reload while still offline: the app comes from the worker's cache, the thread from Dexie alone.
+      const documents: number[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'document') documents.push(res.status());
+      });
+      await page.reload();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+      await page.getByLabel(`Message to ${username}`).waitFor();
       await bubble(page, texts[2]!).waitFor();
+      expect(documents).toEqual([200]);
       for (const text of texts) expect(await statusOf(page, text)).toBe('pending');
       expect(await lastTexts(page, 3)).toEqual(texts);
+      expect(await creditsLeft(page)).toBe(before - 3);
+      // Offline is said by the sync banner; the site settings simply wait for the network, no error.
+      expect(await page.getByText('We could not load the site settings', { exact: false }).count()).toBe(0);
+      await shotBoth(page, 'chat-offline-reloaded');
 
       await ctx.setOffline(false);
       for (const text of texts) await expect.poll(() => statusOf(page, text), { timeout: 20_000 }).toBe('sent');
@@ -138,6 +156,7 @@ describe.skipIf(!hasChromium)('chat', () => {
       const stored = await apiCall<ConversationAnswer>(member, 'GET', `/conversation/${conversationId}?limit=10`);
       const newestFirst = stored.messages.map((m) => m.message);
       expect(newestFirst.slice(0, 3).reverse()).toEqual(texts);
+      expect(newestFirst.filter((m) => texts.includes(m))).toHaveLength(3);
       await shotBoth(page, 'chat-offline-sent');
     });
 
@@ -182,6 +201,68 @@ describe.skipIf(!hasChromium)('chat', () => {
       await expect.poll(() => creditsLeft(second)).toBe(credits - 1);
       await shotBoth(second, 'chat-second-tab');
       await second.close();
+    });
+
+    it('sends a photo: the upload shows its progress, the photo shows in the thread and opens in the gallery; a photo from the profile shows too', async () => {
+      expect(conversationId).toMatch(UUID);
+      const credits = await creditsLeft(page);
+      const picture = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 214, g: 51, b: 108 } } })
+        .composite([{ input: Buffer.from('<svg width="1600" height="1000"><circle cx="800" cy="500" r="300" fill="#fff"/></svg>') }])
+        .jpeg()
+        .toBuffer();
+      const uploads: number[] = [];
+      page.on('response', (res) => {
+        if (new URL(res.url()).pathname === '/api/user/upload') uploads.push(res.status());
+      });
+      // Hold the answer a moment so the progress can be seen (a local upload is otherwise instant).
+      await page.route('**/api/user/upload', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await route.continue();
+      });
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Attach a photo' }).click();
+      await (await chooser).setFiles({ name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: picture });
+      const progress = page.getByRole('status').filter({ hasText: /^Uploading photo… \d+%$/ });
+      await progress.waitFor();
+      expect(await progress.getByRole('progressbar').count()).toBe(1);
+      await shot(page, 'chat-photo-uploading-mobile');
+      await progress.waitFor({ state: 'detached' });
+      await page.unroute('**/api/user/upload');
+      const photos = page.locator('.chat__messages .message--own').getByRole('button', { name: 'Open photo' });
+      await photos.last().waitFor();
+      await expect.poll(() => photos.last().locator('xpath=ancestor::li[1]').getAttribute('data-status'), { timeout: 20_000 }).toBe('sent');
+      expect(uploads).toEqual([200]);
+      await expect.poll(() => creditsLeft(page)).toBe(credits - 1);
+      // The picture really loads (through /api/attachment/:id/medium and the media redirect).
+      await expect.poll(() => photos.last().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await shotBoth(page, 'chat-photo-sent');
+
+      await photos.last().click();
+      const gallery = page.getByRole('dialog', { name: 'Photos' });
+      await expect.poll(() => gallery.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await shotBoth(page, 'chat-photo-gallery');
+      await page.keyboard.press('Escape');
+      await gallery.waitFor({ state: 'detached' });
+
+      // The profile answers with a photo: an admin uploads it as the profile and replies with it.
+      const admin = await apiToken(ADMIN, 'agent');
+      const member = await apiToken(DEMO);
+      const thread = await apiCall<ConversationAnswer & { profileId: string }>(member, 'GET', `/conversation/${conversationId}`);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'from-profile.jpg');
+      const res = await fetch(`${inject('baseUrl')}/api/profile/${thread.profileId}/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { images } = (await res.json()) as { images: { _id: string }[] };
+      await apiCall(admin, 'POST', `/conversation/${conversationId}/message`, {
+        messageType: 'attachment',
+        message: '',
+        attachment: images[0]!._id,
+        lastMessageId: thread.messages[0]?._id,
+      });
+      const theirs = page.locator('.chat__messages .message--theirs').getByRole('button', { name: 'Open photo' });
+      await theirs.last().waitFor();
+      await expect.poll(() => theirs.last().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await shotBoth(page, 'chat-photo-from-profile');
     });
   });
 

@@ -30,8 +30,9 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, viewport = MOBILE): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: inject('baseUrl'), viewport, serviceWorkers: 'block' });
+/** Service workers are blocked unless a journey needs the PWA's own (an offline reload served from its cache). */
+export async function newContext(browser: Browser, viewport = MOBILE, opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: inject('baseUrl'), viewport, serviceWorkers: opts.serviceWorkers ?? 'block' });
   ctx.setDefaultTimeout(15_000);
   return ctx;
 }

@@ -35,14 +35,28 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <BrandProvider value={setup}>
-        <RouterProvider router={router} />
-      </BrandProvider>
-    </StrictMode>,
-  );
-  if (brandFailed) toast.error(t('shell.brand-failed'), { sticky: true });
+  const reactRoot = createRoot(root);
+  const render = (value: BrandSetup) =>
+    reactRoot.render(
+      <StrictMode>
+        <BrandProvider value={value}>
+          <RouterProvider router={router} />
+        </BrandProvider>
+      </StrictMode>,
+    );
+  render(setup);
+  if (brandFailed && !navigator.onLine) {
+    // Opened offline from the service worker's cache: the app works from the device; the settings come when the network does.
+    window.addEventListener(
+      'online',
+      () =>
+        void loadBrandSetup().then(render, (error: unknown) => {
+          console.error('brand setup failed', error);
+          toast.error(t('shell.brand-failed'), { sticky: true });
+        }),
+      { once: true },
+    );
+  } else if (brandFailed) toast.error(t('shell.brand-failed'), { sticky: true });
   if (!__MOCK_API__) registerPwa();
 }
 

@@ -185,8 +185,8 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
   const showOlder = async () => {
     if (loading || !hasOlder) return;
     const el = scroller.current;
+    // Older ones go in above and the anchor keeps the view where it was; a member at the newest stays there.
     anchor.current = el ? { height: el.scrollHeight, top: el.scrollTop } : null;
-    stickToBottom.current = false;
     if (messages.length < visible + MESSAGES_PER_CHUNK && serverId && serverHasMore) {
       setLoading(true);
       try {
@@ -212,6 +212,17 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
       el.scrollTop = el.scrollHeight;
     }
   }, [shown.length, newestId, newestStatus]);
+
+  // The box changes size (the composer grows with an upload's progress, the window turns): stay at the newest.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   // A short thread that does not fill the screen cannot be scrolled: fetch the next chunk ourselves.
   useEffect(() => {
