@@ -31,7 +31,8 @@ export const syncMutations = pgTable(
     error: jsonb('error').$type<{ code: string; message: string }>(),
     createDate: createDate(),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
+  // The hourly prune deletes by age (api/src/modules/sync/prune.ts).
+  (t) => [primaryKey({ columns: [t.clientId, t.mutationId] }), index('sync_mutations_create_idx').on(t.createDate)],
 );
 
 export const creditReasonEnum = pgEnum('credit_reason', ['signup', 'message', 'refund', 'purchase', 'complimentary', 'admin']);

@@ -1,0 +1,1 @@
+CREATE INDEX "sync_mutations_create_idx" ON "sync_mutations" USING btree ("create_date");
