@@ -118,6 +118,9 @@ export const texts = {
   'agent.session-needed': 'Start your session to claim conversations.',
   'agent.agent-created': 'Agent has been created',
   'agent.fictive-saved': 'Fictive profile has been saved',
+  'agent.view-recorded': '{profile} viewed the profile of {member}',
+  'agent.favourite-recorded': '{profile} added {member} to favorites',
+  'agent.favourite-removed': '{profile} removed {member} from favorites',
 
   // SPEC §5: validation messages
   'validation.required': 'Required',

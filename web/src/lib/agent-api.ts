@@ -88,6 +88,14 @@ export function uploadAttachment(profileId: string, file: File): Promise<{ image
   return api.post<{ images: { _id: string }[] }>(`/profile/${enc(profileId)}/upload`, form, { loader: false });
 }
 
+/** A view or favourite of the member on behalf of the fictive profile (the member sees it in Interests). */
+export function profileViewsMember(profileId: string, userId: string): Promise<{ viewed: boolean; count: number }> {
+  return api.post<{ viewed: boolean; count: number }>(`/profile/${enc(profileId)}/view-member`, { userId }, { loader: false });
+}
+export function profileFavouritesMember(profileId: string, userId: string, remove = false): Promise<{ favorite: boolean }> {
+  return api.post<{ favorite: boolean }>(`/profile/${enc(profileId)}/favourite-member`, { userId, ...(remove ? { remove } : {}) }, { loader: false });
+}
+
 // ---------- memos ----------
 
 export function addConversationMemo(conversationId: string, type: MemoType, note: string): Promise<Memo> {

@@ -157,7 +157,7 @@ describe('agent console screens', () => {
     await waitFor(() => expect(within(bar).queryByTestId('reply-left')).toBeNull());
   });
 
-  it('adds, cancels and removes a meet-up with the SPEC toasts', SLOW, async () => {
+  it('adds, cancels and removes a meet-up with the SPEC toasts; records a view and a favourite as the profile', SLOW, async () => {
     const user = userEvent.setup();
     renderMemberScreen(
       <>
@@ -176,6 +176,13 @@ describe('agent console screens', () => {
     await user.click(within(panel).getByRole('button', { name: 'Remove' }));
     await toastText('Successfully removed a meetup');
     await waitFor(() => expect(within(panel).queryByText('Blue Cafe')).toBeNull());
+
+    // On behalf of the profile: a view and a favourite the member will see.
+    const asProfile = screen.getByRole('group', { name: 'As ivy' });
+    await user.click(within(asProfile).getByRole('button', { name: 'View marco' }));
+    await toastText('ivy viewed the profile of marco');
+    await user.click(within(asProfile).getByRole('button', { name: 'Favourite' }));
+    await toastText('ivy added marco to favorites');
   });
 
   it('lookup sends the filters and pages, and opens read-only for agents', SLOW, async () => {

@@ -3,7 +3,7 @@ import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfil
 import type { Image } from '@sync/contract/entities';
 import type { MessageRecord } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
-import { fetchAgentConversation, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
+import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { setClaimHooks } from '@web/sync/agent-session';
@@ -250,6 +250,36 @@ function Composer({ profileId, disabled, sending, onSend, label }: ComposerProps
   );
 }
 
+/** Interests on behalf of the profile: the member then sees the view or the favourite (issue B). */
+function ProfileActions({ profile, member }: { profile: StaffProfile; member: StaffUser }) {
+  const [busy, setBusy] = useState(false);
+  const names = { profile: profile.username, member: member.username };
+  const run = async (task: () => Promise<unknown>, done: Parameters<typeof t>[0]) => {
+    setBusy(true);
+    try {
+      await task();
+      toast.success(t(done, names));
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('agent.error-try-again'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="ac-row" role="group" aria-label={`As ${profile.username}`}>
+      <button type="button" className="ac-btn ac-btn--small" disabled={busy} onClick={() => void run(() => profileViewsMember(profile._id, member._id), 'agent.view-recorded')}>
+        View {member.username}
+      </button>
+      <button type="button" className="ac-btn ac-btn--small" disabled={busy} onClick={() => void run(() => profileFavouritesMember(profile._id, member._id), 'agent.favourite-recorded')}>
+        Favourite
+      </button>
+      <button type="button" className="ac-btn ac-btn--small" disabled={busy} onClick={() => void run(() => profileFavouritesMember(profile._id, member._id, true), 'agent.favourite-removed')}>
+        Unfavourite
+      </button>
+    </div>
+  );
+}
+
 export type ConversationMode = 'claimed' | 'readonly' | 'admin';
 
 /**
@@ -379,6 +409,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
       </section>
       <div className="ac-chat__profile">
         <PersonCard kind="profile" person={c.profile} />
+        {mode !== 'readonly' && <ProfileActions profile={c.profile} member={c.user} />}
         <MemosPanel conversationId={c._id} type="profile" ownerId={c.profile._id} notes={c.profileNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
         <MeetUpsPanel conversationId={c._id} meetUps={c.meetUps} onChanged={() => void reload()} readOnly={readOnlyNotes} />
       </div>

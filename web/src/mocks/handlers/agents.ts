@@ -328,6 +328,15 @@ export const agentHandlers = [
     }
     return HttpResponse.json(memo, { status: 201 });
   }),
+  http.post(`${API}/profile/:id/view-member`, ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    return HttpResponse.json({ viewed: true, count: 1, lastViewDate: iso(Date.now()) });
+  }),
+  http.post(`${API}/profile/:id/favourite-member`, async ({ request }) => {
+    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const { remove } = await body<{ remove?: boolean }>(request);
+    return HttpResponse.json({ favorite: !remove });
+  }),
   http.get(`${API}/agents`, ({ request }) => {
     if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
     return HttpResponse.json({ data: state.agents, total: state.agents.length, page: 1, limit: 100 });
