@@ -230,7 +230,7 @@ export async function measureIdleSockets(api: ApiProcess, members: Principal[], 
     const child = spawn('/bin/sh', ['-c', `ulimit -n ${count + 512} 2>/dev/null; exec "${process.execPath}" --import tsx e2e/bench/support/socket-holder.ts`], {
       cwd: ROOT,
       env: { ...process.env, BENCH_WS_URL: `${api.url.replace('http', 'ws')}/api/ws`, BENCH_WS_COUNT: String(count), BENCH_WS_TOKENS: tokens },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
     const state = { opened: 0, failed: 0, ready: false };
     states.push(state);

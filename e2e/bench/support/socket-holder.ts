@@ -3,7 +3,7 @@
  * `npm run bench -- messages`). One process per few thousand sockets keeps each client within its own
  * file-descriptor limit. Input: BENCH_WS_URL, BENCH_WS_COUNT, BENCH_WS_TOKENS (comma-separated).
  * Output: JSON lines {opened, failed} as it goes and {ready: true, opened, failed} when done; it then holds
- * the sockets until SIGTERM.
+ * the sockets until SIGTERM or until its stdin closes.
  */
 import WebSocket from 'ws';
 
@@ -50,7 +50,12 @@ await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, count) }, worker));
 clearInterval(progress);
 console.log(JSON.stringify({ ready: true, opened, failed }));
 setInterval(() => console.log(JSON.stringify({ holding: sockets.filter((s) => s.readyState === WebSocket.OPEN).length, closedAfterOpen })), 2000);
-process.on('SIGTERM', () => {
+const stop = () => {
   for (const s of sockets) s.terminate();
   process.exit(0);
-});
+};
+process.on('SIGTERM', stop);
+// The bench holds our stdin: when it goes away, however it ended, so do we.
+process.stdin.on('end', stop);
+process.stdin.on('close', stop);
+process.stdin.resume();
