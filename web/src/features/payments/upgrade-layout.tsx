@@ -10,7 +10,6 @@ const TABS = [
 function Steps({ step }: { step: 1 | 2 }) {
   return (
     <p className="pay-steps">
-      <span className="visually-hidden">Step {step} of 2: </span>
       <span aria-hidden="true" className="pay-steps__track">
         <span className={`pay-steps__dot${step >= 1 ? ' is-done' : ''}`}>1</span>
         <span className="pay-steps__line" />
