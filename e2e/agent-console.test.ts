@@ -197,6 +197,10 @@ describe.skipIf(!hasChromium)('agent console', () => {
     console.log(`agent tab hand-over: ${handover} ms`);
     expect(handover).toBeLessThan(2_000);
     expect(sockets.get(second)).toBe(1);
+    // The server ended the session with the old socket; the restore timer (every 5 s, after 10 s without a
+    // broadcast) restarts it here, with the session clock going on from its first start.
+    await sessionBar(second).getByRole('status').filter({ hasText: 'Online' }).waitFor({ timeout: 20_000 });
+    expect(await second.getByTestId('session-time').innerText()).toMatch(/^\d+:\d\d$/);
     agent = second;
   });
 
