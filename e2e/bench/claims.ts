@@ -157,6 +157,7 @@ export async function main(args: string[]): Promise<boolean> {
         ['  ratio claims/s : pgbench tps', r.toFixed(2), `>= ${TARGET_RATIO}`, verdict(r >= TARGET_RATIO)],
         ['  claim latency p50 / p99 ms', `${percentile(claimMs, 50).toFixed(1)} / ${percentile(claimMs, 99).toFixed(1)}`],
         ['  CPU per claim+reply: API process / PostgreSQL ms', `${apiCpuMs.toFixed(2)} / ${pgCpuMs.toFixed(2)}`],
+        ['  one API process ceiling (1000 / API CPU ms), ratio', `${(1000 / apiCpuMs).toFixed(0)}/s, ${ratio(1000 / apiCpuMs, pg.tps).toFixed(2)}`],
         ['claims taken / replies stored', `${claimsTotal} / ${db!.replied}`, `= ${replies}`, check(db!.replied === replies)],
         ['conversations left in stock', db!.still_stocked, `= ${stocked - replies}`],
         ['double claims (seen by agents)', doubleSeen, '0', check(doubleSeen === 0)],

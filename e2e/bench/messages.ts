@@ -344,6 +344,8 @@ export async function main(args: string[]): Promise<boolean> {
         ['    ratio sends/s : pgbench tps', sendRatio.toFixed(2), `>= ${TARGET_SEND_RATIO}`, verdict(sendRatio >= TARGET_SEND_RATIO)],
         ['    send latency p50 / p99 ms', `${sends.p50.toFixed(1)} / ${sends.p99.toFixed(1)}`],
         ['    CPU per send: API process / PostgreSQL ms', `${sends.apiCpuMs.toFixed(2)} / ${sends.pgCpuMs.toFixed(2)}`],
+        // One Node thread cannot go past 1000 / (its CPU ms per send) sends/s, however idle the machine.
+        ['    one API process ceiling (1000 / API CPU ms), ratio', `${(1000 / sends.apiCpuMs).toFixed(0)}/s, ${ratio(1000 / sends.apiCpuMs, pg.tps).toFixed(2)}`],
         ['    sends answered ok / refused / network failures', `${sends.ok} / ${sends.refused} / ${sends.failed}`],
         ['    messages stored', sends.stored, `= ${sends.ok}`, sends.stored === sends.ok ? 'ok' : 'BROKEN'],
         ['    credits spent', sends.creditsSpent, `= ${sends.stored}`, sends.creditsSpent === sends.stored ? 'ok' : 'BROKEN'],
