@@ -1,31 +1,30 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
-import type { AppDeps } from '../../context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { conversations, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import type { AuthContext } from '../../context.js';
+import { holdsClaim } from '../agents/claims.js';
+import { loadStaff } from '../agents/staff.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who may attach an image as a fictive profile: an admin, or an agent holding the live claim on a
  * conversation with that profile (CONTRACT "Agents": without the live claim and not an admin, 403).
- * The claim is read inline from conversations.claimAgentId / claimExpiryDate because issue D's claim helper
- * did not exist yet when this was written; switch to it once it does.
+ * The role is read fresh (loadStaff) and the claim rule is the reply's own (holdsClaim).
  */
-export async function requireAttachmentRight(deps: AppDeps, auth: Pick<AuthContext, 'type' | 'id' | 'role'>, profileId: string): Promise<void> {
-  if (auth.type !== 'agent') throw new ApiError(403, 'forbidden', t('error.forbidden'));
+export async function requireAttachmentRight(deps: AppDeps, auth: AuthContext, profileId: string): Promise<void> {
+  const staff = await loadStaff(deps.db, auth);
   if (!UUID.test(profileId)) throw new ApiError(404, 'not-found', t('error.not-found'));
   const [profile] = await deps.db
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.kind, 'fictive')));
   if (!profile) throw new ApiError(404, 'not-found', t('error.not-found'));
-  if (auth.role === 'admin') return;
-  const [claimed] = await deps.db
-    .select({ id: conversations.id })
+  if (staff.isAdmin) return;
+  const claimed = await deps.db
+    .select({ claimAgentId: conversations.claimAgentId, claimExpiryDate: conversations.claimExpiryDate })
     .from(conversations)
-    .where(and(eq(conversations.profileId, profileId), eq(conversations.claimAgentId, auth.id), gt(conversations.claimExpiryDate, deps.clock.now())))
-    .limit(1);
-  if (!claimed) throw new ApiError(403, 'claim-required', t('error.forbidden'));
+    .where(and(eq(conversations.profileId, profileId), eq(conversations.claimAgentId, staff.id)));
+  if (!claimed.some((row) => holdsClaim(row, staff.id, deps.clock.now()))) throw new ApiError(403, 'claim-required', t('error.forbidden'));
 }
