@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBreaks, agentClaims, agentWorkSessions, brands, conversations, meetUps } from '../../db/schema/index.js';
+import { agentBreaks, agentClaims, agentWorkSessions, brands, conversations, meetUps, users } from '../../db/schema/index.js';
 import type { SocketLike } from '../../realtime/hub.js';
 import { createFictive, createMember } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -114,6 +114,14 @@ describe('stocks and claims', () => {
     await stockConversations(ctx, profileId, 2, { country: 'GB' });
     const after = await callApi(ctx, 'GET', '/api/queue', agent.headers);
     expect(after.body).toEqual({ MessageStock: 1, FollowUpStock: 0, MeetUpStock: 0, total: 1 });
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, res.body._id));
+    expect(row).toMatchObject({ stock: 'message', stockPaying: false });
+    // A paying member's message enters the stock marked paying (ahead at equal wait).
+    const vip = await createMemberWithCredits(ctx, 3);
+    await ctx.deps.db.update(users).set({ isPremium: true }).where(eq(users.id, vip.id));
+    const vipRes = await callApi(ctx, 'POST', `/api/conversation/${profileId}`, vip.headers, { messageType: 'text', message: 'Hi!' });
+    const [vipRow] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, vipRes.body._id));
+    expect(vipRow).toMatchObject({ stock: 'message', stockPaying: true });
   });
 
   it('hands the oldest waiting conversation first, paying members ahead within the same waited minute, then 204', async () => {

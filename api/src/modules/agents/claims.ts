@@ -42,21 +42,27 @@ export interface Claimed {
  * two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP LOCKED`, so concurrent agents each
  * take a different row without waiting on one another. Undefined when nothing waits.
  */
-export async function claimNext(tx: Executor, staff: Staff, now: Date): Promise<Claimed | undefined> {
-  const [me] = await tx.select().from(agents).where(eq(agents.id, staff.id)).for('update');
-  if (!me) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
-  if (me.role !== 'admin' && me.status !== 'online') {
+export async function claimNext(tx: Executor, agentId: string, now: Date): Promise<Claimed | undefined> {
+  const [found] = await tx
+    .select({
+      me: agents,
+      // Qualified by hand: drizzle leaves columns of a one-table select unqualified, which the subquery would capture.
+      live: sql<number>`(select count(*) from conversations c where c.claim_agent_id = "agents"."id" and c.claim_expiry_date > ${now.toISOString()}::timestamptz)::int`,
+    })
+    .from(agents)
+    .where(eq(agents.id, agentId))
+    .for('update');
+  if (!found) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
+  const { me } = found;
+  const staff = { isAdmin: me.role === 'admin', scope: me.scope };
+  if (!staff.isAdmin && me.status !== 'online') {
     throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
   }
-  const [{ live } = { live: 0 }] = await tx
-    .select({ live: count() })
-    .from(conversations)
-    .where(and(eq(conversations.claimAgentId, staff.id), gt(conversations.claimExpiryDate, now)));
-  if (Number(live) >= me.maxClaims) {
+  if (Number(found.live) >= me.maxClaims) {
     throw new ApiError(409, 'claim-limit', `You can hold at most ${me.maxClaims} conversations at once. Reply to one first.`, { maxClaims: me.maxClaims });
   }
   const [candidate] = await tx
-    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate })
+    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, lapsed: conversations.claimAgentId })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .innerJoin(brands, eq(brands.id, conversations.brandId))
@@ -67,16 +73,18 @@ export async function claimNext(tx: Executor, staff: Staff, now: Date): Promise<
     .for('update', { of: conversations, skipLocked: true });
   if (!candidate) return undefined;
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
-  // A claim that lapsed without the job having run yet is closed here as expired.
-  await tx
-    .update(agentClaims)
-    .set({ endDate: now, outcome: 'expired' })
-    .where(and(eq(agentClaims.conversationId, candidate.id), isNull(agentClaims.endDate)));
+  if (candidate.lapsed) {
+    // A claim that lapsed without the job having run yet is closed here as expired.
+    await tx
+      .update(agentClaims)
+      .set({ endDate: now, outcome: 'expired' })
+      .where(and(eq(agentClaims.conversationId, candidate.id), isNull(agentClaims.endDate)));
+  }
   await tx
     .update(conversations)
-    .set({ claimAgentId: staff.id, claimDate: now, claimExpiryDate: expiry })
+    .set({ claimAgentId: agentId, claimDate: now, claimExpiryDate: expiry })
     .where(eq(conversations.id, candidate.id));
-  await tx.insert(agentClaims).values({ agentId: staff.id, conversationId: candidate.id, stock: candidate.stock!, claimDate: now, expiryDate: expiry });
+  await tx.insert(agentClaims).values({ agentId, conversationId: candidate.id, stock: candidate.stock!, claimDate: now, expiryDate: expiry });
   return { conversationId: candidate.id, stock: candidate.stock!, stockDate: candidate.stockDate ?? now, claimDate: now, claimExpiryDate: expiry };
 }
 

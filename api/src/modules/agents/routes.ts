@@ -67,7 +67,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     const deps = c.var.deps;
     const now = deps.clock.now();
     // The claim transaction stays short (locks held only for the pick); the conversation is read after commit.
-    const claimed = await deps.db.transaction(async (tx) => claimNext(tx, await loadStaff(tx, c.var.auth), now));
+    const claimed = await deps.db.transaction((tx) => claimNext(tx, c.var.auth.id, now));
     if (!claimed) return c.body(null, 204);
     const [row] = await deps.db
       .select({ c: conversations, domain: brands.domain })
