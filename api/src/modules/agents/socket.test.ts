@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createApp } from '../../app.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { callApi, goOnline, staffWithToken } from './test-helpers.js';
+
+let ctx: TestContext;
+let server: ServerType;
+let base: string;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const root = new Hono();
+  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app: root });
+  root.route('/', createApp(ctx.deps, { upgradeWebSocket }));
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  injectWebSocket(server);
+  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await new Promise((resolve) => server?.close(resolve));
+  await ctx?.close();
+});
+
+async function open(headers: { authorization: string }) {
+  const token = headers.authorization.replace('Bearer ', '');
+  const ws = new WebSocket(`${base}/api/ws?token=${token}`);
+  sockets.push(ws);
+  const frames: Record<string, unknown>[] = [];
+  ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+  await new Promise((resolve, reject) => {
+    ws.on('open', resolve);
+    ws.on('error', reject);
+  });
+  return { ws, frames, statuses: () => frames.filter((f) => f.event === 'agentStatusUpdate') };
+}
+
+const closed = (ws: WebSocket) => new Promise((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve(null) : ws.once('close', resolve)));
+
+describe('the agent socket', () => {
+  it('takes agentStatusUpdate frames, fans the new state out to every socket of the agent, and refuses a second pause', async () => {
+    const agent = await staffWithToken(ctx);
+    const a = await open(agent.headers);
+    const b = await open(agent.headers);
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'online' }));
+    await expect.poll(() => b.statuses().map((f) => f.status)).toEqual(['online']);
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'paused', reason: 'break' }));
+    await expect.poll(() => b.statuses().map((f) => f.status)).toEqual(['online', 'paused']);
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'online' }));
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'paused', reason: 'again' }));
+    await expect.poll(() => a.frames.find((f) => f.error === 'pause-once-per-hour')).toMatchObject({ message: expect.stringMatching(/^You can only pause once per hour! Left: \d\d:\d\d$/) });
+    a.ws.close();
+    b.ws.close();
+    await Promise.all([closed(a.ws), closed(b.ws)]);
+  });
+
+  it('keeps the session while another socket of the agent stays open, and turns session and break off when the last one closes', async () => {
+    const agent = await staffWithToken(ctx);
+    await goOnline(ctx, agent.headers);
+    const a = await open(agent.headers);
+    const b = await open(agent.headers);
+    await callApi(ctx, 'POST', '/api/event', agent.headers, { queue: 'agents', message: { event: 'agentStatusUpdate', status: 'paused', reason: 'tea' } });
+    a.ws.close();
+    await closed(a.ws);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await callApi(ctx, 'GET', '/api/event', agent.headers)).body.status).toBe('paused');
+    b.ws.close();
+    await closed(b.ws);
+    await expect.poll(async () => (await callApi(ctx, 'GET', '/api/event', agent.headers)).body).toMatchObject({ status: 'offline', session: null, break: null });
+  });
+});
