@@ -64,7 +64,7 @@ export async function unreadCountsOf(exec: Executor, userId: string): Promise<Un
   return { total: Number(row?.total ?? 0), inbox: Number(row?.inbox ?? 0), archive: Number(row?.archive ?? 0), conversation: Number(row?.conversation ?? 0) };
 }
 
-/** A member reads their own conversation (masked); staff read any (original). TODO(issue D): staff scope and claim rules. */
+/** A member reads their own conversation (masked). Staff read through agents/staff-routes.ts (scope-checked, originals). */
 export async function conversationForReader(
   exec: Executor,
   id: string,
