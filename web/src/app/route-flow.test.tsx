@@ -46,6 +46,12 @@ describe('route flow through the router', () => {
     expect((await visit('/upgrade/credits', fakeSession({ kind: 'user', user: { emailValidated: false } }))).state.location.pathname).toBe('/verify');
   });
 
+  it('carries verify-age=true from / to the member home (the age verification return, SPEC §4)', async () => {
+    const router = await visit('/?verify-age=true', fakeSession({ kind: 'user', user: { emailValidated: true } }));
+    expect(router.state.location.pathname).toBe('/profiles');
+    expect(router.state.location.search).toMatchObject({ 'verify-age': true });
+  });
+
   it('loads the member when the user record is missing before deciding', async () => {
     const session = fakeSession({ kind: 'user', user: null });
     const router = await visit('/favorites', session);
