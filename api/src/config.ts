@@ -19,6 +19,8 @@ const schema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /** PostgreSQL connections per API process (PGlite has one). Mind max_connections across processes. */
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     PUBLIC_URL: z.url().optional(),
     SMTP_URL: z
       .string()
@@ -93,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

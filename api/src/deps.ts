@@ -24,7 +24,7 @@ function resolveJwtSecret(config: Config): string {
 
 export async function buildDeps(config: Config, opts: { database?: Database; clock?: Clock } = {}): Promise<AppDeps> {
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), poolSize: config.dbPoolSize }));
   await migrateDatabase(database);
   const realtime = new RealtimeHub(database);
   await realtime.start();
