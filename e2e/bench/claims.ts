@@ -118,7 +118,7 @@ export async function main(args: string[]): Promise<boolean> {
     const world = await seedWorld(database, { jwtSecret, members: Math.ceil(stocked / FICTIVES), credits: 0, fictives: FICTIVES, agents: agentCount });
     await stockConversations(database, world, stocked);
     log(`${stocked} conversations stocked; ${agentCount} agents online`);
-    api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret }, logFile: path.join(os.tmpdir(), 'bench-claims-api.log') });
+    api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret, DB_POOL_SIZE: String(agentCount) }, logFile: path.join(os.tmpdir(), 'bench-claims-api.log') });
 
     const http = new JsonClient(api.url, { connections: agentCount });
     const apiCpu0 = processCpuMs(api.pid);
@@ -153,7 +153,7 @@ export async function main(args: string[]): Promise<boolean> {
     console.log(
       formatTable(`claims: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, ${agentCount} agents, ${stocked.toLocaleString('en-US')} stocked, ${elapsed.toFixed(1)} s`, ['figure', 'value', 'target', 'result'], [
         ['pgbench tpcb-like tps', pg.tps],
-        ['claims per second (each followed by its reply)', claimsPerSecond],
+        [`claims per second (each followed by its reply; API pool ${agentCount})`, claimsPerSecond],
         ['  ratio claims/s : pgbench tps', r.toFixed(2), `>= ${TARGET_RATIO}`, verdict(r >= TARGET_RATIO)],
         ['  claim latency p50 / p99 ms', `${percentile(claimMs, 50).toFixed(1)} / ${percentile(claimMs, 99).toFixed(1)}`],
         ['  CPU per claim+reply: API process / PostgreSQL ms', `${apiCpuMs.toFixed(2)} / ${pgCpuMs.toFixed(2)}`],
