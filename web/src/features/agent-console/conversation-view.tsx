@@ -166,14 +166,20 @@ export interface ComposerProps {
   sending: boolean;
   onSend: (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => Promise<boolean> | boolean;
   label: string;
+  /** Put the caret in the reply box (a fresh claim: the agent reads, then types). */
+  focus?: boolean;
 }
 
 /** Reply as the profile: text, an optional image (POST /api/profile/{id}/upload), Ctrl+Enter sends. */
-function Composer({ profileId, disabled, sending, onSend, label }: ComposerProps) {
+function Composer({ profileId, disabled, sending, onSend, label, focus = false }: ComposerProps) {
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focus && !disabled) boxRef.current?.focus({ preventScroll: true });
+  }, [focus, disabled]);
 
   const send = async () => {
     if (disabled || sending || uploading) return;
@@ -217,6 +223,7 @@ function Composer({ profileId, disabled, sending, onSend, label }: ComposerProps
       }}
     >
       <textarea
+        ref={boxRef}
         className="form-input ac-textarea ac-composer__text"
         aria-label={label}
         placeholder={disabled ? 'Read-only' : `${label}… (Ctrl+Enter sends)`}
@@ -404,6 +411,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
             sending={mode === 'admin' ? adminSending : claim.phase === 'replying'}
             onSend={mode === 'admin' ? sendAsAdmin : sendClaimed}
             label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
+            focus={isClaimed}
           />
         )}
       </section>
