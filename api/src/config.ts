@@ -54,6 +54,8 @@ const schema = z
     FOLLOW_UP_AFTER_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(48),
     /** A meet-up enters the meet-up stock this long after its meetDate (the agent asks how it went). */
     MEET_UP_FOLLOW_UP_HOURS: z.coerce.number().min(0).max(24 * 30).default(2),
+    /** An agent's session ends this long after its last socket closed, unless a socket came back (tab hand-over). */
+    AGENT_DISCONNECT_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -122,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agents: {
       followUpAfterMs: Math.round(e.FOLLOW_UP_AFTER_HOURS * 3_600_000),
       meetUpFollowUpMs: Math.round(e.MEET_UP_FOLLOW_UP_HOURS * 3_600_000),
+      disconnectGraceMs: Math.round(e.AGENT_DISCONNECT_GRACE_SECONDS * 1000),
     },
   };
 }

@@ -13,7 +13,7 @@ let ctx: TestContext;
 let profileId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ AGENT_DISCONNECT_GRACE_SECONDS: '0' });
   profileId = (await createFictive(ctx)).id;
 });
 afterAll(() => ctx?.close());

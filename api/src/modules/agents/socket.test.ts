@@ -14,7 +14,7 @@ let base: string;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ AGENT_DISCONNECT_GRACE_SECONDS: '0.5' });
   const root = new Hono();
   const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app: root });
   root.route('/', createApp(ctx.deps, { upgradeWebSocket }));
@@ -62,6 +62,20 @@ describe('the agent socket', () => {
     await Promise.all([closed(a.ws), closed(b.ws)]);
   });
 
+  it('keeps session and break when a socket comes back within the grace period (a tab handing over)', async () => {
+    const agent = await staffWithToken(ctx);
+    await goOnline(ctx, agent.headers);
+    await callApi(ctx, 'POST', '/api/event', agent.headers, { queue: 'agents', message: { event: 'agentStatusUpdate', status: 'paused', reason: 'tea' } });
+    const leader = await open(agent.headers);
+    leader.ws.close();
+    await closed(leader.ws);
+    const next = await open(agent.headers);
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await callApi(ctx, 'GET', '/api/event', agent.headers)).body).toMatchObject({ status: 'paused', break: { reason: 'tea' } });
+    next.ws.close();
+    await closed(next.ws);
+  });
+
   it('keeps the session while another socket of the agent stays open, and turns session and break off when the last one closes', async () => {
     const agent = await staffWithToken(ctx);
     await goOnline(ctx, agent.headers);
@@ -70,10 +84,10 @@ describe('the agent socket', () => {
     await callApi(ctx, 'POST', '/api/event', agent.headers, { queue: 'agents', message: { event: 'agentStatusUpdate', status: 'paused', reason: 'tea' } });
     a.ws.close();
     await closed(a.ws);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 800));
     expect((await callApi(ctx, 'GET', '/api/event', agent.headers)).body.status).toBe('paused');
     b.ws.close();
     await closed(b.ws);
-    await expect.poll(async () => (await callApi(ctx, 'GET', '/api/event', agent.headers)).body).toMatchObject({ status: 'offline', session: null, break: null });
+    await expect.poll(async () => (await callApi(ctx, 'GET', '/api/event', agent.headers)).body, { timeout: 3000 }).toMatchObject({ status: 'offline', session: null, break: null });
   });
 });

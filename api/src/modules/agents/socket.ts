@@ -26,12 +26,18 @@ const agentStatusUpdate: WsHandler = async (frame, conn) => {
 export const agentWsHandlers: Record<string, WsHandler> = { agentStatusUpdate };
 
 /**
- * SPEC §4: a disconnect turns session and break off — when the agent's last socket in this process closes.
- * (With several API processes an agent's tabs share one leader socket, so one process holds it.)
+ * SPEC §4: a disconnect turns session and break off — when the agent's last socket in this process closes and
+ * none is back after AGENT_DISCONNECT_GRACE_SECONDS (closing the leader tab hands the socket to another tab,
+ * which must not end the shift or the break). With several API processes an agent's tabs share one leader
+ * socket, so one process holds it.
  */
 export async function agentSocketClosed(conn: SocketConnection) {
   if (conn.auth.type !== 'agent') return;
-  if (conn.deps.realtime.roomSize(`agent:${conn.auth.id}`) > 0) return;
+  const room = `agent:${conn.auth.id}` as const;
+  if (conn.deps.realtime.roomSize(room) > 0) return;
+  const grace = conn.deps.config.agents.disconnectGraceMs;
+  if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace).unref());
+  if (conn.deps.realtime.roomSize(room) > 0) return;
   const now = conn.deps.clock.now();
   const out = await conn.deps.db.transaction((tx) => changeStatus(tx, conn.auth.id, 'offline', 'disconnect', now, 'disconnect'));
   if (out.changed) await publishStatus(conn.deps, conn.auth.id, out.state, 'disconnect');
