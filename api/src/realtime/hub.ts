@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 
 /** Who a realtime event is for. A socket joins the rooms of its subject when it opens. */
@@ -16,6 +17,12 @@ export interface SocketLike {
 const CHANNEL = 'realtime';
 // NOTIFY payloads must stay under 8000 bytes; events carry ids and small fields, bigger ones are refused loudly.
 const MAX_PAYLOAD = 7500;
+
+function encode(room: Room, event: RealtimeEvent, close?: { code: number; reason: string }): string {
+  const payload = JSON.stringify({ room, event, close });
+  if (payload.length > MAX_PAYLOAD) throw new Error(`realtime payload too large (${payload.length} bytes) for ${event.event}`);
+  return payload;
+}
 
 /**
  * Delivers events to sockets in any API process: publish() goes through PostgreSQL NOTIFY, and every process
@@ -65,9 +72,15 @@ export class RealtimeHub {
   }
 
   async publish(room: Room, event: RealtimeEvent, opts: { close?: { code: number; reason: string } } = {}) {
-    const payload = JSON.stringify({ room, event, close: opts.close });
-    if (payload.length > MAX_PAYLOAD) throw new Error(`realtime payload too large (${payload.length} bytes) for ${event.event}`);
-    await this.database.notify(CHANNEL, payload);
+    await this.database.notify(CHANNEL, encode(room, event, opts.close));
+  }
+
+  /**
+   * The same event as a SQL expression (`pg_notify(…)`) for a write statement to carry: the NOTIFY is queued by
+   * the write's transaction and delivered at its commit, with no round trip of its own, and never if it rolls back.
+   */
+  notifySql(room: Room, event: RealtimeEvent): SQL {
+    return sql`pg_notify(${CHANNEL}, ${encode(room, event)})`;
   }
 
   private deliverLocal(payload: string) {

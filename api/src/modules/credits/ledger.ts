@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { creditLedger, users } from '../../db/schema/index.js';
 
 export type CreditReason = (typeof creditLedger.$inferInsert)['reason'];
@@ -26,26 +27,28 @@ export class NoCreditsError extends Error {
  */
 export async function changeCredits(tx: Executor, userId: string, delta: number, reason: CreditReason, refs: CreditRefs = {}): Promise<number> {
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`changeCredits needs a non-zero integer delta, got ${delta}`);
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${delta}` })
-    .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`))
-    .returning({ credits: users.credits });
+  // The debit and its ledger row in one statement (one round trip): the insert reads the updated balance, and
+  // inserts nothing when the conditional update matched no row.
+  const rows = rowsOf<{ credits: number }>(
+    await tx.execute(sql`
+      with changed as (
+        update ${users} set credits = credits + ${delta}::int
+        where id = ${userId}::uuid and credits + ${delta}::int >= 0
+        returning credits
+      ), recorded as (
+        insert into ${creditLedger} (user_id, delta, reason, balance_after, message_id, transaction_id, note, create_date)
+        select ${userId}::uuid, ${delta}::int, ${reason}::credit_reason, changed.credits, ${refs.messageId ?? null}::uuid, ${refs.transactionId ?? null}::uuid,
+               ${refs.note ?? null}::text, coalesce(${refs.now ? refs.now.toISOString() : null}::timestamptz, now())
+        from changed
+      )
+      select credits from changed`),
+  );
+  const row = rows[0];
   if (!row) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!exists) throw new Error(`changeCredits: no user ${userId}`);
     throw new NoCreditsError(userId);
   }
-  await tx.insert(creditLedger).values({
-    userId,
-    delta,
-    reason,
-    balanceAfter: row.credits,
-    messageId: refs.messageId,
-    transactionId: refs.transactionId,
-    note: refs.note,
-    ...(refs.now ? { createDate: refs.now } : {}),
-  });
   return row.credits;
 }
 

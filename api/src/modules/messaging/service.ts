@@ -5,11 +5,12 @@ import { profileOfLocalId } from '@sync/engine/keys';
 import { MutationError } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { agentClaims, conversations, images, messages, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { NoCreditsError, changeCredits } from '../credits/ledger.js';
 import { memberPays } from '../agents/paying.js';
-import { isAgeVerified } from '../verification/age-requirement.js';
+import { ageVerifiedSql } from '../verification/age-requirement.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
 
 /**
@@ -65,13 +66,22 @@ async function memberConversation(tx: Executor, userId: string, conversationId: 
 /** A member's message: one credit, the message, the ledger row, the conversation (from 'blank' if need be), the stock. */
 export async function sendMemberMessage(tx: Executor, userId: string, input: SendInput, now: Date, origin?: SendOrigin): Promise<SendOutcome> {
   if (isEmptyMessage(input)) throw new MutationError('invalid-mutation', 'Nothing to send');
-  await lockSpace(tx, userId);
-  if (!(await isAgeVerified(tx, userId))) throw new MutationError('age-verification-required', t('age-verification.required'));
-
-  let conversation: ConversationRow | undefined;
-  let created = false;
   const localProfile = profileOfLocalId(input.conversationId);
-  if (input.conversationId === 'blank' || localProfile) {
+  const byId = input.conversationId !== 'blank' && !localProfile;
+  // The space lock, the age gate and (by id) the conversation's ownership in one round trip.
+  const [gate] = rowsOf<{ verified: boolean; found: boolean }>(
+    await tx.execute(sql`select sync_bump_space(${userId}::uuid) is not null as locked,
+      ${ageVerifiedSql(sql`${userId}::uuid`)} as verified,
+      ${byId && isUuid(input.conversationId) ? sql`exists (select 1 from ${conversations} where id = ${input.conversationId}::uuid and user_id = ${userId}::uuid)` : sql`false`} as found`),
+  );
+  if (!gate!.verified) throw new MutationError('age-verification-required', t('age-verification.required'));
+
+  let conversation: Pick<ConversationRow, 'id'> | undefined;
+  let created = false;
+  if (byId) {
+    if (!gate!.found) throw new MutationError('conversation-not-found', t('error.not-found'));
+    conversation = { id: input.conversationId };
+  } else {
     const profileId = input.profileId ?? localProfile;
     if (!isUuid(profileId)) throw new MutationError('profile-not-found', t('error.not-found'));
     const [target] = await tx
@@ -96,8 +106,6 @@ export async function sendMemberMessage(tx: Executor, userId: string, input: Sen
         inserted ?? (await tx.select().from(conversations).where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId))))[0];
     }
     if (!conversation) throw new MutationError('conversation-not-found', t('error.not-found'));
-  } else {
-    conversation = await memberConversation(tx, userId, input.conversationId);
   }
 
   if (input.attachment) {

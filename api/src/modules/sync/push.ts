@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MutationError, type Mutation, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
@@ -30,7 +30,7 @@ export async function readClient(tx: Executor, clientId: string, userId: string)
   return row;
 }
 
-type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean } | { kind: 'future'; last: number };
+type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean; poked?: boolean } | { kind: 'future'; last: number };
 
 /**
  * ARCHITECTURE "sync engine": per mutation, in one transaction, with the client's row locked: ids already
@@ -38,22 +38,27 @@ type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean }
  * lastMutationId + 1); the next id is applied, and a business failure is recorded in place of its effects,
  * the counter advancing either way. Mutations are taken in id order, each id once.
  */
-export async function push(deps: AppDeps, userId: string, req: PushRequest): Promise<{ response: PushResponse; applied: number }> {
+export async function push(deps: AppDeps, userId: string, req: PushRequest): Promise<{ response: PushResponse; applied: number; pokePending: boolean }> {
   const byId = new Map<number, Mutation>();
   for (const m of req.mutations) if (!byId.has(m.mutationId)) byId.set(m.mutationId, m);
   const ordered = [...byId.values()].sort((a, b) => a.mutationId - b.mutationId);
   const results: PushResult[] = [];
   let lastMutationId: number | undefined;
   let applied = 0;
-  for (const m of ordered) {
-    const step = await pushOne(deps, userId, req.clientId, m);
+  let poked = false;
+  // The member's other tabs are poked once per push: by the last mutation's own write when it applies (delivered
+  // at its commit, no extra round trip), otherwise by the caller afterwards (pokePending).
+  const poke = deps.realtime.notifySql(`user:${userId}`, { event: 'poke', clientId: req.clientId });
+  for (const [i, m] of ordered.entries()) {
+    const step = await pushOne(deps, userId, req.clientId, m, i === ordered.length - 1 ? poke : undefined);
     lastMutationId = step.last;
     if (step.kind === 'future') break;
     results.push(step.result);
     if (step.applied) applied += 1;
+    if (step.poked) poked = true;
   }
   lastMutationId ??= (await readClient(deps.db, req.clientId, userId))?.lastMutationId ?? 0;
-  return { response: { results, lastMutationId }, applied };
+  return { response: { results, lastMutationId }, applied, pokePending: applied > 0 && !poked };
 }
 
 /**
@@ -62,7 +67,7 @@ export async function push(deps: AppDeps, userId: string, req: PushRequest): Pro
  * whole transaction back and a second one records it — unless another push of the same client recorded this
  * id in between, in which case that first outcome is the answer, as for any replay.
  */
-async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation): Promise<Step> {
+async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation, poke?: SQL): Promise<Step> {
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx): Promise<Step> => {
@@ -71,8 +76,8 @@ async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutat
       if (settled) return settled;
       const value = await applyServerMutation(tx, userId, m, now);
       const result: PushResult = { mutationId: m.mutationId, ok: true, result: value };
-      await record(tx, clientId, m, result, now);
-      return { kind: 'done', result, last: m.mutationId, applied: true };
+      await record(tx, clientId, m, result, now, poke);
+      return { kind: 'done', result, last: m.mutationId, applied: true, poked: !!poke };
     });
   } catch (err) {
     if (!(err instanceof MutationError)) throw err;
@@ -104,8 +109,8 @@ async function settledStep(tx: Executor, client: ClientRow, m: Mutation): Promis
   return { kind: 'done', result, last: client.lastMutationId, applied: false };
 }
 
-/** The outcome and the counter in one statement. */
-async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date) {
+/** The outcome and the counter in one statement, carrying the poke's NOTIFY when given. */
+async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date, poke?: SQL) {
   const value = result.ok ? (result.result ?? null) : null;
   const error = result.ok ? null : (result.error ?? null);
   await tx.execute(sql`
@@ -115,5 +120,5 @@ async function record(tx: Executor, clientId: string, m: Mutation, result: PushR
               ${error === null ? null : JSON.stringify(error)}::jsonb, ${now.toISOString()}::timestamptz)
     )
     update ${syncClients} set last_mutation_id = ${m.mutationId}, last_seen_date = ${now.toISOString()}::timestamptz
-    where client_id = ${clientId}`);
+    where client_id = ${clientId}${poke ? sql` returning ${poke}` : sql``}`);
 }

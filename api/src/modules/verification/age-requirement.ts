@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { brands, users } from '../../db/schema/index.js';
@@ -18,6 +18,12 @@ export async function ageVerificationState(exec: Executor, userId: string): Prom
   if (!row) return { applicable: false, verified: true };
   const applicable = row.own || row.brand;
   return { applicable, verified: !applicable || row.check.result === true };
+}
+
+/** The same rule as one SQL boolean, for folding the gate into a statement the caller runs anyway. */
+export function ageVerifiedSql(userId: SQL): SQL<boolean> {
+  return sql<boolean>`coalesce((select not (u.age_verification_applicable or b.age_verification_required) or coalesce(u.age_verification->'result' = 'true'::jsonb, false)
+    from ${users} u join ${brands} b on b.id = u.brand_id where u.id = ${userId}), true)`;
 }
 
 export async function isAgeVerified(exec: Executor, userId: string): Promise<boolean> {
