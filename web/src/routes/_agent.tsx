@@ -4,6 +4,7 @@ import { SessionBar } from '@web/features/agent-console/session-bar';
 import { useAuth } from '@web/lib/auth-session';
 import { setClaimHooks, startAgentSession } from '@web/sync/agent-session';
 import { AgentHeader } from '@web/ui/layout/agent-header';
+import { setAreaToastPosition } from '@web/ui/toast';
 import '@web/features/agent-console/agent-console.css';
 
 /** The agent console layout: agents only; members go back to their own home. */
@@ -25,6 +26,7 @@ function AgentLayout() {
     if (!isAgent) return;
     return startAgentSession();
   }, [isAgent]);
+  useEffect(() => setAreaToastPosition('bottom-right'), []);
   useEffect(() => {
     setClaimHooks({ open: (wrapper) => void navigate({ to: '/chat', search: { id: wrapper.conversation._id } }) });
   }, [navigate]);

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { Toaster, toast, toSonnerOptions } from './toast';
+import { setAreaToastPosition, Toaster, toast, toSonnerOptions } from './toast';
 
 describe('toast wrapper', () => {
+  it('lets an area move toasts without a position of their own, and restores the default after', () => {
+    const restore = setAreaToastPosition('bottom-right');
+    expect(toSonnerOptions().position).toBe('bottom-right');
+    expect(toSonnerOptions({ position: 'top' }).position).toBe('top-center');
+    restore();
+    expect(toSonnerOptions().position).toBe('top-right');
+  });
+
   it('defaults to 4000 ms at top-right; top and bottom are centred', () => {
     expect(toSonnerOptions()).toMatchObject({ duration: 4000, position: 'top-right' });
     expect(toSonnerOptions({ position: 'top' }).position).toBe('top-center');

@@ -28,9 +28,23 @@ const positions: Record<ToastPosition, SonnerPosition> = {
   'bottom-right': 'bottom-right',
 };
 
+let areaPosition: ToastPosition = TOAST_DEFAULT_POSITION;
+
+/**
+ * A layout may move toasts that give no position of their own: the agent console keeps the top right for its
+ * timers, which must stay visible (issue D), so its toasts appear bottom right. Returns the restore function.
+ */
+export function setAreaToastPosition(position: ToastPosition): () => void {
+  const previous = areaPosition;
+  areaPosition = position;
+  return () => {
+    areaPosition = previous;
+  };
+}
+
 export function toSonnerOptions(options: ToastOptions = {}): ExternalToast {
   return {
-    position: positions[options.position ?? TOAST_DEFAULT_POSITION],
+    position: positions[options.position ?? areaPosition],
     duration: options.sticky ? Number.POSITIVE_INFINITY : (options.duration ?? TOAST_DEFAULT_DURATION),
     ...(options.id !== undefined ? { id: options.id } : {}),
     ...(options.description ? { description: options.description } : {}),
