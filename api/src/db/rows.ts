@@ -1,4 +1,19 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
+
 /** The rows of a raw `db.execute(sql…)`: node-postgres answers a QueryResult, PGlite's drizzle answers { rows } too, some drivers an array. */
 export function rowsOf<T>(res: unknown): T[] {
   return Array.isArray(res) ? (res as T[]) : (res as { rows: T[] }).rows;
+}
+
+/**
+ * A table's row from its `row_to_json(…)` in a raw statement, typed and mapped as drizzle maps a selected row
+ * (column names to keys, timestamps to Dates, bigints to numbers), for statements drizzle's builder cannot write.
+ */
+export function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps, AuthContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { agents, authSessions, users } from '../../db/schema/index.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
 
@@ -81,13 +81,8 @@ async function claimsFor(exec: Executor, subject: Subject, sid: string): Promise
 export type SessionFailure = 'invalid' | 'expired' | 'revoked' | 'blocked';
 export type SessionCheck = { ok: true; auth: AuthContext } | { ok: false; reason: SessionFailure };
 
-/** Token signature, expiry and the live session behind it; used by requireAuth and the websocket. */
-export async function authenticateAccessToken(deps: Deps, token: string): Promise<SessionCheck> {
-  const check = await verifyAccessToken(deps, token);
-  if (!check.ok) return { ok: false, reason: check.reason };
-  const { claims } = check;
-  if (!isUuid(claims.sid) || !isUuid(claims._id)) return { ok: false, reason: 'invalid' };
-  const [row] = await deps.db
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       id: authSessions.id,
       subjectType: authSessions.subjectType,
@@ -102,8 +97,27 @@ export async function authenticateAccessToken(deps: Deps, token: string): Promis
     .from(authSessions)
     .leftJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(agents, eq(agents.id, authSessions.agentId))
-    .where(eq(authSessions.id, claims.sid))
-    .limit(1);
+    .where(eq(authSessions.id, sql.placeholder('sid')))
+    .limit(1)
+    .prepare('auth_session_lookup');
+}
+
+// Every authenticated request runs this read: built once per database and prepared by name, so neither drizzle
+// nor PostgreSQL parses it again (the session itself is still read fresh: a forced logout stays immediate).
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function sessionLookup(db: Db) {
+  let prepared = sessionLookups.get(db);
+  if (!prepared) sessionLookups.set(db, (prepared = prepareSessionLookup(db)));
+  return prepared;
+}
+
+/** Token signature, expiry and the live session behind it; used by requireAuth and the websocket. */
+export async function authenticateAccessToken(deps: Deps, token: string): Promise<SessionCheck> {
+  const check = await verifyAccessToken(deps, token);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const { claims } = check;
+  if (!isUuid(claims.sid) || !isUuid(claims._id)) return { ok: false, reason: 'invalid' };
+  const [row] = await sessionLookup(deps.db).execute({ sid: claims.sid });
   if (!row) return { ok: false, reason: 'revoked' };
   const subjectId = row.subjectType === 'user' ? row.userId : row.agentId;
   if (row.subjectType !== claims.type || subjectId !== claims._id) return { ok: false, reason: 'invalid' };

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
 import { MutationError } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { agentClaims, conversations, images, messages, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { NoCreditsError, changeCredits } from '../credits/ledger.js';
+import { NoCreditsError, creditChangeCtes, debitRefused } from '../credits/ledger.js';
 import { memberPays } from '../agents/paying.js';
 import { ageVerifiedSql } from '../verification/age-requirement.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
@@ -118,48 +118,42 @@ export async function sendMemberMessage(tx: Executor, userId: string, input: Sen
   }
 
   const messageId = input.messageId ?? randomUUID();
-  let credits: number;
-  try {
-    credits = await changeCredits(tx, userId, -MESSAGE_COST, 'message', { messageId, now });
-  } catch (err) {
-    if (err instanceof NoCreditsError) throw new MutationError('no-credits', t('error.no-credits'));
-    throw err;
+  // One statement: the credit and its ledger row, the message (only if the credit was taken), the conversation
+  // and its stock (only if the message went in). A duplicate message id rolls the whole transaction back.
+  const [out] = rowsOf<{ credits: number | null; message: Record<string, unknown> | null; conversation: Record<string, unknown> | null }>(
+    await tx.execute(sql`
+      with ${creditChangeCtes(userId, -MESSAGE_COST, 'message', { messageId, now })},
+      sent as (
+        insert into ${messages} (id, conversation_id, sender_type, message_type, message, attachment_id, is_read, client_id, mutation_id, date_sent)
+        -- The member's own messages are read by definition; is_read tracks what the member has not seen.
+        select ${messageId}::uuid, ${conversation.id}::uuid, 'user'::sender_type, ${input.messageType}::message_type, ${input.message}::text,
+               ${input.attachment ?? null}::uuid, true, ${origin?.clientId ?? null}::text, ${origin?.mutationId ?? null}::int, ${now.toISOString()}::timestamptz
+        from changed
+        on conflict do nothing
+        returning *
+      ),
+      touched as (
+        update ${conversations} set has_user_message = true, last_message_date = ${now.toISOString()}::timestamptz,
+          last_user_message_date = ${now.toISOString()}::timestamptz, update_date = ${now.toISOString()}::timestamptz,
+          -- The agents' message stock (issue D): a member's message waits there for a reply, oldest first.
+          stock_date = case when stock = 'message' and stock_date is not null then stock_date else ${now.toISOString()}::timestamptz end,
+          stock = 'message', stock_paying = ${memberPays}
+        where id = ${conversation.id}::uuid and exists (select 1 from sent)
+        returning *
+      )
+      select (select credits from changed) as credits, (select row_to_json(sent) from sent) as message,
+             (select row_to_json(touched) from touched) as conversation`),
+  );
+  if (out!.credits === null) {
+    const refused = await debitRefused(tx, userId);
+    if (refused instanceof NoCreditsError) throw new MutationError('no-credits', t('error.no-credits'));
+    throw refused;
   }
-
-  const [message] = await tx
-    .insert(messages)
-    .values({
-      id: messageId,
-      conversationId: conversation.id,
-      senderType: 'user',
-      messageType: input.messageType,
-      message: input.message,
-      attachmentId: input.attachment ?? null,
-      // The member's own messages are read by definition; isRead tracks what the member has not seen.
-      isRead: true,
-      clientId: origin?.clientId ?? null,
-      mutationId: origin?.mutationId ?? null,
-      dateSent: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!message) throw new MutationError('duplicate-message', 'This message was already sent');
-
-  const [updated] = await tx
-    .update(conversations)
-    .set({
-      hasUserMessage: true,
-      lastMessageDate: now,
-      lastUserMessageDate: now,
-      updateDate: now,
-      // The agents' message stock (issue D): a member's message waits there for a reply, oldest first.
-      stockDate: sql`case when ${conversations.stock} = 'message' and ${conversations.stockDate} is not null then ${conversations.stockDate} else ${now} end`,
-      stock: 'message',
-      stockPaying: memberPays,
-    })
-    .where(eq(conversations.id, conversation.id))
-    .returning();
-  return { conversation: updated!, message, credits, created };
+  if (!out!.message || !out!.conversation) throw new MutationError('duplicate-message', 'This message was already sent');
+  const credits = out!.credits;
+  const message = fromJsonRow(messages, out!.message);
+  const updated = fromJsonRow(conversations, out!.conversation);
+  return { conversation: updated, message, credits, created };
 }
 
 export async function setArchived(tx: Executor, userId: string, conversationId: string, archived: boolean, now: Date): Promise<ConversationRow> {
@@ -226,9 +220,11 @@ export async function agentReply(
   if (!isUuid(conversationId)) throw new ApiError(404, 'not-found', t('error.not-found'));
   if (input.admin && agent.role !== 'admin') throw new ApiError(403, 'forbidden', t('error.forbidden'));
   if (isEmptyMessage(input)) throw new ApiError(400, 'empty-message', 'The message is empty');
-  const [found] = await tx.select({ userId: conversations.userId }).from(conversations).where(eq(conversations.id, conversationId));
+  // The member's space lock taken by the read that finds the member (one round trip).
+  const [found] = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select sync_bump_space(user_id) is not null as locked from ${conversations} where id = ${conversationId}::uuid`),
+  );
   if (!found) throw new ApiError(404, 'not-found', t('error.not-found'));
-  await lockSpace(tx, found.userId);
   const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
   if (!conversation) throw new ApiError(404, 'not-found', t('error.not-found'));
   const claimLive = !!conversation.claimAgentId && !!conversation.claimExpiryDate && conversation.claimExpiryDate > now;
@@ -236,14 +232,10 @@ export async function agentReply(
     throw new ApiError(403, 'claim-required', 'Claim this conversation before replying; your claim may have expired.');
   }
 
-  let loadedSeq = 0;
-  if (isUuid(input.lastMessageId)) {
-    const [loaded] = await tx
-      .select({ seq: messages.seq })
-      .from(messages)
-      .where(and(eq(messages.id, input.lastMessageId), eq(messages.conversationId, conversationId)));
-    loadedSeq = loaded?.seq ?? 0;
-  }
+  // A member's message after the newest one the agent loaded (none loaded, or not of this conversation: any).
+  const loadedSeq = isUuid(input.lastMessageId)
+    ? sql`coalesce((select seq from ${messages} where id = ${input.lastMessageId}::uuid and conversation_id = ${conversationId}::uuid), 0)`
+    : sql`0`;
   const [newer] = await tx
     .select({ id: messages.id })
     .from(messages)
@@ -259,40 +251,34 @@ export async function agentReply(
     if (!own) throw new ApiError(400, 'attachment-not-found', 'The attachment was not found');
   }
 
-  const [message] = await tx
-    .insert(messages)
-    .values({
-      conversationId,
-      senderType: input.admin ? 'admin' : 'profile',
-      agentId: agent.id,
-      messageType: input.messageType,
-      message: input.message,
-      attachmentId: input.attachment ?? null,
-      dateSent: now,
-    })
-    .returning();
-  const [updated] = await tx
-    .update(conversations)
-    .set({
-      unreadByUser: sql`${conversations.unreadByUser} + 1`,
-      lastMessageDate: now,
-      lastProfileMessageDate: now,
-      updateDate: now,
-      stock: null,
-      stockDate: null,
-      lastAgentId: agent.id,
-      claimAgentId: null,
-      claimDate: null,
-      claimExpiryDate: null,
-    })
-    .where(eq(conversations.id, conversationId))
-    .returning();
-  // The claim history (admin report): the replier's claim ends as replied, any other open one as released.
-  await tx
-    .update(agentClaims)
-    .set({ endDate: now, outcome: sql`case when ${agentClaims.agentId} = ${agent.id} then 'replied'::claim_outcome else 'released'::claim_outcome end` })
-    .where(and(eq(agentClaims.conversationId, conversationId), isNull(agentClaims.endDate)));
-  return { conversation: updated!, message: message! };
+  // The message, the conversation out of its stock with the claim released, and the claim history (admin
+  // report: the replier's claim ends as replied, any other open one as released) in one statement.
+  const at = now.toISOString();
+  const [out] = rowsOf<{ message: Record<string, unknown>; conversation: Record<string, unknown> }>(
+    await tx.execute(sql`
+      with sent as (
+        insert into ${messages} (conversation_id, sender_type, agent_id, message_type, message, attachment_id, date_sent)
+        values (${conversationId}::uuid, ${input.admin ? 'admin' : 'profile'}::sender_type, ${agent.id}::uuid, ${input.messageType}::message_type,
+                ${input.message}::text, ${input.attachment ?? null}::uuid, ${at}::timestamptz)
+        returning *
+      ),
+      touched as (
+        update ${conversations} set unread_by_user = unread_by_user + 1, last_message_date = ${at}::timestamptz,
+          last_profile_message_date = ${at}::timestamptz, update_date = ${at}::timestamptz, stock = null, stock_date = null,
+          last_agent_id = ${agent.id}::uuid, claim_agent_id = null, claim_date = null, claim_expiry_date = null
+        where id = ${conversationId}::uuid
+        returning *
+      ),
+      ended as (
+        update ${agentClaims} set end_date = ${at}::timestamptz,
+          outcome = case when agent_id = ${agent.id}::uuid then 'replied'::claim_outcome else 'released'::claim_outcome end
+        where conversation_id = ${conversationId}::uuid and end_date is null
+      )
+      select (select row_to_json(sent) from sent) as message, (select row_to_json(touched) from touched) as conversation`),
+  );
+  const message = fromJsonRow(messages, out!.message);
+  const updated = fromJsonRow(conversations, out!.conversation);
+  return { conversation: updated, message };
 }
 
 /** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */
