@@ -7,6 +7,8 @@ import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, se
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { setClaimHooks } from '@web/sync/agent-session';
+import { EmojiButton } from '@web/ui/emoji/emoji-button';
+import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
 import { formatDateTime, formatTime } from './format';
 import { MeetUpsPanel } from './meetups-panel';
@@ -171,7 +173,7 @@ export interface ComposerProps {
 }
 
 /** Reply as the profile: text, an optional image (POST /api/profile/{id}/upload), Ctrl+Enter sends. */
-function Composer({ profileId, disabled, sending, onSend, label, focus = false }: ComposerProps) {
+export function Composer({ profileId, disabled, sending, onSend, label, focus = false }: ComposerProps) {
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -236,6 +238,7 @@ function Composer({ profileId, disabled, sending, onSend, label, focus = false }
         aria-keyshortcuts="Control+Enter"
       />
       <div className="ac-row ac-composer__tools">
+        {!disabled && <EmojiButton onPick={(picked) => insertIntoBox(boxRef.current, text, picked.text, setText)} />}
         <label className={`ac-btn ac-btn--small ${disabled ? 'is-disabled' : ''}`}>
           {uploading ? 'Uploading…' : 'Attach image'}
           <input ref={fileRef} type="file" accept="image/jpeg,image/png" className="visually-hidden" disabled={disabled || uploading} onChange={(e) => void pick(e.target.files?.[0])} />

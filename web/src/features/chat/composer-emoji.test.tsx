@@ -6,7 +6,7 @@ import { Composer } from './composer';
 // The composer alone: no sync runtime, an empty draft, and a small emoji set instead of the lazy chunk.
 vi.mock('@web/sync/sync-runtime', () => ({ mutate: vi.fn(() => Promise.resolve({ ok: true })) }));
 vi.mock('@web/sync/mirror-queries', () => ({ useDraft: () => null }));
-vi.mock('@web/features/emoji/emoji-data', () => ({
+vi.mock('@web/ui/emoji/emoji-data', () => ({
   loadEmojiGroups: () => Promise.resolve({ smileys_people: [{ code: '1f44b', names: ['waving hand'] }] }),
 }));
 

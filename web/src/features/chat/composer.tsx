@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '@sync/texts';
 import { useDraft } from '@web/sync/mirror-queries';
 import { mutate } from '@web/sync/sync-runtime';
-import { EmojiButton } from '@web/features/emoji/emoji-button';
-import { insertAtCaret } from '@web/features/emoji/insert-at-caret';
-import type { PickerOptionsInput } from '@web/features/emoji/picker-options';
+import { EmojiButton } from '@web/ui/emoji/emoji-button';
+import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
+import type { PickerOptionsInput } from '@web/ui/emoji/picker-options';
 import { AttachButton, AttachmentState, useAttachment } from './attach-button';
 
 const DRAFT_SAVE_MS = 300;
@@ -70,17 +70,6 @@ export function Composer({ profileId, username, credits, hint, onSend, canSend, 
     }
   };
 
-  const insertEmoji = (emoji: string) => {
-    const box = input.current;
-    const next = insertAtCaret(text, { start: box?.selectionStart ?? null, end: box?.selectionEnd ?? null }, emoji);
-    change(next.value);
-    // The caret lands after the emoji once React has written the new value.
-    requestAnimationFrame(() => {
-      box?.focus();
-      box?.setSelectionRange(next.caret, next.caret);
-    });
-  };
-
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -105,7 +94,7 @@ export function Composer({ profileId, username, credits, hint, onSend, canSend, 
         <label className="visually-hidden" htmlFor={`composer-${profileId}`}>
           {t('chat.composer-label', { username })}
         </label>
-        <EmojiButton options={CHAT_EMOJI_OPTIONS} onPick={(picked) => insertEmoji(picked.text)} />
+        <EmojiButton options={CHAT_EMOJI_OPTIONS} onPick={(picked) => insertIntoBox(input.current, text, picked.text, change)} />
         <AttachButton attachment={attachment} />
         <textarea
           ref={input}
