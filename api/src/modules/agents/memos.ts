@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Memo, MemoType } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
-import { brands, memos, profiles, users } from '../../db/schema/index.js';
+import { brands, memos, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Staff, scopedConversation } from './staff.js';
+import { type Staff, scopedConversation, scopedMember } from './staff.js';
 import { toMemo } from './staff-conversation.js';
 
 const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
@@ -16,16 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function scopedSubject(exec: Executor, staff: Staff, type: MemoType, subjectId: string) {
   if (!UUID.test(subjectId)) throw notFound();
-  if (type === 'user') {
-    const [row] = await exec
-      .select({ id: users.id, country: users.country, domain: brands.domain })
-      .from(users)
-      .innerJoin(brands, eq(brands.id, users.brandId))
-      .where(eq(users.id, subjectId));
-    if (!row) throw notFound();
-    if (!staff.isAdmin && !staff.scope.includes(`${row.country}-${row.domain}`)) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
-    return row.id;
-  }
+  if (type === 'user') return scopedMember(exec, staff, subjectId);
   const [row] = await exec
     .select({ id: profiles.id, domain: brands.domain })
     .from(profiles)

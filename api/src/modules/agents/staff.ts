@@ -4,6 +4,7 @@ import type { AuthContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
+import { isUuid } from '../auth/sessions.js';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -47,4 +48,20 @@ export async function scopedConversation(exec: Executor, staff: Staff, id: strin
   if (!row) throw new ApiError(404, 'not-found', t('error.not-found'));
   if (!staff.isAdmin && !staff.scope.includes(row.scope)) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
   return row;
+}
+
+/**
+ * A member the staff member may read, by `COUNTRY-domain` (the member's country and brand); admins read all.
+ * Unknown ids answer 404, members outside the scope 403.
+ */
+export async function scopedMember(exec: Executor, staff: Pick<Staff, 'isAdmin' | 'scope'>, id: string): Promise<string> {
+  if (!isUuid(id)) throw new ApiError(404, 'not-found', t('error.not-found'));
+  const [row] = await exec
+    .select({ id: users.id, country: users.country, domain: brands.domain })
+    .from(users)
+    .innerJoin(brands, eq(brands.id, users.brandId))
+    .where(eq(users.id, id));
+  if (!row) throw new ApiError(404, 'not-found', t('error.not-found'));
+  if (!staff.isAdmin && !staff.scope.includes(`${row.country}-${row.domain}`)) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
+  return row.id;
 }

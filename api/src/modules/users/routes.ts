@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
+import { loadStaff, scopedMember } from '../agents/staff.js';
 import { requireAuth } from '../auth/middleware.js';
 import { isUuid } from '../auth/sessions.js';
 import { invalidBody, readJson, requestMeta } from '../auth/request.js';
@@ -19,7 +20,8 @@ function assertOwn(authId: string, id: string) {
 /**
  * The member's own account:
  *   GET    /api/user/{id}                  user state (SPEC §3) with images, favourites, viewed and the edit fields;
- *                                          members their own (else 403), staff any; 404 unknown
+ *                                          members their own (else 403), agents within their scope (else 403
+ *                                          out-of-scope), admins any; 404 unknown
  *   PATCH  /api/user/{id}                  any part of the edit form (users/patch-body.ts) -> user state +
  *                                          { profileCompleted, emailVerificationSent, pendingEmail?, access_token? };
  *                                          400 bad values (error.fields), 400 birth-date-locked, 422 invalid-email,
@@ -31,8 +33,9 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireAuth(), async (c) => {
     const id = c.req.param('id');
     const auth = c.var.auth;
-    // Members see only themselves; staff may look any member up.
+    // Members see only themselves; agents the members of their scope, admins anyone.
     if (auth.type === 'user' && auth.id !== id) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    if (auth.type === 'agent') await scopedMember(c.var.deps.db, await loadStaff(c.var.deps.db, auth), id);
     const state = isUuid(id) ? await loadUserState(c.var.deps, c.var.deps.db, id) : undefined;
     if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
     return c.json(state);

@@ -63,7 +63,7 @@ describe('GET /api/user/{id}', () => {
     expect(ledger).toMatchObject([{ delta: 5, reason: 'signup', balanceAfter: 5 }]);
   });
 
-  it("refuses another member's state with 403; staff read any member; unknown ids are 404", async () => {
+  it("refuses another member's state with 403; an agent reads a member of its scope; unknown ids are 404", async () => {
     const a = await registerMember(ctx);
     const b = await registerMember(ctx);
     const other = await ctx.app.request(`/api/user/${b.id}`, { headers: bearer(a.token) });
