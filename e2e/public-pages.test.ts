@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
+import { signInMember } from './support/member.js';
 
 // SPEC §2 public pages and the footer links in the SPEC's order.
 const PUBLIC_PAGES = ['/', '/prices', '/about-us', '/faq', '/terms', '/privacy-policy', '/cookie-policy', '/contact-us', '/affiliates', '/about', '/content-removal', '/block', '/sign-in', '/sign-up'];
@@ -66,9 +67,32 @@ describe.skipIf(!hasChromium)('a visitor', () => {
     const page = await ctx.newPage();
     await page.goto('/nowhere');
     await page.getByRole('heading', { name: 'OOPS! 404 / PAGE NOT FOUND' }).waitFor();
+    // Inside the public frame: the site header and the footer links.
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Prices' }).count()).toBe(1);
     await shot(page, 'not-found');
     await page.getByRole('link', { name: /home/i }).or(page.getByRole('button', { name: /home/i })).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await ctx.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('a signed-in member', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('sees the 404 page inside the member frame (header with the main navigation)', { timeout: 60_000 }, async () => {
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await signInMember(page);
+    await page.goto('/nowhere');
+    await page.getByRole('heading', { name: 'OOPS! 404 / PAGE NOT FOUND' }).waitFor();
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: /Messages/ }).waitFor();
+    await shot(page, 'not-found-member');
     await ctx.close();
   });
 });

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { runRouteFlow } from '@web/app/route-flow';
+import { MemberChrome, PublicChrome } from '@web/app/layout-chrome';
 import type { SessionPort } from '@web/app/session-port';
 import { ErrorPage, NotFoundPage } from '@web/ui/error-pages';
 import { PageLoader } from '@web/ui/page-loader';
@@ -19,7 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       context.session,
     ),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: RootNotFound,
   errorComponent: ErrorPage,
 });
 
@@ -43,5 +44,20 @@ function RootLayout() {
       <PageLoader />
       <Toaster />
     </>
+  );
+}
+
+/**
+ * An unknown path matches no layout, so the 404 page brings the app's frame itself: the member's for a
+ * signed-in member, the public one for everyone else.
+ */
+function RootNotFound({ data }: { data?: unknown }) {
+  const { session } = Route.useRouteContext();
+  const auth = session.getAuth();
+  const Chrome = auth.isAuthenticated && auth.kind === 'user' ? MemberChrome : PublicChrome;
+  return (
+    <Chrome>
+      <NotFoundPage data={data} />
+    </Chrome>
   );
 }

@@ -1,10 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AgeVerificationReturn } from '@web/features/payments/age-verification';
-import { MemberHeader } from '@web/ui/layout/member-header';
-import { SiteFooter } from '@web/ui/layout/site-footer';
-import { useMemberSocket } from '@web/sync/member-socket';
-import { SyncStatusBanner } from '@web/sync/sync-status-banner';
-import { useMemberSync } from '@web/sync/use-member-sync';
+import { MemberChrome } from '@web/app/layout-chrome';
 
 /**
  * The authenticated layout. The root route flow has already sent visitors to '/' and unverified
@@ -19,25 +14,10 @@ export const Route = createFileRoute('/_auth')({
   component: AuthLayout,
 });
 
-/** Rendered apart so auth changes re-render only it, not the layout. */
-function MemberSocket() {
-  useMemberSync();
-  useMemberSocket();
-  return null;
-}
-
 function AuthLayout() {
   return (
-    <div className="layout layout--auth">
-      <MemberSocket />
-      {/* The return from the age-verification provider (?verify-age=true) on whichever page it lands. */}
-      <AgeVerificationReturn />
-      <MemberHeader />
-      <SyncStatusBanner />
-      <main id="main" className="layout__main container">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <MemberChrome>
+      <Outlet />
+    </MemberChrome>
   );
 }
