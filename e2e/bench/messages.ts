@@ -17,8 +17,10 @@ import { newJwtSecret, openMigrated, rowsOf, seedWorld, type Principal, type Wor
 const TARGET_SEND_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 const TARGET_SOCKETS = 10_000;
-/** Replies in flight at once while delivery is timed: a busy console, not a load test. */
+/** Replies in flight at once, back to back, for the extra figure under saturation. */
 const DELIVERY_IN_FLIGHT = 5;
+/** The offered rate (replies/s) at which delivery is timed: steady and below what one process serves. */
+const DELIVERY_RATE = 20;
 
 interface SendFigures {
   ok: number;
@@ -112,8 +114,15 @@ interface DeliveryFigures {
  * (c) Replies posted as admin through process A (POST /api/conversation/{id}/message), each timed until the
  * member's socket on process B receives its newMessage: the PostgreSQL NOTIFY hop between processes included.
  */
-export async function measureDelivery(a: ApiProcess, b: ApiProcess, world: World, members: Principal[], posts: number, inFlight: number): Promise<DeliveryFigures> {
-  const http = new JsonClient(a.url, { connections: inFlight });
+export async function measureDelivery(
+  a: ApiProcess,
+  b: ApiProcess,
+  world: World,
+  members: Principal[],
+  posts: number,
+  pace: { inFlight: number; rate?: undefined } | { rate: number; inFlight?: undefined },
+): Promise<DeliveryFigures> {
+  const http = new JsonClient(a.url, { connections: pace.inFlight ?? 20 });
   // Each member writes first (a conversation in stock), so the admin has something to reply to.
   const threads: { member: Principal; conversationId: string; lastMessageId: string }[] = [];
   for (const [i, member] of members.entries()) {
@@ -149,32 +158,46 @@ export async function measureDelivery(a: ApiProcess, b: ApiProcess, world: World
   let posted = 0;
   let beforeAnswer = 0;
   let next = 0;
+  const postOne = async (thread: (typeof threads)[number]) => {
+    const text = `reply ${letters(next++)} ${letters(crypto.randomInt(1e9))}`;
+    const got = new Promise<number | undefined>((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), 5_000);
+      waiting.set(text, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+    const t0 = performance.now();
+    const res = await http.request('POST', `/api/conversation/${thread.conversationId}/message`, { messageType: 'text', message: text, admin: true, lastMessageId: thread.lastMessageId }, world.admin!.headers);
+    if (res.status !== 200) throw new Error(`admin reply answered ${res.status}: ${JSON.stringify(res.body)}`);
+    const answeredAt = performance.now();
+    answered.push(answeredAt - t0);
+    posted += 1;
+    const at = await got;
+    waiting.delete(text);
+    if (at !== undefined) latencies.push(at - t0);
+    if (at !== undefined && at <= answeredAt) beforeAnswer += 1;
+  };
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: inFlight }, async (_, w) => {
-      const thread = threads[w % threads.length]!;
-      while (next < posts) {
-        const text = `reply ${letters(next++)} ${letters(crypto.randomInt(1e9))}`;
-        const got = new Promise<number | undefined>((resolve) => {
-          const timer = setTimeout(() => resolve(undefined), 5_000);
-          waiting.set(text, (at) => {
-            clearTimeout(timer);
-            resolve(at);
-          });
-        });
-        const t0 = performance.now();
-        const res = await http.request('POST', `/api/conversation/${thread.conversationId}/message`, { messageType: 'text', message: text, admin: true, lastMessageId: thread.lastMessageId }, world.admin!.headers);
-        if (res.status !== 200) throw new Error(`admin reply answered ${res.status}: ${JSON.stringify(res.body)}`);
-        const answeredAt = performance.now();
-        answered.push(answeredAt - t0);
-        posted += 1;
-        const at = await got;
-        waiting.delete(text);
-        if (at !== undefined) latencies.push(at - t0);
-        if (at !== undefined && at <= answeredAt) beforeAnswer += 1;
-      }
-    }),
-  );
+  if (pace.rate !== undefined) {
+    // Open loop at a steady offered rate: each reply leaves on its schedule whatever the others do, so the figure
+    // is the delivery time, not the queue a saturating client builds.
+    const interval = 1000 / pace.rate;
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < posts; i++) {
+      const wait = started + i * interval - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pending.push(postOne(threads[i % threads.length]!));
+    }
+    await Promise.all(pending);
+  } else {
+    await Promise.all(
+      Array.from({ length: pace.inFlight }, async (_, w) => {
+        const thread = threads[w % threads.length]!;
+        while (next < posts) await postOne(thread);
+      }),
+    );
+  }
   const elapsed = (performance.now() - started) / 1000;
   for (const s of sockets) s.close();
   http.close();
@@ -280,12 +303,14 @@ export async function main(args: string[]): Promise<boolean> {
       seconds: { type: 'string', default: '15' },
       clients: { type: 'string', default: '50' },
       posts: { type: 'string', default: '1000' },
+      rate: { type: 'string', default: String(DELIVERY_RATE) },
       sockets: { type: 'string', default: String(TARGET_SOCKETS) },
     },
   });
   const seconds = Number(values.seconds);
   const clients = Number(values.clients);
   const posts = Number(values.posts);
+  const rate = Number(values.rate);
   const socketCount = Number(values.sockets);
   if (!(await postgresReachable())) {
     console.error('messages: PostgreSQL is not reachable (BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)');
@@ -322,9 +347,13 @@ export async function main(args: string[]): Promise<boolean> {
 
     const b = await startApi({ env: { ...env, DB_POOL_SIZE: '5' }, logFile: path.join(logDir, 'bench-messages-b.log') });
     apis.push(b);
-    log(`delivery: ${posts} admin replies (${DELIVERY_IN_FLIGHT} in flight) through process A, ${LISTENERS} member sockets on process B`);
-    const delivery = await measureDelivery(a, b, world, listeners, posts, DELIVERY_IN_FLIGHT);
+    const steadyPosts = Math.max(20, Math.round(Math.min(posts, rate * seconds)));
+    log(`delivery: ${steadyPosts} admin replies at a steady ${rate}/s through process A, ${LISTENERS} member sockets on process B`);
+    const delivery = await measureDelivery(a, b, world, listeners, steadyPosts, { rate });
     log(`delivery: p99 ${delivery.p99.toFixed(1)} ms`);
+    log(`delivery under saturation: ${posts} admin replies, ${DELIVERY_IN_FLIGHT} in flight back to back`);
+    const saturated = await measureDelivery(a, b, world, listeners.slice(0, DELIVERY_IN_FLIGHT), posts, { inFlight: DELIVERY_IN_FLIGHT });
+    log(`delivery under saturation: p99 ${saturated.p99.toFixed(1)} ms`);
     await b.stop();
     await a.stop();
 
@@ -350,12 +379,17 @@ export async function main(args: string[]): Promise<boolean> {
         ['    sends answered ok / refused / network failures', `${sends.ok} / ${sends.refused} / ${sends.failed}`],
         ['    messages stored', sends.stored, `= ${sends.ok}`, sends.stored === sends.ok ? 'ok' : 'BROKEN'],
         ['    credits spent', sends.creditsSpent, `= ${sends.stored}`, sends.creditsSpent === sends.stored ? 'ok' : 'BROKEN'],
-        ['(c) replies posted on A (per s)', `${delivery.posted} (${delivery.perSecond.toFixed(0)}/s)`],
+        [`(c) replies posted on A at a steady ${rate}/s (achieved)`, `${delivery.posted} (${delivery.perSecond.toFixed(0)}/s)`],
         ['    received on a socket of B', delivery.received, `= ${delivery.posted}`, delivery.received === delivery.posted ? 'ok' : 'MISSED'],
         ['    reply HTTP answer on A p50 / p99 ms', `${delivery.answeredP50.toFixed(1)} / ${delivery.answeredP99.toFixed(1)}`],
         ['    delivered before A answered the poster', `${Math.round((100 * delivery.beforeAnswer) / Math.max(1, delivery.received))} %`],
         ['    delivery p50 / max ms', `${delivery.p50.toFixed(1)} / ${delivery.max.toFixed(1)}`],
         ['    delivery p99 ms', delivery.p99.toFixed(1), `<= ${TARGET_P99_MS}`, verdict(delivery.p99 <= TARGET_P99_MS)],
+        // Not the target: a closed loop posting as fast as answers come back measures the queue at saturation.
+        [`    under saturation (${DELIVERY_IN_FLIGHT} in flight back to back): replies/s`, `${saturated.posted} (${saturated.perSecond.toFixed(0)}/s)`],
+        ['    under saturation: received on B', saturated.received, `= ${saturated.posted}`, saturated.received === saturated.posted ? 'ok' : 'MISSED'],
+        ['    under saturation: answer on A p50 / p99 ms', `${saturated.answeredP50.toFixed(1)} / ${saturated.answeredP99.toFixed(1)}`],
+        ['    under saturation: delivery p50 / p99 ms', `${saturated.p50.toFixed(1)} / ${saturated.p99.toFixed(1)}`],
         ['(d) idle sockets opened (failed)', `${sockets.opened} (${sockets.failed})`, `${sockets.wanted}`, verdict(sockets.opened >= sockets.wanted)],
         ['    established at the server (ss)', sockets.established],
         ['    seconds to open them', sockets.openSeconds],
