@@ -1,44 +1,34 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createApp } from '../app.js';
+import type WebSocket from 'ws';
 import type { AppEnv } from '../context.js';
 import { PASSWORD, bearer, createAgent, registerMember } from '../modules/auth/test-helpers.js';
 import { createTestContext, jsonRequest, type TestContext } from '../test/harness.js';
+import { type LiveServer, startLiveServer } from '../test/live-server.js';
 import { WS_UNAUTHORIZED, wsRoutes } from './ws-route.js';
 
 let ctx: TestContext;
-let server: ServerType;
-let base: string;
-let app: ReturnType<typeof createApp>;
+let live: LiveServer;
+let app: LiveServer['app'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const root = new Hono();
-  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app: root });
   // A second mount with a quick heartbeat, so the server's own heartbeat is observed without waiting 60 s.
-  const quick = new Hono<AppEnv>()
-    .use('*', async (c, next) => {
-      c.set('deps', ctx.deps);
-      await next();
-    })
-    .route('/quick', wsRoutes(upgradeWebSocket, { heartbeatMs: 50 }));
-  root.route('/', quick);
-  app = createApp(ctx.deps, { upgradeWebSocket });
-  root.route('/', app);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  live = await startLiveServer(ctx, (root, upgradeWebSocket) => {
+    const quick = new Hono<AppEnv>()
+      .use('*', async (c, next) => {
+        c.set('deps', ctx.deps);
+        await next();
+      })
+      .route('/quick', wsRoutes(upgradeWebSocket, { heartbeatMs: 50 }));
+    root.route('/', quick);
   });
-  injectWebSocket(server);
-  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = live.app;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await ctx.close();
+  await live?.close();
+  await ctx?.close();
 });
 
 interface Client {
@@ -49,7 +39,7 @@ interface Client {
 }
 
 function connect(path: string): Promise<Client> {
-  const ws = new WebSocket(`${base}${path}`);
+  const ws = live.socket(path);
   const frames: Record<string, unknown>[] = [];
   const waiters: { event: string; resolve: (f: Record<string, unknown>) => void }[] = [];
   ws.on('message', (data) => {

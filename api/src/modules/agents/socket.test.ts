@@ -1,39 +1,24 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { createNodeWebSocket } from '@hono/node-ws';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { type LiveServer, startLiveServer } from '../../test/live-server.js';
 import { callApi, goOnline, staffWithToken } from './test-helpers.js';
 
 let ctx: TestContext;
-let server: ServerType;
-let base: string;
-const sockets: WebSocket[] = [];
+let live: LiveServer;
 
 beforeAll(async () => {
   ctx = await createTestContext({ AGENT_DISCONNECT_GRACE_SECONDS: '0.5' });
-  const root = new Hono();
-  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app: root });
-  root.route('/', createApp(ctx.deps, { upgradeWebSocket }));
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  injectWebSocket(server);
-  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = await startLiveServer(ctx);
 });
 afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
-  await new Promise((resolve) => server?.close(resolve));
+  await live?.close();
   await ctx?.close();
 });
 
 async function open(headers: { authorization: string }) {
   const token = headers.authorization.replace('Bearer ', '');
-  const ws = new WebSocket(`${base}/api/ws?token=${token}`);
-  sockets.push(ws);
+  const ws = live.socket(`/api/ws?token=${token}`);
   const frames: Record<string, unknown>[] = [];
   ws.on('message', (d) => frames.push(JSON.parse(String(d))));
   await new Promise((resolve, reject) => {

@@ -1,43 +1,28 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { serve, type ServerType } from '@hono/node-server';
-import { createNodeWebSocket } from '@hono/node-ws';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createApp } from '../../app.js';
+import type WebSocket from 'ws';
 import { createFictive } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
+import { type LiveServer, startLiveServer } from '../../test/live-server.js';
 import { PASSWORD, bearer, createAgent } from '../auth/test-helpers.js';
 import { createMemberWithCredits, expectLedgerBalanced } from '../credits/test-helpers.js';
 
 let ctx: TestContext;
-let server: ServerType;
-let base: string;
-let app: ReturnType<typeof createApp>;
+let live: LiveServer;
+let app: LiveServer['app'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const root = new Hono();
-  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app: root });
-  app = createApp(ctx.deps, { upgradeWebSocket });
-  root.route('/', app);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  injectWebSocket(server);
-  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = await startLiveServer(ctx);
+  app = live.app;
 });
-const sockets: WebSocket[] = [];
 afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
-  await new Promise((resolve) => server?.close(resolve));
+  await live?.close();
   await ctx?.close();
 });
 
 function listen(token: string) {
-  const ws = new WebSocket(`${base}/api/ws?token=${token}`);
-  sockets.push(ws);
+  const ws = live.socket(`/api/ws?token=${token}`);
   const frames: Record<string, unknown>[] = [];
   const waiters: { event: string; resolve: (f: Record<string, unknown>) => void }[] = [];
   ws.on('message', (data) => {
