@@ -1,29 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expectEmojiInsertedAtCaret } from '@web/test/emoji-insertion';
 import { Composer } from './conversation-view';
 
 // A small emoji set instead of the lazy emojibase chunk.
-vi.mock('@web/ui/emoji/emoji-data', () => ({
-  loadEmojiGroups: () => Promise.resolve({ smileys_people: [{ code: '1f44b', names: ['waving hand'] }] }),
-}));
+vi.mock('@web/ui/emoji/emoji-data', async () => {
+  const { WAVING_HAND_GROUPS } = await import('@web/test/emoji-insertion');
+  return { loadEmojiGroups: () => Promise.resolve(WAVING_HAND_GROUPS) };
+});
 
 describe('agent reply composer emoji button', () => {
   it('inserts the chosen emoji at the caret, keeps the caret after it, and sends the text with it', async () => {
     const user = userEvent.setup();
     const onSend = vi.fn(() => true);
     render(<Composer profileId="p1" disabled={false} sending={false} onSend={onSend} label="Reply as zoe" />);
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply as zoe' });
-    await user.type(box, 'hi there');
-    box.setSelectionRange(2, 2);
-
-    await user.click(screen.getByRole('button', { name: 'Emoji' }));
-    await user.click(await screen.findByRole('button', { name: 'waving hand' }));
-
-    expect(box.value).toBe('hi👋 there');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(box));
-    expect(box.selectionStart).toBe('hi👋'.length);
+    await expectEmojiInsertedAtCaret(user, screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply as zoe' }));
 
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(onSend).toHaveBeenCalledWith({ messageType: 'text', message: 'hi👋 there', attachment: null });
