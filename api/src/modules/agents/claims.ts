@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from '
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
+import { fromJsonRow, rowsOf } from '../../db/rows.js';
+import type { ConversationRow } from '../messaging/serialize.js';
 import { agentClaims, agents, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { inScope, type Staff } from './staff.js';
@@ -34,6 +36,9 @@ export interface Claimed {
   stockDate: Date;
   claimDate: Date;
   claimExpiryDate: Date;
+  /** The conversation as the claim left it, and its brand's domain: what the console is answered. */
+  conversation: ConversationRow;
+  domain: string;
 }
 
 /**
@@ -62,7 +67,7 @@ export async function claimNext(tx: Executor, agentId: string, now: Date): Promi
     throw new ApiError(409, 'claim-limit', `You can hold at most ${me.maxClaims} conversations at once. Reply to one first.`, { maxClaims: me.maxClaims });
   }
   const [candidate] = await tx
-    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, lapsed: conversations.claimAgentId })
+    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, lapsed: conversations.claimAgentId, domain: brands.domain })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .innerJoin(brands, eq(brands.id, conversations.brandId))
@@ -80,12 +85,30 @@ export async function claimNext(tx: Executor, agentId: string, now: Date): Promi
       .set({ endDate: now, outcome: 'expired' })
       .where(and(eq(agentClaims.conversationId, candidate.id), isNull(agentClaims.endDate)));
   }
-  await tx
-    .update(conversations)
-    .set({ claimAgentId: agentId, claimDate: now, claimExpiryDate: expiry })
-    .where(eq(conversations.id, candidate.id));
-  await tx.insert(agentClaims).values({ agentId, conversationId: candidate.id, stock: candidate.stock!, claimDate: now, expiryDate: expiry });
-  return { conversationId: candidate.id, stock: candidate.stock!, stockDate: candidate.stockDate ?? now, claimDate: now, claimExpiryDate: expiry };
+  // The claim and its history row in one statement, answering the claimed conversation (the console's read).
+  const [out] = rowsOf<{ conversation: Record<string, unknown> }>(
+    await tx.execute(sql`
+      with claimed as (
+        update ${conversations} set claim_agent_id = ${agentId}::uuid, claim_date = ${now.toISOString()}::timestamptz,
+          claim_expiry_date = ${expiry.toISOString()}::timestamptz
+        where id = ${candidate.id}::uuid
+        returning *
+      ),
+      history as (
+        insert into ${agentClaims} (agent_id, conversation_id, stock, claim_date, expiry_date)
+        values (${agentId}::uuid, ${candidate.id}::uuid, ${candidate.stock!}::stock, ${now.toISOString()}::timestamptz, ${expiry.toISOString()}::timestamptz)
+      )
+      select row_to_json(claimed) as conversation from claimed`),
+  );
+  return {
+    conversationId: candidate.id,
+    stock: candidate.stock!,
+    stockDate: candidate.stockDate ?? now,
+    claimDate: now,
+    claimExpiryDate: expiry,
+    conversation: fromJsonRow(conversations, out!.conversation),
+    domain: candidate.domain,
+  };
 }
 
 /** The agent's live claims (the console restores them after a reload). */

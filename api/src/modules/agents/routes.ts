@@ -16,8 +16,6 @@ import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/ide
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { replyAsAgent } from '../messaging/routes.js';
-import { conversations, brands } from '../../db/schema/index.js';
-import { eq } from 'drizzle-orm';
 import { claimNext, liveClaims, queueCounts } from './claims.js';
 import { addMeetUp, deleteMeetUp, updateMeetUp } from './meet-ups.js';
 import { addConversationMemo, addGlobalMemo, deleteMemo, updateMemo, type MemoOwner } from './memos.js';
@@ -66,20 +64,15 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   .get('/claim', staffOnly, async (c) => {
     const deps = c.var.deps;
     const now = deps.clock.now();
-    // The claim transaction stays short (locks held only for the pick); the conversation is read after commit.
+    // The claim transaction stays short (locks held only for the pick); the rest of the view is read after commit.
     const claimed = await deps.db.transaction((tx) => claimNext(tx, c.var.auth.id, now));
     if (!claimed) return c.body(null, 204);
-    const [row] = await deps.db
-      .select({ c: conversations, domain: brands.domain })
-      .from(conversations)
-      .innerJoin(brands, eq(brands.id, conversations.brandId))
-      .where(eq(conversations.id, claimed.conversationId));
     const wrapper: ClaimWrapper = {
       claimTime: claimed.claimDate.toISOString(),
       postTime: claimed.stockDate.toISOString(),
       expiryTime: claimed.claimExpiryDate.toISOString(),
       stock: claimed.stock,
-      conversation: await staffConversation(deps.db, row!.c, row!.domain, now),
+      conversation: await staffConversation(deps.db, claimed.conversation, claimed.domain, now),
     };
     return c.json(wrapper);
   })

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSAGES_PER_CHUNK, agentReplyBody, archiveBody, isEmptyMessage, sendMessageBody, type MessageRecord } from '@sync/contract/messaging';
 import { maskContacts } from '@sync/rules/mask';
@@ -9,7 +10,7 @@ import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/ide
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { staffConversationRoute, staffLookup } from '../agents/staff-routes.js';
-import { pokeMember, publishSafely } from './events.js';
+import { pokeMember } from './events.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
 import { agentReply, failureToApiError, isUuid, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
@@ -137,21 +138,21 @@ export const messagingRoutes = new Hono<IdempotencyEnv>()
 export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown) {
   const auth = c.var.auth;
   const body = parseWith(agentReplyBody, raw);
+  const deps = c.var.deps;
   const out = await idempotentWrite(c, 200, async (tx) => {
-    const reply = await agentReply(tx, { id: auth.id, role: auth.role }, id, body, c.var.deps.clock.now());
+    const reply = await agentReply(tx, { id: auth.id, role: auth.role }, id, body, deps.clock.now());
     const info = await loadProfileInfo(tx, [reply.conversation.profileId]);
-    return {
-      message: toMessageRecord(reply.message, 'staff'),
-      conversation: toMemberConversation(reply.conversation, info.get(reply.conversation.profileId), [], 'staff'),
-    };
+    const message = toMessageRecord(reply.message, 'staff');
+    const conversation = toMemberConversation(reply.conversation, info.get(reply.conversation.profileId), [], 'staff');
+    // The member's events are queued in this transaction (pg_notify), so they leave at its commit, before the
+    // HTTP answer, with no round trip after it; a rollback sends nothing.
+    const room = `user:${conversation.user._id}` as const;
+    const unread = await unreadCountsOf(tx, conversation.user._id);
+    await tx.execute(
+      sql`select ${deps.realtime.notifySql(room, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }))}, ${deps.realtime.notifySql(room, { event: 'unreadMessageCount', count: unread.total, ...unread })}`,
+    );
+    return { message, conversation };
   });
-  if (!out.replayed) {
-    const { message, conversation } = out.body;
-    const memberId = conversation.user._id;
-    await publishSafely(c.var.deps, `user:${memberId}`, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }));
-    const unread = await unreadCountsOf(c.var.deps.db, memberId);
-    await publishSafely(c.var.deps, `user:${memberId}`, { event: 'unreadMessageCount', count: unread.total, ...unread });
-  }
   return out.response;
 }
 
