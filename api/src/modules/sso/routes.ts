@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { safeRedirectPath } from '@sync/rules/redirect';
 import type { AppEnv } from '../../context.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { SsoError } from '../../providers/sso/sso.js';
 import { autoLoginToken, findSsoUser, ssoProvider } from './service.js';
 import {
@@ -21,17 +22,6 @@ const FLOW_COOKIE = 'sso_flow';
 const COOKIE_PATH = '/api/sso';
 const OAUTH_CODE = /^[a-z0-9_]{1,64}$/;
 
-/** The origin the browser used: the provider must send it back to the same site, where its cookie lives. */
-function requestOrigin(c: Context<AppEnv>): string {
-  const url = new URL(c.req.url);
-  if (c.var.deps.config.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
-}
 
 const callbackUri = (c: Context<AppEnv>) => `${requestOrigin(c)}/api/sso/callback`;
 

@@ -3,6 +3,7 @@ import { ageVerificationStartBody, doiBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { loadUserState } from '../users/service.js';
@@ -14,17 +15,6 @@ function assertOwn(c: Context<AppEnv>) {
   if (c.var.auth.id !== c.req.param('id')) throw new ApiError(403, 'forbidden', t('error.forbidden'));
 }
 
-/** The site's origin as the browser sees it (behind a trusted proxy, from X-Forwarded-*). */
-function requestOrigin(c: Context<AppEnv>): string {
-  const url = new URL(c.req.url);
-  if (c.var.deps.config.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
-}
 
 /**
  * Age verification and double opt-in (SPEC §7 User, CONTRACT "Payments"):
