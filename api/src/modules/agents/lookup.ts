@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL 
 import type { LookupQuery, LookupRow } from '@sync/contract/agents';
 import type { Executor } from '../../db/client.js';
 import { agents, brands, conversations, messages, profiles, users } from '../../db/schema/index.js';
-import { loadProfileInfo, toMessageRecord, type MessageRow } from '../messaging/serialize.js';
+import { loadLastMessages, loadProfileInfo, toMessageRecord } from '../messaging/serialize.js';
 import { inScope, type Staff } from './staff.js';
 
 /** `%term%` with LIKE's wildcards escaped, so a filter matches the text the agent typed. */
@@ -56,16 +56,10 @@ export async function lookupConversations(exec: Executor, staff: Staff, q: Looku
     .orderBy(q.sortBy === 'oldest' ? asc(sent) : desc(sent), asc(conversations.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const ids = rows.map((r) => r.c.id);
-  const last = new Map<string, MessageRow>();
-  if (ids.length) {
-    const lastRows = await exec
-      .selectDistinctOn([messages.conversationId])
-      .from(messages)
-      .where(inArray(messages.conversationId, ids))
-      .orderBy(messages.conversationId, desc(messages.seq));
-    for (const m of lastRows) last.set(m.conversationId, m);
-  }
+  const last = await loadLastMessages(
+    exec,
+    rows.map((r) => r.c.id),
+  );
   const info = await loadProfileInfo(
     exec,
     rows.map((r) => r.c.profileId),

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UnreadCounts } from '@sync/contract/messaging';
 import type { ConversationType } from '@sync/rules/conversation-type';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
-import { conversations, messages } from '../../db/schema/index.js';
+import { conversations } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { loadProfileInfo, toMemberConversation, toMessageRecord, type MessageRow, type Reader } from './serialize.js';
+import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
 import { isUuid, messageChunk } from './service.js';
 
 /** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts. */
@@ -25,16 +25,10 @@ export async function conversationsPage(exec: Executor, userId: string, q: { typ
     .orderBy(sql`coalesce(${conversations.lastMessageDate}, ${conversations.createDate}) desc`, desc(conversations.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const ids = rows.map((r) => r.id);
-  const last = new Map<string, MessageRow>();
-  if (ids.length) {
-    const lastRows = await exec
-      .selectDistinctOn([messages.conversationId])
-      .from(messages)
-      .where(inArray(messages.conversationId, ids))
-      .orderBy(messages.conversationId, desc(messages.seq));
-    for (const m of lastRows) last.set(m.conversationId, m);
-  }
+  const last = await loadLastMessages(
+    exec,
+    rows.map((r) => r.id),
+  );
   const info = await loadProfileInfo(
     exec,
     rows.map((r) => r.profileId),

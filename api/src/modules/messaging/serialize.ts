@@ -3,10 +3,10 @@ import { dayStart, type ConversationRecord, type MessageRecord, type ProfileSumm
 import { conversationType, type ConversationType } from '@sync/rules/conversation-type';
 import { maskContacts } from '@sync/rules/mask';
 import type { Executor } from '../../db/client.js';
-import type { conversations, messages } from '../../db/schema/index.js';
+import { messages, type conversations } from '../../db/schema/index.js';
 import { loadGalleries, serializeImage } from '../profiles/cards.js';
 import { profiles } from '../../db/schema/index.js';
-import { inArray } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -34,6 +34,19 @@ export function toMessageRecord(row: MessageRow, reader: Reader): MessageRecord 
 export interface ProfileInfo {
   summary: ProfileSummary;
   images: Image[];
+}
+
+/** The newest message of each conversation, in one query for a whole page. */
+export async function loadLastMessages(exec: Executor, conversationIds: string[]): Promise<Map<string, MessageRow>> {
+  const last = new Map<string, MessageRow>();
+  if (conversationIds.length === 0) return last;
+  const rows = await exec
+    .selectDistinctOn([messages.conversationId])
+    .from(messages)
+    .where(inArray(messages.conversationId, conversationIds))
+    .orderBy(messages.conversationId, desc(messages.seq));
+  for (const m of rows) last.set(m.conversationId, m);
+  return last;
 }
 
 /** Username and avatar of each profile, in two queries for a whole page. */
