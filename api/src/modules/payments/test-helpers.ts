@@ -1,9 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Order } from '@sync/contract/payments';
 import { products } from '../../db/schema/index.js';
 import { SandboxProcessor } from '../../providers/payments/sandbox.js';
-import type { MemberFixture } from '../../test/fixtures.js';
-import { jsonRequest, type TestContext } from '../../test/harness.js';
+import { createMember, type MemberFixture } from '../../test/fixtures.js';
+import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
+import { issueSession } from '../auth/sessions.js';
+import { expectLedgerBalanced } from '../credits/test-helpers.js';
 
 export interface TestProducts {
   credits10: string;
@@ -73,4 +75,39 @@ export async function checkout(ctx: TestContext, member: MemberFixture, productI
   await sandbox(ctx).idle();
   const order = await call(ctx, 'GET', `/api/order/${created.body._id}`, member.headers);
   return order.body as Order;
+}
+
+export interface PaymentsSuite {
+  /** Set in beforeAll. */
+  ctx: TestContext;
+  catalogue: TestProducts;
+  /** A new member whose ledger is checked balanced after the test. */
+  member(): Promise<MemberFixture>;
+  /** The member signed in afresh, for after the fake clock moved past the access token's life. */
+  fresh(m: MemberFixture): Promise<MemberFixture>;
+}
+
+/** One payments test file's context: the sandbox with a short delay, the test catalogue, every member's ledger balanced after each test. */
+export function paymentsSuite(): PaymentsSuite {
+  const members: string[] = [];
+  const suite: PaymentsSuite = {
+    ctx: undefined as unknown as TestContext,
+    catalogue: undefined as unknown as TestProducts,
+    async member() {
+      const m = await createMember(suite.ctx);
+      members.push(m.id);
+      return m;
+    },
+    async fresh(m) {
+      const { access_token } = await issueSession(suite.ctx.deps, { type: 'user', id: m.id });
+      return { ...m, token: access_token, headers: { authorization: `Bearer ${access_token}` } };
+    },
+  };
+  beforeAll(async () => {
+    suite.ctx = await createTestContext({ PAYMENT_SANDBOX_DELAY_MS: '5' });
+    suite.catalogue = await createTestProducts(suite.ctx);
+  });
+  afterAll(() => suite.ctx?.close());
+  afterEach(async () => expectLedgerBalanced(suite.ctx.deps.db, ...members.splice(0)));
+  return suite;
 }
