@@ -3,11 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getLocalDb } from '@web/local/db';
 import { messagingMock } from '@web/mocks/handlers/messaging';
-import { registerNoCreditsPopup } from '@web/features/chat/no-credits-popup';
-import { startMemberSync } from '@web/sync/sync-runtime';
-import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
 import { registerAttachmentGalleryPopup } from './attachment-gallery-popup';
-import { ChatPage } from './chat-page';
+import { renderBlankChat, startChatMember } from './chat-test-setup';
 
 // jsdom decodes no images: the real checks run on the bytes, the picture's size comes from here.
 vi.mock('@web/lib/prepare-image', async (importOriginal) => {
@@ -22,20 +19,11 @@ const GIF_BYTES = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]);
 let stop: (() => void) | null = null;
 
 async function setup(credits: number) {
-  await resetMemberState();
-  messagingMock.reset();
-  await messagingMock.server.grantCredits(messagingMock.userId, credits);
-  signInMember({ _id: messagingMock.userId, credits });
-  registerNoCreditsPopup();
+  stop = await startChatMember({ _id: PROFILE, username: 'Bea' }, credits);
   registerAttachmentGalleryPopup();
-  await getLocalDb().profiles.put({ _id: PROFILE, username: 'Bea', images: [], cachedAt: Date.now() });
-  stop = startMemberSync({ locks: null });
-  await waitFor(async () => expect(await getLocalDb().meta.get('sync:cursor')).toBeDefined());
 }
 
-function renderChat() {
-  return renderMemberScreen(<ChatPage conversationId="blank" profileId={PROFILE} />, `/messages/chat/blank?profileId=${PROFILE}`);
-}
+const renderChat = () => renderBlankChat(PROFILE);
 
 function choose(bytes: Uint8Array, name: string, type: string) {
   const input = screen.getByTestId('attach-input') as HTMLInputElement;

@@ -4,29 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { getLocalDb } from '@web/local/db';
 import { userStore } from '@web/lib/user-store';
 import { messagingMock } from '@web/mocks/handlers/messaging';
-import { registerNoCreditsPopup } from '@web/features/chat/no-credits-popup';
-import { startMemberSync } from '@web/sync/sync-runtime';
-import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
-import { ChatPage } from './chat-page';
+import { renderBlankChat, startChatMember } from './chat-test-setup';
 
 const PROFILE = '6f1c2a3b-0000-4000-8000-000000000001';
 let stop: (() => void) | null = null;
 
 async function setup(credits: number) {
-  await resetMemberState();
-  messagingMock.reset();
-  await messagingMock.server.grantCredits(messagingMock.userId, credits);
-  signInMember({ _id: messagingMock.userId, credits });
-  registerNoCreditsPopup();
-  await getLocalDb().profiles.put({ _id: PROFILE, username: 'Anna', images: [], cachedAt: Date.now() });
-  stop = startMemberSync({ locks: null });
-  // The first pull lands the member's credits in the mirror.
-  await waitFor(async () => expect(await getLocalDb().meta.get('sync:cursor')).toBeDefined());
+  stop = await startChatMember({ _id: PROFILE, username: 'Anna' }, credits);
 }
 
-function renderChat() {
-  return renderMemberScreen(<ChatPage conversationId="blank" profileId={PROFILE} />, `/messages/chat/blank?profileId=${PROFILE}`);
-}
+const renderChat = () => renderBlankChat(PROFILE);
 
 describe('ChatPage', () => {
   afterEach(() => {
