@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { genders } from './auth.js';
-import { bodyTypes, ethnicities, eyeColors, hairColors, image, relationshipStatuses } from './entities.js';
+import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
 
 // ---------- SPEC §9 constants ----------
@@ -26,10 +26,8 @@ const isoDate = z.string();
 
 // ---------- Agent ----------
 
-export const agentStatuses = ['online', 'offline', 'paused'] as const;
-export type AgentStatus = (typeof agentStatuses)[number];
-export const agentRoles = ['agent', 'admin'] as const;
-export type AgentRole = (typeof agentRoles)[number];
+// One list of statuses and roles for the console and the CONTRACT entities.
+export { agentRoles, agentStatuses, type AgentRole, type AgentStatus } from './entities.js';
 
 /** A scope entry: `COUNTRY-domain` (SPEC §9), e.g. `US-localhost`. */
 export const scopeEntry = z.string().regex(/^[A-Z]{2}-[a-z0-9.-]+$/, 'A scope is COUNTRY-domain, e.g. US-example.com');
@@ -418,14 +416,17 @@ export const fictiveProfile = z.object({
   gender: z.enum(genders),
   birthDate: z.string(),
   age: z.number().int(),
-  bodyType: z.enum(bodyTypes).nullable(),
-  ethnicity: z.enum(ethnicities).nullable(),
-  hairColor: z.enum(hairColors).nullable(),
-  eyeColor: z.enum(eyeColors).nullable(),
-  height: z.number().nullable(),
-  relationshipStatus: z.enum(relationshipStatuses).nullable(),
-  aboutMe: z.string(),
-  lookingFor: z.array(z.string()),
+  // The descriptive fields exactly as members see them on a card.
+  ...profile.pick({
+    bodyType: true,
+    ethnicity: true,
+    hairColor: true,
+    eyeColor: true,
+    height: true,
+    relationshipStatus: true,
+    aboutMe: true,
+    lookingFor: true,
+  }).shape,
   lookingForAgeMin: z.number().nullable(),
   lookingForAgeMax: z.number().nullable(),
   location: z.record(z.string(), z.unknown()),
