@@ -5,7 +5,7 @@ import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { brands, images, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { serializeImage } from '../profiles/cards.js';
+import { profileTraits, serializeImage } from '../profiles/cards.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,14 +32,7 @@ function toFictive(row: ProfileRow, domain: string, gallery: ReturnType<typeof s
     gender: row.gender,
     birthDate: row.birthDate,
     age: ageFromDateString(row.birthDate, now) ?? 0,
-    bodyType: row.bodyType,
-    ethnicity: row.ethnicity,
-    hairColor: row.hairColor,
-    eyeColor: row.eyeColor,
-    height: row.heightCm,
-    relationshipStatus: row.relationshipStatus,
-    aboutMe: row.aboutMe,
-    lookingFor: row.lookingForTags,
+    ...profileTraits(row),
     lookingForAgeMin: row.lookingForAgeMin,
     lookingForAgeMax: row.lookingForAgeMax,
     location: row.location as unknown as Record<string, unknown>,

@@ -138,13 +138,11 @@ export function badgesOf(row: Pick<CardRow, 'isFeatured' | 'isPremium' | 'create
   return badges;
 }
 
-export function toCard(row: CardRow, gallery: ImageRow[], now: Date, policy: ImagePolicy): Card {
-  const loc = row.location;
+type TraitColumns = 'bodyType' | 'ethnicity' | 'hairColor' | 'eyeColor' | 'heightCm' | 'relationshipStatus' | 'aboutMe' | 'lookingForTags';
+
+/** A profile's descriptive fields under their CONTRACT names: the same on members' cards and in the admin's view. */
+export function profileTraits(row: Pick<CardRow, TraitColumns>) {
   return {
-    _id: row.id,
-    username: row.username,
-    age: Number(row.age),
-    gender: row.gender,
     bodyType: row.bodyType,
     ethnicity: row.ethnicity,
     hairColor: row.hairColor,
@@ -153,6 +151,17 @@ export function toCard(row: CardRow, gallery: ImageRow[], now: Date, policy: Ima
     relationshipStatus: row.relationshipStatus,
     aboutMe: row.aboutMe,
     lookingFor: row.lookingForTags,
+  };
+}
+
+export function toCard(row: CardRow, gallery: ImageRow[], now: Date, policy: ImagePolicy): Card {
+  const loc = row.location;
+  return {
+    _id: row.id,
+    username: row.username,
+    age: Number(row.age),
+    gender: row.gender,
+    ...profileTraits(row),
     location: loc?.city ? { city: loc.city, state: loc.state ?? '', country: loc.country } : null,
     images: applyImagePolicy(gallery, policy),
     badges: badgesOf(row, now),
