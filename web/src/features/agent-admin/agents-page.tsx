@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { agentRoles, agentStatuses, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { createAgent, listAgents, updateAgent } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
+import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
 
@@ -185,93 +185,82 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="popup-overlay" />
-        <Dialog.Content className="popup popup--md ac-dialog" aria-describedby={undefined}>
-          <div className="popup__header">
-            <Dialog.Title className="popup__title">{agent ? `Edit ${agent.firstName} ${agent.lastName}` : 'New agent'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('shell.close')}>
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          <form className="popup__body ac-form" onSubmit={submit}>
-            {serverError && (
-              <p className="ac-error" role="alert">
-                {serverError}
-              </p>
-            )}
-            <div className="ac-grid2">
-              <label className="form-field">
-                <span className="form-field__label">First name</span>
-                <input className="form-input" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} required maxLength={100} />
-              </label>
-              <label className="form-field">
-                <span className="form-field__label">Last name</span>
-                <input className="form-input" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} required maxLength={100} />
-              </label>
-            </div>
+    <PopupFrame open onOpenChange={(open) => !open && onClose()} title={agent ? `Edit ${agent.firstName} ${agent.lastName}` : 'New agent'} size="md" className="ac-dialog" ownBody>
+      <form className="popup__body ac-form" onSubmit={submit}>
+        {serverError && (
+          <p className="ac-error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <div className="ac-grid2">
+          <label className="form-field">
+            <span className="form-field__label">First name</span>
+            <input className="form-input" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} required maxLength={100} />
+          </label>
+          <label className="form-field">
+            <span className="form-field__label">Last name</span>
+            <input className="form-input" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} required maxLength={100} />
+          </label>
+        </div>
+        <label className="form-field">
+          <span className="form-field__label">Email</span>
+          <input className="form-input" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} required />
+        </label>
+        <label className="form-field">
+          <span className="form-field__label">{agent ? 'New password (leave empty to keep)' : 'Password'}</span>
+          <input
+            className="form-input"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password', e.target.value)}
+            required={!agent}
+            minLength={8}
+          />
+        </label>
+        <div className="ac-grid2">
+          <label className="form-field">
+            <span className="form-field__label">Role</span>
+            <select className="form-input" value={form.role} onChange={(e) => set('role', e.target.value as AgentRole)}>
+              {agentRoles.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </label>
+          {agent ? (
             <label className="form-field">
-              <span className="form-field__label">Email</span>
-              <input className="form-input" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} required />
+              <span className="form-field__label">Status</span>
+              <select className="form-input" value={form.status} onChange={(e) => set('status', e.target.value as AgentStatus)}>
+                {agentStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
             </label>
-            <label className="form-field">
-              <span className="form-field__label">{agent ? 'New password (leave empty to keep)' : 'Password'}</span>
-              <input
-                className="form-input"
-                type="password"
-                autoComplete="new-password"
-                value={form.password}
-                onChange={(e) => set('password', e.target.value)}
-                required={!agent}
-                minLength={8}
-              />
-            </label>
-            <div className="ac-grid2">
-              <label className="form-field">
-                <span className="form-field__label">Role</span>
-                <select className="form-input" value={form.role} onChange={(e) => set('role', e.target.value as AgentRole)}>
-                  {agentRoles.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {agent ? (
-                <label className="form-field">
-                  <span className="form-field__label">Status</span>
-                  <select className="form-input" value={form.status} onChange={(e) => set('status', e.target.value as AgentStatus)}>
-                    {agentStatuses.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : (
-                <span />
-              )}
-            </div>
-            <label className="form-field">
-              <span className="form-field__label">Scope (COUNTRY-domain, comma separated)</span>
-              <input className="form-input" value={form.scope} placeholder="US-example.com, CA-example.com" onChange={(e) => set('scope', e.target.value)} />
-            </label>
-            <label className="form-field">
-              <span className="form-field__label">Max claims at once</span>
-              <input className="form-input" type="number" min={1} max={100} value={form.maxClaims} onChange={(e) => set('maxClaims', Number(e.target.value) || 1)} />
-            </label>
-            <div className="popup__actions">
-              <button type="button" className="button button--ghost" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {agent ? 'Save' : 'Create agent'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          ) : (
+            <span />
+          )}
+        </div>
+        <label className="form-field">
+          <span className="form-field__label">Scope (COUNTRY-domain, comma separated)</span>
+          <input className="form-input" value={form.scope} placeholder="US-example.com, CA-example.com" onChange={(e) => set('scope', e.target.value)} />
+        </label>
+        <label className="form-field">
+          <span className="form-field__label">Max claims at once</span>
+          <input className="form-input" type="number" min={1} max={100} value={form.maxClaims} onChange={(e) => set('maxClaims', Number(e.target.value) || 1)} />
+        </label>
+        <div className="popup__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {agent ? 'Save' : 'Create agent'}
+          </button>
+        </div>
+      </form>
+    </PopupFrame>
   );
 }

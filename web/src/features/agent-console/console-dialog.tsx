@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { t } from '@sync/texts';
+import { PopupFrame, type PopupSize } from '@web/ui/popups/popup-frame';
 
 /** The console's own dialogs (end session, break reason, edit forms) in the app's popup look. */
 export function ConsoleDialog({
@@ -16,23 +15,11 @@ export function ConsoleDialog({
   title: string;
   description?: string;
   children: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: PopupSize;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="popup-overlay" />
-        <Dialog.Content className={`popup popup--${size} ac-dialog`} {...(description ? {} : { 'aria-describedby': undefined })}>
-          <div className="popup__header">
-            <Dialog.Title className="popup__title">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('shell.close')}>
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          {description && <Dialog.Description className="popup__description">{description}</Dialog.Description>}
-          <div className="popup__body">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <PopupFrame open={open} onOpenChange={onOpenChange} title={title} description={description} size={size} className="ac-dialog">
+      {children}
+    </PopupFrame>
   );
 }

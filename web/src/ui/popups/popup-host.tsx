@@ -1,5 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { t } from '@sync/texts';
+import { PopupFrame } from './popup-frame';
 import type { PopupKind } from './popup-kinds';
 import { getPopup } from './popup-registry';
 import { popups as appQueue, usePopupQueue, type PopupEntry, type PopupQueue } from './popup-queue';
@@ -15,34 +15,13 @@ function ActivePopup({ entry, queue }: { entry: PopupEntry; queue: PopupQueue })
   const description = definition ? resolve(definition.description as string | ((p: unknown) => string) | undefined, entry.props) : undefined;
   const Body = definition?.Body as ((props: { props: unknown; close: () => void }) => React.ReactNode) | undefined;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="popup-overlay" />
-        <Dialog.Content
-          className={`popup popup--${definition?.size ?? 'md'}`}
-          data-popup={entry.kind}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="popup__header">
-            <Dialog.Title className="popup__title">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('shell.close')}>
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          {description && <Dialog.Description className="popup__description">{description}</Dialog.Description>}
-          <div className="popup__body">
-            {Body ? <Body props={entry.props} close={close} /> : <p className="muted">{t('shell.coming-soon')}</p>}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <PopupFrame open onOpenChange={(open) => !open && close()} title={title} description={description} size={definition?.size ?? 'md'} kind={entry.kind}>
+      {Body ? <Body props={entry.props} close={close} /> : <p className="muted">{t('shell.coming-soon')}</p>}
+    </PopupFrame>
   );
 }
 
-/**
- * Renders the active popup in a Radix dialog (focus trapped, labelled by its title, Escape closes).
- * Keyed by id so the next queued popup mounts fresh.
- */
+/** Renders the active popup in the app's popup frame, keyed by id so the next queued popup mounts fresh. */
 export function PopupHost({ queue = appQueue }: { queue?: PopupQueue }) {
   const { active } = usePopupQueue(queue);
   if (!active) return null;
