@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { CreateFictiveBody, FictiveProfile, UpdateFictiveBody } from '@sync/contract/agents';
 import { genders } from '@sync/contract/auth';
@@ -7,6 +6,8 @@ import { t } from '@sync/texts';
 import { createFictive, deleteFictivePhoto, listBrands, listFictive, updateFictive, uploadFictivePhotos, type ListPage } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import type { Brand } from '@web/lib/runtime-config';
+import { Pager } from '@web/ui/pager';
+import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
 
@@ -211,17 +212,7 @@ function FictiveScreen() {
           </tbody>
         </table>
       </div>
-      <nav className="ac-pager" aria-label="Pages">
-        <button type="button" className="ac-btn ac-btn--small" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-          Previous
-        </button>
-        <span>
-          Page {query.page} of {pages}
-        </span>
-        <button type="button" className="ac-btn ac-btn--small" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-          Next
-        </button>
-      </nav>
+      <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
       {editing && (
         <FictiveDialog
           profile={editing.profile}
@@ -305,124 +296,113 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="popup-overlay" />
-        <Dialog.Content className="popup popup--lg ac-dialog" aria-describedby={undefined}>
-          <div className="popup__header">
-            <Dialog.Title className="popup__title">{current ? `Edit ${current.username}` : 'New fictive profile'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('shell.close')}>
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          <form className="popup__body ac-form" onSubmit={submit}>
-            {serverError && (
-              <p className="ac-error" role="alert">
-                {serverError}
-              </p>
-            )}
-            <div className="ac-grid3">
-              <label className="form-field">
-                <span className="form-field__label">Brand</span>
-                <select className="form-input" value={form.brandId} onChange={(e) => set('brandId', e.target.value)} required>
-                  {brandOptions.length === 0 && <option value="">—</option>}
-                  {brandOptions.map((b) => (
-                    <option key={b._id} value={b._id}>
-                      {b.domain}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="form-field">
-                <span className="form-field__label">Username</span>
-                <input className="form-input" value={form.username} onChange={(e) => set('username', e.target.value)} required />
-              </label>
-              <Select label="Gender" value={form.gender} options={genders} onChange={(v) => set('gender', v as Form['gender'])} empty={false} />
-              <label className="form-field">
-                <span className="form-field__label">Birth date</span>
-                <input className="form-input" type="date" value={form.birthDate} onChange={(e) => set('birthDate', e.target.value)} required />
-              </label>
-              <Select label="Body type" value={form.bodyType} options={bodyTypes} onChange={(v) => set('bodyType', v)} />
-              <Select label="Ethnicity" value={form.ethnicity} options={ethnicities} onChange={(v) => set('ethnicity', v)} />
-              <Select label="Hair colour" value={form.hairColor} options={hairColors} onChange={(v) => set('hairColor', v)} />
-              <Select label="Eye colour" value={form.eyeColor} options={eyeColors} onChange={(v) => set('eyeColor', v)} />
-              <label className="form-field">
-                <span className="form-field__label">Height (cm)</span>
-                <input className="form-input" type="number" min={120} max={230} value={form.height} onChange={(e) => set('height', e.target.value)} />
-              </label>
-              <Select label="Relationship" value={form.relationshipStatus} options={relationshipStatuses} onChange={(v) => set('relationshipStatus', v)} />
-              <label className="form-field">
-                <span className="form-field__label">Country</span>
-                <input className="form-input" value={form.country} maxLength={2} onChange={(e) => set('country', e.target.value)} required />
-              </label>
-              <label className="form-field">
-                <span className="form-field__label">City</span>
-                <input className="form-input" value={form.city} onChange={(e) => set('city', e.target.value)} />
-              </label>
-              <label className="form-field">
-                <span className="form-field__label">State</span>
-                <input className="form-input" value={form.state} onChange={(e) => set('state', e.target.value)} />
-              </label>
-            </div>
-            <label className="form-field">
-              <span className="form-field__label">Interests (comma separated)</span>
-              <input className="form-input" value={form.lookingFor} onChange={(e) => set('lookingFor', e.target.value)} />
-            </label>
-            <label className="form-field">
-              <span className="form-field__label">About me</span>
-              <textarea className="form-input ac-textarea" rows={2} maxLength={2000} value={form.aboutMe} onChange={(e) => set('aboutMe', e.target.value)} />
-            </label>
-            <div className="ac-row">
-              {(
-                [
-                  ['active', 'Active'],
-                  ['isFeatured', 'Featured'],
-                  ['isPremium', 'Premium'],
-                  ['matchOnLike', 'Match on like'],
-                ] as const
-              ).map(([key, label]) => (
-                <label key={key} className="ac-check">
-                  <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} /> {label}
-                </label>
+    <PopupFrame open onOpenChange={(open) => !open && onClose()} title={current ? `Edit ${current.username}` : 'New fictive profile'} size="lg" className="ac-dialog" ownBody>
+      <form className="popup__body ac-form" onSubmit={submit}>
+        {serverError && (
+          <p className="ac-error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <div className="ac-grid3">
+          <label className="form-field">
+            <span className="form-field__label">Brand</span>
+            <select className="form-input" value={form.brandId} onChange={(e) => set('brandId', e.target.value)} required>
+              {brandOptions.length === 0 && <option value="">—</option>}
+              {brandOptions.map((b) => (
+                <option key={b._id} value={b._id}>
+                  {b.domain}
+                </option>
               ))}
+            </select>
+          </label>
+          <label className="form-field">
+            <span className="form-field__label">Username</span>
+            <input className="form-input" value={form.username} onChange={(e) => set('username', e.target.value)} required />
+          </label>
+          <Select label="Gender" value={form.gender} options={genders} onChange={(v) => set('gender', v as Form['gender'])} empty={false} />
+          <label className="form-field">
+            <span className="form-field__label">Birth date</span>
+            <input className="form-input" type="date" value={form.birthDate} onChange={(e) => set('birthDate', e.target.value)} required />
+          </label>
+          <Select label="Body type" value={form.bodyType} options={bodyTypes} onChange={(v) => set('bodyType', v)} />
+          <Select label="Ethnicity" value={form.ethnicity} options={ethnicities} onChange={(v) => set('ethnicity', v)} />
+          <Select label="Hair colour" value={form.hairColor} options={hairColors} onChange={(v) => set('hairColor', v)} />
+          <Select label="Eye colour" value={form.eyeColor} options={eyeColors} onChange={(v) => set('eyeColor', v)} />
+          <label className="form-field">
+            <span className="form-field__label">Height (cm)</span>
+            <input className="form-input" type="number" min={120} max={230} value={form.height} onChange={(e) => set('height', e.target.value)} />
+          </label>
+          <Select label="Relationship" value={form.relationshipStatus} options={relationshipStatuses} onChange={(v) => set('relationshipStatus', v)} />
+          <label className="form-field">
+            <span className="form-field__label">Country</span>
+            <input className="form-input" value={form.country} maxLength={2} onChange={(e) => set('country', e.target.value)} required />
+          </label>
+          <label className="form-field">
+            <span className="form-field__label">City</span>
+            <input className="form-input" value={form.city} onChange={(e) => set('city', e.target.value)} />
+          </label>
+          <label className="form-field">
+            <span className="form-field__label">State</span>
+            <input className="form-input" value={form.state} onChange={(e) => set('state', e.target.value)} />
+          </label>
+        </div>
+        <label className="form-field">
+          <span className="form-field__label">Interests (comma separated)</span>
+          <input className="form-input" value={form.lookingFor} onChange={(e) => set('lookingFor', e.target.value)} />
+        </label>
+        <label className="form-field">
+          <span className="form-field__label">About me</span>
+          <textarea className="form-input ac-textarea" rows={2} maxLength={2000} value={form.aboutMe} onChange={(e) => set('aboutMe', e.target.value)} />
+        </label>
+        <div className="ac-row">
+          {(
+            [
+              ['active', 'Active'],
+              ['isFeatured', 'Featured'],
+              ['isPremium', 'Premium'],
+              ['matchOnLike', 'Match on like'],
+            ] as const
+          ).map(([key, label]) => (
+            <label key={key} className="ac-check">
+              <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} /> {label}
+            </label>
+          ))}
+        </div>
+        {current && (
+          <section aria-label="Photos" className="ac-fictive__photos">
+            <h3 className="ac-card__title">Photos</h3>
+            <ul className="ac-photos">
+              {current.images.map((image) => (
+                <li key={image._id}>
+                  {image.small && <img src={image.small} alt={`${current.username} ${image.type}`} />}
+                  <button type="button" className="ac-photos__remove" onClick={() => void removePhoto(image._id)} disabled={busy} aria-label={`Remove ${image.type} photo`}>
+                    ×
+                  </button>
+                  {image.type === 'avatar' && <span className="ac-tag">avatar</span>}
+                </li>
+              ))}
+            </ul>
+            <div className="ac-row">
+              <label className="ac-btn ac-btn--small">
+                Upload avatar
+                <input type="file" accept="image/jpeg,image/png" className="visually-hidden" onChange={(e) => void upload('avatar', e.target.files)} />
+              </label>
+              <label className="ac-btn ac-btn--small">
+                Add photos
+                <input type="file" accept="image/jpeg,image/png" multiple className="visually-hidden" onChange={(e) => void upload('photo', e.target.files)} />
+              </label>
             </div>
-            {current && (
-              <section aria-label="Photos" className="ac-fictive__photos">
-                <h3 className="ac-card__title">Photos</h3>
-                <ul className="ac-photos">
-                  {current.images.map((image) => (
-                    <li key={image._id}>
-                      {image.small && <img src={image.small} alt={`${current.username} ${image.type}`} />}
-                      <button type="button" className="ac-photos__remove" onClick={() => void removePhoto(image._id)} disabled={busy} aria-label={`Remove ${image.type} photo`}>
-                        ×
-                      </button>
-                      {image.type === 'avatar' && <span className="ac-tag">avatar</span>}
-                    </li>
-                  ))}
-                </ul>
-                <div className="ac-row">
-                  <label className="ac-btn ac-btn--small">
-                    Upload avatar
-                    <input type="file" accept="image/jpeg,image/png" className="visually-hidden" onChange={(e) => void upload('avatar', e.target.files)} />
-                  </label>
-                  <label className="ac-btn ac-btn--small">
-                    Add photos
-                    <input type="file" accept="image/jpeg,image/png" multiple className="visually-hidden" onChange={(e) => void upload('photo', e.target.files)} />
-                  </label>
-                </div>
-              </section>
-            )}
-            <div className="popup__actions">
-              <button type="button" className="button button--ghost" onClick={onClose}>
-                Close
-              </button>
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {current ? 'Save' : 'Create profile'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </section>
+        )}
+        <div className="popup__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {current ? 'Save' : 'Create profile'}
+          </button>
+        </div>
+      </form>
+    </PopupFrame>
   );
 }

@@ -6,6 +6,7 @@ import { lookupConversations, type ListPage, type LookupFilters } from '@web/lib
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
+import { Pager } from '@web/ui/pager';
 import { ConversationView } from './conversation-view';
 import { formatDateTime } from './format';
 
@@ -161,18 +162,9 @@ export function LookupPage() {
           </tbody>
         </table>
       </div>
-      <nav className="ac-pager" aria-label="Pages">
-        <button type="button" className="ac-btn ac-btn--small" disabled={applied.page <= 1} onClick={() => setApplied((a) => ({ ...a, page: a.page - 1 }))}>
-          Previous
-        </button>
-        <span>
-          Page {applied.page} of {pages}
-          {result.phase === 'ready' && <span className="muted"> · {result.page.total} conversations</span>}
-        </span>
-        <button type="button" className="ac-btn ac-btn--small" disabled={applied.page >= pages} onClick={() => setApplied((a) => ({ ...a, page: a.page + 1 }))}>
-          Next
-        </button>
-      </nav>
+      <Pager page={applied.page} pages={pages} onPage={(page) => setApplied((a) => ({ ...a, page }))}>
+        {result.phase === 'ready' && <span className="muted"> · {result.page.total} conversations</span>}
+      </Pager>
     </div>
   );
 }
