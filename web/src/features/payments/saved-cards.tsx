@@ -19,6 +19,22 @@ function removeCard(card: SavedCard, onRemoved?: (cardId: string) => void) {
 }
 
 /** Checkout: pay with a saved card (by its last four digits) or a new one; each saved card can be removed. */
+/** The card's brand badge, masked digits and expiry, as both the checkout choice and the settings list show it. */
+function CardFace({ card }: { card: SavedCard }) {
+  return (
+    <>
+      <span className="pay-method__card" aria-hidden="true">
+        {brandName(card.brand)}
+      </span>
+      <span>
+        <span className="pay-method__digits">•••• {card.last4}</span>
+        <span className="visually-hidden">{cardLabel(card)}</span>
+        {expiry(card) && <span className="muted pay-method__exp">{expiry(card)}</span>}
+      </span>
+    </>
+  );
+}
+
 export function SavedCardsList({
   cards,
   selected,
@@ -40,14 +56,7 @@ export function SavedCardsList({
           <li key={card.cardId} className={`pay-method${selected === card.cardId ? ' is-selected' : ''}`}>
             <label className="pay-method__choice">
               <input type="radio" name="pay-method" value={card.cardId} checked={selected === card.cardId} onChange={() => onSelect(card.cardId)} />
-              <span className="pay-method__card" aria-hidden="true">
-                {brandName(card.brand)}
-              </span>
-              <span>
-                <span className="pay-method__digits">•••• {card.last4}</span>
-                <span className="visually-hidden">{cardLabel(card)}</span>
-                {expiry(card) && <span className="muted pay-method__exp">{expiry(card)}</span>}
-              </span>
+              <CardFace card={card} />
             </label>
             <button type="button" className="pay-method__remove" onClick={() => removeCard(card, onRemoved)} aria-label={`Remove ${cardLabel(card)}`}>
               Remove
@@ -81,14 +90,7 @@ export function SavedCardsPanel({ user }: { user: User }) {
           {cards.map((card) => (
             <li key={card.cardId} className="pay-method">
               <span className="pay-method__choice">
-                <span className="pay-method__card" aria-hidden="true">
-                  {brandName(card.brand)}
-                </span>
-                <span>
-                  <span className="pay-method__digits">•••• {card.last4}</span>
-                  <span className="visually-hidden">{cardLabel(card)}</span>
-                  {expiry(card) && <span className="muted pay-method__exp">{expiry(card)}</span>}
-                </span>
+                <CardFace card={card} />
               </span>
               <button type="button" className="pay-method__remove" onClick={() => removeCard(card)} aria-label={`Remove ${cardLabel(card)}`}>
                 Remove
