@@ -6,6 +6,7 @@ import { agentCommand } from '@web/sync/agent-session';
 import { toast } from '@web/ui/toast';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsSince, secondsUntil } from './format';
+import { StockCounts } from './stock-counts';
 import { useAgentSession, useClaim, useClaimActor, useNow } from './use-agent';
 
 /** GET /api/queue every 3 s while the console is open and the tab visible. */
@@ -145,24 +146,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
         </span>
       </div>
 
-      <dl className="ac-stocks" aria-label="Stocks">
-        <div>
-          <dt>Messages</dt>
-          <dd data-testid="stock-message">{counts?.MessageStock ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Follow-up</dt>
-          <dd>{counts?.FollowUpStock ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Meet-up</dt>
-          <dd>{counts?.MeetUpStock ?? '–'}</dd>
-        </div>
-        <div className="ac-stocks__total">
-          <dt>Total</dt>
-          <dd data-testid="stock-total">{counts?.total ?? '–'}</dd>
-        </div>
-      </dl>
+      <StockCounts counts={counts} className="ac-stocks" label="Stocks" withTotal />
 
       <div className="ac-bar__group" role="group" aria-label="Claim">
         <button
