@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '@web/lib/auth-session';
 import { tokenRole } from '@web/lib/token';
 import { formatClock, secondsSince } from './format';
-import { useQueueCounts } from './session-bar';
+import { useQueueCounts } from './queue-counts';
 import { StockCounts } from './stock-counts';
 import { useAgentSession, useClaim, useNow } from './use-agent';
 
