@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { ageVerificationStartBody, doiBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
@@ -12,9 +12,8 @@ import { setDoi, startAgeVerification } from './service.js';
 const member = requireAuth('user');
 
 function assertOwn(c: Context<AppEnv>) {
-  if (c.var.auth.id !== c.req.param('id')) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+  if (c.var.auth.id !== c.req.param('id')) throw forbidden(t('error.forbidden'));
 }
-
 
 /**
  * Age verification and double opt-in (SPEC §7 User, CONTRACT "Payments"):
@@ -35,6 +34,6 @@ export const verificationRoutes = new Hono<AppEnv>()
     const body = parseWith(doiBody, await readJson(c, { allowEmpty: true }));
     await setDoi(c.var.deps, c.var.auth.id, body.isDOI);
     const state = await loadUserState(c.var.deps, c.var.deps.db, c.var.auth.id);
-    if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
+    if (!state) throw notFound(t('error.not-found'));
     return c.json(state);
   });
