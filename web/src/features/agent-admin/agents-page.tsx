@@ -6,7 +6,6 @@ import { ApiError } from '@web/lib/http';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
-import { ErrorAlert, useSaveForm } from './save-form';
 
 interface AgentForm {
   email: string;
@@ -83,7 +82,11 @@ function AgentsScreen() {
           New agent
         </button>
       </div>
-      <ErrorAlert message={error} />
+      {error && (
+        <p className="ac-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="ac-card ac-table-wrap" aria-busy={agents === null}>
         <table className="ac-table">
           <caption className="visually-hidden">Agents</caption>
@@ -145,13 +148,15 @@ function AgentsScreen() {
 function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose: () => void; onSaved: () => void }) {
   const initial = agent ? fromAgent(agent) : blank;
   const [form, setForm] = useState<AgentForm>(initial);
-  const { busy, serverError, save } = useSaveForm();
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
   const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §8: on agent update or create error the server message shows.
-    void save(async () => {
+    setBusy(true);
+    setServerError(null);
+    try {
       if (agent) {
         const body = changes(initial, form);
         if (Object.keys(body).length > 0) await updateAgent(agent._id, body);
@@ -169,14 +174,24 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
         toast.success(t('agent.agent-created'));
       }
       onSaved();
-    }, (message) => toast.error(message));
+    } catch (error) {
+      // SPEC §8: on agent update or create error the server message shows.
+      const message = error instanceof ApiError ? error.message : t('agent.error-try-again');
+      setServerError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
   };
-
 
   return (
     <PopupFrame open onOpenChange={(open) => !open && onClose()} title={agent ? `Edit ${agent.firstName} ${agent.lastName}` : 'New agent'} size="md" className="ac-dialog" ownBody>
       <form className="popup__body ac-form" onSubmit={submit}>
-        <ErrorAlert message={serverError} />
+        {serverError && (
+          <p className="ac-error" role="alert">
+            {serverError}
+          </p>
+        )}
         <div className="ac-grid2">
           <label className="form-field">
             <span className="form-field__label">First name</span>
