@@ -15,6 +15,11 @@ export interface SocketLike {
 }
 
 const CHANNEL = 'realtime';
+
+export interface NotifyArgs {
+  channel: string;
+  payload: string;
+}
 // NOTIFY payloads must stay under 8000 bytes; events carry ids and small fields, bigger ones are refused loudly.
 const MAX_PAYLOAD = 7500;
 
@@ -80,7 +85,13 @@ export class RealtimeHub {
    * the write's transaction and delivered at its commit, with no round trip of its own, and never if it rolls back.
    */
   notifySql(room: Room, event: RealtimeEvent): SQL {
-    return sql`pg_notify(${CHANNEL}, ${encode(room, event)})`;
+    const { channel, payload } = this.notifyArgs(room, event);
+    return sql`pg_notify(${channel}, ${payload})`;
+  }
+
+  /** The same NOTIFY's channel and payload, for a database function that sends it itself. */
+  notifyArgs(room: Room, event: RealtimeEvent): NotifyArgs {
+    return { channel: CHANNEL, payload: encode(room, event) };
   }
 
   private deliverLocal(payload: string) {

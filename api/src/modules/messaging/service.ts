@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
-import { MutationError } from '@sync/engine/mutations';
+import { MutationError, type MutationErrorCode } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
-import { agentClaims, conversations, images, messages, profiles, users } from '../../db/schema/index.js';
+import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
+import { agentClaims, conversations, images, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { NoCreditsError, creditChangeCtes, debitRefused } from '../credits/ledger.js';
-import { memberPays } from '../agents/paying.js';
-import { ageVerifiedSql } from '../verification/age-requirement.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
 
 /**
@@ -63,97 +61,77 @@ async function memberConversation(tx: Executor, userId: string, conversationId: 
   return row;
 }
 
+/** Where a send goes: a conversation by id, or the conversation with a profile (created on the first send). */
+export interface SendTarget {
+  conversationId: string | null;
+  profileId: string | null;
+}
+
+/** The checks a send's input passes before it reaches the database (either failure is the member's, not a crash). */
+export function sendTarget(input: SendInput): SendTarget {
+  if (isEmptyMessage(input)) throw new MutationError('invalid-mutation', 'Nothing to send');
+  if (input.attachment && !isUuid(input.attachment)) throw new MutationError('attachment-not-found', 'The attachment was not found');
+  const localProfile = profileOfLocalId(input.conversationId);
+  if (input.conversationId !== 'blank' && !localProfile) {
+    if (!isUuid(input.conversationId)) throw new MutationError('conversation-not-found', t('error.not-found'));
+    return { conversationId: input.conversationId, profileId: null };
+  }
+  const profileId = input.profileId ?? localProfile;
+  if (!isUuid(profileId)) throw new MutationError('profile-not-found', t('error.not-found'));
+  return { conversationId: null, profileId };
+}
+
+const failureTexts: Partial<Record<MutationErrorCode, () => string>> = {
+  'no-credits': () => t('error.no-credits'),
+  'conversation-not-found': () => t('error.not-found'),
+  'profile-not-found': () => t('error.not-found'),
+  'age-verification-required': () => t('age-verification.required'),
+  'attachment-not-found': () => 'The attachment was not found',
+  'duplicate-message': () => 'This message was already sent',
+};
+
+/** A business failure the database function raised (SQLSTATE DM001), as the MutationError it stands for. */
+export function raisedFailure(err: unknown): MutationError | undefined {
+  const raised = raisedBy(err);
+  if (raised?.code !== BUSINESS_FAILURE) return undefined;
+  const code = raised.message as MutationErrorCode;
+  const text = failureTexts[code];
+  return text ? new MutationError(code, text()) : new MutationError('invalid-mutation', raised.message);
+}
+
+/**
+ * The arguments of send_member_message (api/drizzle/0008_send_in_one_call.sql), which holds the rules: the age
+ * gate, the conversation (from 'blank' if need be), the attachment's owner, one credit, the message, the stock.
+ */
+export function sendArgs(userId: string, target: SendTarget, input: SendInput, messageId: string, now: Date, origin?: SendOrigin): SQL {
+  return sql`${userId}::uuid, ${target.conversationId}::uuid, ${target.profileId}::uuid, ${messageId}::uuid, ${input.messageType}::message_type,
+    ${input.message}::text, ${input.attachment ?? null}::uuid, ${origin?.clientId ?? null}::text, ${origin?.mutationId ?? null}::int,
+    ${MESSAGE_COST}::int, ${now.toISOString()}::timestamptz`;
+}
+
+interface SentJson {
+  credits: number;
+  created: boolean;
+  message: Record<string, unknown>;
+  conversation: Record<string, unknown>;
+}
+
 /** A member's message: one credit, the message, the ledger row, the conversation (from 'blank' if need be), the stock. */
 export async function sendMemberMessage(tx: Executor, userId: string, input: SendInput, now: Date, origin?: SendOrigin): Promise<SendOutcome> {
-  if (isEmptyMessage(input)) throw new MutationError('invalid-mutation', 'Nothing to send');
-  const localProfile = profileOfLocalId(input.conversationId);
-  const byId = input.conversationId !== 'blank' && !localProfile;
-  // The space lock, the age gate and (by id) the conversation's ownership in one round trip.
-  const [gate] = rowsOf<{ verified: boolean; found: boolean }>(
-    await tx.execute(sql`select sync_bump_space(${userId}::uuid) is not null as locked,
-      ${ageVerifiedSql(sql`${userId}::uuid`)} as verified,
-      ${byId && isUuid(input.conversationId) ? sql`exists (select 1 from ${conversations} where id = ${input.conversationId}::uuid and user_id = ${userId}::uuid)` : sql`false`} as found`),
-  );
-  if (!gate!.verified) throw new MutationError('age-verification-required', t('age-verification.required'));
-
-  let conversation: Pick<ConversationRow, 'id'> | undefined;
-  let created = false;
-  if (byId) {
-    if (!gate!.found) throw new MutationError('conversation-not-found', t('error.not-found'));
-    conversation = { id: input.conversationId };
-  } else {
-    const profileId = input.profileId ?? localProfile;
-    if (!isUuid(profileId)) throw new MutationError('profile-not-found', t('error.not-found'));
-    const [target] = await tx
-      .select({ id: profiles.id, brandId: profiles.brandId })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, userId))
-      .where(and(eq(profiles.id, profileId), eq(profiles.kind, 'fictive'), eq(profiles.active, true), eq(profiles.brandId, users.brandId)));
-    if (!target) throw new MutationError('profile-not-found', t('error.not-found'));
-    const [existing] = await tx
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId)));
-    if (existing) conversation = existing;
-    else {
-      const [inserted] = await tx
-        .insert(conversations)
-        .values({ brandId: target.brandId, userId, profileId, createDate: now, updateDate: now })
-        .onConflictDoNothing()
-        .returning();
-      created = !!inserted;
-      conversation =
-        inserted ?? (await tx.select().from(conversations).where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId))))[0];
-    }
-    if (!conversation) throw new MutationError('conversation-not-found', t('error.not-found'));
-  }
-
-  if (input.attachment) {
-    const [own] = await tx
-      .select({ id: images.id })
-      .from(images)
-      .innerJoin(profiles, eq(profiles.id, images.profileId))
-      .where(and(eq(images.id, input.attachment), eq(profiles.userId, userId)));
-    if (!own) throw new MutationError('attachment-not-found', 'The attachment was not found');
-  }
-
+  const target = sendTarget(input);
   const messageId = input.messageId ?? randomUUID();
-  // One statement: the credit and its ledger row, the message (only if the credit was taken), the conversation
-  // and its stock (only if the message went in). A duplicate message id rolls the whole transaction back.
-  const [out] = rowsOf<{ credits: number | null; message: Record<string, unknown> | null; conversation: Record<string, unknown> | null }>(
-    await tx.execute(sql`
-      with ${creditChangeCtes(userId, -MESSAGE_COST, 'message', { messageId, now })},
-      sent as (
-        insert into ${messages} (id, conversation_id, sender_type, message_type, message, attachment_id, is_read, client_id, mutation_id, date_sent)
-        -- The member's own messages are read by definition; is_read tracks what the member has not seen.
-        select ${messageId}::uuid, ${conversation.id}::uuid, 'user'::sender_type, ${input.messageType}::message_type, ${input.message}::text,
-               ${input.attachment ?? null}::uuid, true, ${origin?.clientId ?? null}::text, ${origin?.mutationId ?? null}::int, ${now.toISOString()}::timestamptz
-        from changed
-        on conflict do nothing
-        returning *
-      ),
-      touched as (
-        update ${conversations} set has_user_message = true, last_message_date = ${now.toISOString()}::timestamptz,
-          last_user_message_date = ${now.toISOString()}::timestamptz, update_date = ${now.toISOString()}::timestamptz,
-          -- The agents' message stock (issue D): a member's message waits there for a reply, oldest first.
-          stock_date = case when stock = 'message' and stock_date is not null then stock_date else ${now.toISOString()}::timestamptz end,
-          stock = 'message', stock_paying = ${memberPays}
-        where id = ${conversation.id}::uuid and exists (select 1 from sent)
-        returning *
-      )
-      select (select credits from changed) as credits, (select row_to_json(sent) from sent) as message,
-             (select row_to_json(touched) from touched) as conversation`),
-  );
-  if (out!.credits === null) {
-    const refused = await debitRefused(tx, userId);
-    if (refused instanceof NoCreditsError) throw new MutationError('no-credits', t('error.no-credits'));
-    throw refused;
+  let out: SentJson;
+  try {
+    [{ out }] = rowsOf<{ out: SentJson }>(await tx.execute(sql`select send_member_message(${sendArgs(userId, target, input, messageId, now, origin)}) as out`)) as [{ out: SentJson }];
+  } catch (err) {
+    throw raisedFailure(err) ?? err;
   }
-  if (!out!.message || !out!.conversation) throw new MutationError('duplicate-message', 'This message was already sent');
-  const credits = out!.credits;
-  const message = fromJsonRow(messages, out!.message);
-  const updated = fromJsonRow(conversations, out!.conversation);
-  return { conversation: updated, message, credits, created };
+  return {
+    conversation: fromJsonRow(conversations, out.conversation),
+    message: fromJsonRow(messages, out.message),
+    credits: out.credits,
+    created: out.created,
+  };
 }
 
 export async function setArchived(tx: Executor, userId: string, conversationId: string, archived: boolean, now: Date): Promise<ConversationRow> {

@@ -12,9 +12,9 @@ import { readClient } from './push.js';
  * so the cursor, the rows and lastMutationId agree. Cursor 0 (or one from a future the server does not
  * know, e.g. after a restore) answers everything after a `clear`. Credits are always included.
  *
- * Paged: at most `limit` changes (conversations, messages, tombstones; the triggers give every row change
- * its own version, and rows sharing one would still travel together); then `more` is true and `cursor` is
- * the page's last version. A change made between pages gets a newer version, so a later page brings it.
+ * Paged: at most `limit` changes (conversations, messages, tombstones), more when the last version is shared
+ * (the rows one transaction changed share its version and travel together); then `more` is true and `cursor`
+ * is the page's last version. A change made between pages gets a newer version, so a later page brings it.
  */
 export async function pull(deps: AppDeps, userId: string, req: PullRequest, limit = MAX_PULL_CHANGES): Promise<PullResponse> {
   return deps.db.transaction(

@@ -1,27 +1,18 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MutationError, type Mutation, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGE_COST, isEmptyMessage } from '@sync/contract/messaging';
+import { MutationError, parseMutation, type Mutation, type MutationErrorBody, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { syncClients, syncMutations } from '../../db/schema/index.js';
+import { FOREIGN_CLIENT, raisedBy } from '../../db/raised.js';
+import { rowsOf } from '../../db/rows.js';
+import { syncClients } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
+import type { NotifyArgs } from '../../realtime/hub.js';
+import { raisedFailure, sendTarget } from '../messaging/service.js';
 import { applyServerMutation } from './server-mutators.js';
 
 type ClientRow = typeof syncClients.$inferSelect;
-
-/**
- * The client's row, created bound to this member on first use and locked until commit, in one statement (the
- * upsert takes the row lock an UPDATE would). Another member's id: 403.
- */
-export async function lockClient(tx: Executor, clientId: string, userId: string, now?: Date): Promise<ClientRow> {
-  const [row] = await tx
-    .insert(syncClients)
-    .values({ clientId, userId, ...(now ? { lastSeenDate: now } : {}) })
-    .onConflictDoUpdate({ target: syncClients.clientId, set: { clientId: sql`excluded.client_id` } })
-    .returning();
-  if (!row || row.userId !== userId) throw new ApiError(403, 'forbidden', t('error.forbidden'));
-  return row;
-}
 
 /** Read without creating: pulls and empty pushes. */
 export async function readClient(tx: Executor, clientId: string, userId: string): Promise<ClientRow | undefined> {
@@ -31,6 +22,12 @@ export async function readClient(tx: Executor, clientId: string, userId: string)
 }
 
 type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean; poked?: boolean } | { kind: 'future'; last: number };
+
+/** What sync_push_begin and sync_push_send answer (api/drizzle/0008_send_in_one_call.sql). */
+type Begun =
+  | { kind: 'next' | 'future' | 'pruned'; last: number }
+  | { kind: 'recorded'; last: number; result: unknown; error: MutationErrorBody | null }
+  | { kind: 'done'; last: number; result: unknown };
 
 /**
  * ARCHITECTURE "sync engine": per mutation, in one transaction, with the client's row locked: ids already
@@ -48,7 +45,7 @@ export async function push(deps: AppDeps, userId: string, req: PushRequest): Pro
   let poked = false;
   // The member's other tabs are poked once per push: by the last mutation's own write when it applies (delivered
   // at its commit, no extra round trip), otherwise by the caller afterwards (pokePending).
-  const poke = deps.realtime.notifySql(`user:${userId}`, { event: 'poke', clientId: req.clientId });
+  const poke = deps.realtime.notifyArgs(`user:${userId}`, { event: 'poke', clientId: req.clientId });
   for (const [i, m] of ordered.entries()) {
     const step = await pushOne(deps, userId, req.clientId, m, i === ordered.length - 1 ? poke : undefined);
     lastMutationId = step.last;
@@ -62,29 +59,41 @@ export async function push(deps: AppDeps, userId: string, req: PushRequest): Pro
 }
 
 /**
- * The usual case (the next id, and it succeeds) is one transaction with no savepoint: every round trip to the
- * database is CPU in this process (docs/decisions/0010-push-round-trips.md). A business failure rolls the
- * whole transaction back and a second one records it — unless another push of the same client recorded this
- * id in between, in which case that first outcome is the answer, as for any replay.
+ * The usual case (the next id, and it succeeds) is one transaction with no savepoint; a sendMessage is one call
+ * of sync_push_send, no transaction of ours around it: every round trip to the database is CPU on both sides
+ * (docs/decisions/0010-push-round-trips.md, 0015-send-in-one-call.md). A business failure rolls the whole
+ * transaction back and a second one records it — unless another push of the same client recorded this id in
+ * between, in which case that first outcome is the answer, as for any replay.
  */
-async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation, poke?: SQL): Promise<Step> {
+async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation, poke?: NotifyArgs): Promise<Step> {
   const now = deps.clock.now();
   try {
+    const parsed = parseMutation(m);
+    if (parsed.name === 'sendMessage' && !isEmptyMessage(parsed.args)) {
+      const args = parsed.args;
+      const target = sendTarget(args);
+      const [row] = rowsOf<{ out: Begun }>(
+        await deps.db.execute(sql`select sync_push_send(${clientId}::text, ${userId}::uuid, ${m.mutationId}::int, ${m.name.slice(0, 64)}::text,
+          ${target.conversationId}::uuid, ${target.profileId}::uuid, ${args.messageId}::uuid, ${args.messageType}::message_type, ${args.message}::text,
+          ${args.attachment ?? null}::uuid, ${MESSAGE_COST}::int, ${now.toISOString()}::timestamptz, ${poke?.channel ?? null}::text,
+          ${poke?.payload ?? null}::text) as out`),
+      );
+      return stepOf(row!.out, m, !!poke);
+    }
     return await deps.db.transaction(async (tx): Promise<Step> => {
-      const client = await lockClient(tx, clientId, userId, now);
-      const settled = await settledStep(tx, client, m);
-      if (settled) return settled;
+      const begun = await begin(tx, clientId, userId, m, now);
+      if (begun.kind !== 'next') return stepOf(begun, m, false);
       const value = await applyServerMutation(tx, userId, m, now);
       const result: PushResult = { mutationId: m.mutationId, ok: true, result: value };
       await record(tx, clientId, m, result, now, poke);
       return { kind: 'done', result, last: m.mutationId, applied: true, poked: !!poke };
     });
-  } catch (err) {
-    if (!(err instanceof MutationError)) throw err;
+  } catch (caught) {
+    const err = caught instanceof MutationError ? caught : raisedFailure(caught);
+    if (!err) throw raisedBy(caught)?.code === FOREIGN_CLIENT ? new ApiError(403, 'forbidden', t('error.forbidden')) : caught;
     return deps.db.transaction(async (tx): Promise<Step> => {
-      const client = await lockClient(tx, clientId, userId, now);
-      const settled = await settledStep(tx, client, m);
-      if (settled) return settled;
+      const begun = await begin(tx, clientId, userId, m, now);
+      if (begun.kind !== 'next') return stepOf(begun, m, false);
       const result: PushResult = { mutationId: m.mutationId, ok: false, error: err.toBody() };
       await record(tx, clientId, m, result, now);
       return { kind: 'done', result, last: m.mutationId, applied: false };
@@ -92,33 +101,44 @@ async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutat
   }
 }
 
-/** An id already applied (its recorded answer) or one from the future (stop); undefined for the next id. */
-async function settledStep(tx: Executor, client: ClientRow, m: Mutation): Promise<Step | undefined> {
-  if (m.mutationId > client.lastMutationId + 1) return { kind: 'future', last: client.lastMutationId };
-  if (m.mutationId > client.lastMutationId) return undefined;
-  const [recorded] = await tx
-    .select()
-    .from(syncMutations)
-    .where(and(eq(syncMutations.clientId, client.clientId), eq(syncMutations.mutationId, m.mutationId)));
-  // No recorded row: the prune job removed it (sync/prune.ts, 7 days); the next pull shows the outcome.
-  const result: PushResult = !recorded
-    ? { mutationId: m.mutationId, ok: true, pruned: true }
-    : recorded.error
-      ? { mutationId: m.mutationId, ok: false, error: recorded.error }
-      : { mutationId: m.mutationId, ok: true, result: recorded.result ?? undefined };
-  return { kind: 'done', result, last: client.lastMutationId, applied: false };
+/** The client's row, created bound to this member on first use and locked until commit; 403 for another member's. */
+async function begin(tx: Executor, clientId: string, userId: string, m: Mutation, now: Date): Promise<Begun> {
+  try {
+    const [row] = rowsOf<{ out: Begun }>(
+      await tx.execute(sql`select sync_push_begin(${clientId}::text, ${userId}::uuid, ${m.mutationId}::int, ${now.toISOString()}::timestamptz) as out`),
+    );
+    return row!.out;
+  } catch (err) {
+    if (raisedBy(err)?.code === FOREIGN_CLIENT) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    throw err;
+  }
 }
 
-/** The outcome and the counter in one statement, carrying the poke's NOTIFY when given. */
-async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date, poke?: SQL) {
+/** A step from the database's answer: applied now, answered as first recorded, pruned, or from the future. */
+function stepOf(begun: Begun, m: Mutation, poked: boolean): Step {
+  switch (begun.kind) {
+    case 'future':
+    case 'next':
+      return { kind: 'future', last: begun.last };
+    case 'done':
+      return { kind: 'done', result: { mutationId: m.mutationId, ok: true, result: begun.result }, last: begun.last, applied: true, poked };
+    // No recorded row: the prune job removed it (sync/prune.ts, 7 days); the next pull shows the outcome.
+    case 'pruned':
+      return { kind: 'done', result: { mutationId: m.mutationId, ok: true, pruned: true }, last: begun.last, applied: false };
+    case 'recorded': {
+      const result: PushResult = begun.error
+        ? { mutationId: m.mutationId, ok: false, error: begun.error }
+        : { mutationId: m.mutationId, ok: true, result: begun.result ?? undefined };
+      return { kind: 'done', result, last: begun.last, applied: false };
+    }
+  }
+}
+
+/** The outcome and the counter in one call, carrying the poke's NOTIFY when given. */
+async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date, poke?: NotifyArgs) {
   const value = result.ok ? (result.result ?? null) : null;
   const error = result.ok ? null : (result.error ?? null);
-  await tx.execute(sql`
-    with recorded as (
-      insert into ${syncMutations} (client_id, mutation_id, name, result, error, create_date)
-      values (${clientId}, ${m.mutationId}, ${m.name.slice(0, 64)}, ${value === null ? null : JSON.stringify(value)}::jsonb,
-              ${error === null ? null : JSON.stringify(error)}::jsonb, ${now.toISOString()}::timestamptz)
-    )
-    update ${syncClients} set last_mutation_id = ${m.mutationId}, last_seen_date = ${now.toISOString()}::timestamptz
-    where client_id = ${clientId}${poke ? sql` returning ${poke}` : sql``}`);
+  await tx.execute(sql`select sync_push_record(${clientId}::text, ${m.mutationId}::int, ${m.name.slice(0, 64)}::text,
+    ${value === null ? null : JSON.stringify(value)}::jsonb, ${error === null ? null : JSON.stringify(error)}::jsonb,
+    ${now.toISOString()}::timestamptz, ${poke?.channel ?? null}::text, ${poke?.payload ?? null}::text)`);
 }

@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/errors.js';
 /**
  * SPEC §3: a member is age-verified when verification does not apply or its result is truthy. It applies when
  * the member's brand demands it (brands.age_verification_required) or the account was flagged on its own.
- * Which actions need it is docs/decisions/0009-age-verification-gates.md: sending messages and buying.
+ * Which actions need it is docs/decisions/0009-age-verification-gates.md: sending messages and buying. The send
+ * checks it inside the database (member_age_verified, api/drizzle/0008_send_in_one_call.sql): keep the two alike.
  */
 export async function ageVerificationState(exec: Executor, userId: string): Promise<{ applicable: boolean; verified: boolean }> {
   const [row] = await exec
@@ -18,12 +19,6 @@ export async function ageVerificationState(exec: Executor, userId: string): Prom
   if (!row) return { applicable: false, verified: true };
   const applicable = row.own || row.brand;
   return { applicable, verified: !applicable || row.check.result === true };
-}
-
-/** The same rule as one SQL boolean, for folding the gate into a statement the caller runs anyway. */
-export function ageVerifiedSql(userId: SQL): SQL<boolean> {
-  return sql<boolean>`coalesce((select not (u.age_verification_applicable or b.age_verification_required) or coalesce(u.age_verification->'result' = 'true'::jsonb, false)
-    from ${users} u join ${brands} b on b.id = u.brand_id where u.id = ${userId}), true)`;
 }
 
 export async function isAgeVerified(exec: Executor, userId: string): Promise<boolean> {
