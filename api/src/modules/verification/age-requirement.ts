@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { brands, users } from '../../db/schema/index.js';
