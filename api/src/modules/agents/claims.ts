@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
@@ -26,6 +26,14 @@ export async function queueCounts(exec: Executor, staff: Staff, now: Date): Prom
   const out = { MessageStock: of('message'), FollowUpStock: of('follow-up'), MeetUpStock: of('meet-up') };
   return { ...out, total: out.MessageStock + out.FollowUpStock + out.MeetUpStock };
 }
+
+/**
+ * The conversation's scope (`COUNTRY-domain`) read per row by correlated subqueries rather than joins: with a
+ * join the planner estimated the scope filter at a few rows and sorted the whole stock (10 ms at 10,000
+ * conversations); this way it walks the stock index in claim order and stops at the first match (0.2 ms).
+ * Qualified by hand: drizzle leaves columns of a one-table select unqualified.
+ */
+const rowScope = sql<string>`((select u.country from users u where u.id = "conversations"."user_id") || '-' || (select b.domain from brands b where b.id = "conversations"."brand_id"))`;
 
 /** Whole minutes waited (the expression of conversations_stock_wait_idx). */
 const waitedMinute = sql`date_trunc('minute', (${conversations.stockDate} at time zone 'UTC'))`;
@@ -67,15 +75,20 @@ export async function claimNext(tx: Executor, agentId: string, now: Date): Promi
     throw new ApiError(409, 'claim-limit', `You can hold at most ${me.maxClaims} conversations at once. Reply to one first.`, { maxClaims: me.maxClaims });
   }
   const [candidate] = await tx
-    .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, lapsed: conversations.claimAgentId, domain: brands.domain })
+    .select({
+      id: conversations.id,
+      stock: conversations.stock,
+      stockDate: conversations.stockDate,
+      lapsed: conversations.claimAgentId,
+      domain: sql<string>`(select b.domain from brands b where b.id = "conversations"."brand_id")`,
+    })
     .from(conversations)
-    .innerJoin(users, eq(users.id, conversations.userId))
-    .innerJoin(brands, eq(brands.id, conversations.brandId))
-    .where(and(waiting(now), inScope(staff)))
-    // The order of conversations_stock_wait_idx: paying members (at stock entry) ahead within a waited minute.
-    .orderBy(asc(waitedMinute), desc(conversations.stockPaying), asc(conversations.stockDate), asc(conversations.id))
+    .where(and(waiting(now), staff.isAdmin ? undefined : staff.scope.length > 0 ? inArray(rowScope, staff.scope) : sql`false`))
+    // Exactly the order of conversations_stock_wait_idx (paying members, at stock entry, ahead within a waited
+    // minute; NULLS LAST as the index has it), so the scan stops at the first free row in scope instead of sorting.
+    .orderBy(asc(waitedMinute), sql`${conversations.stockPaying} desc nulls last`, asc(conversations.stockDate), asc(conversations.id))
     .limit(1)
-    .for('update', { of: conversations, skipLocked: true });
+    .for('update', { skipLocked: true });
   if (!candidate) return undefined;
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
   if (candidate.lapsed) {
