@@ -23,7 +23,7 @@ export interface CartState {
 }
 
 export const CART_STORAGE_KEY = 'cart';
-export const CART_LIMIT = 1;
+const CART_LIMIT = 1;
 const empty: CartState = { items: [], order: null };
 
 function isItem(value: unknown): value is CartItem {

@@ -1,4 +1,5 @@
 import type { PriceEntry, Product, ProductTag } from '@sync/contract/entities';
+import { packageFlags, packageRefusal, type PackageFlags } from '@sync/rules/package-offer';
 import { formatMoney, pickPriceEntry, pricePerMessage, sortProductsByPrice, truncate2 } from '@sync/rules/pricing';
 
 /** A one-off credit package as the prices page shows it. */
@@ -74,12 +75,12 @@ export function memberOffersOf(member: object | null | undefined): MemberOffers 
 }
 
 /** Whether a package with these flags is offered: first-purchase offers until the first purchase, post-payment ones after it. */
-export function isOffered(flags: { firstPurchaseOnly: boolean; postPaymentOnly: boolean }, offers: MemberOffers | null): boolean {
+export function isOffered(flags: PackageFlags, offers: MemberOffers | null): boolean {
   // The public page (no member) shows the first-purchase offer, never the post-payment ones.
   if (!offers) return !flags.postPaymentOnly;
-  if (flags.firstPurchaseOnly && (offers.hasPurchased || !offers.firstPurchasePromotion)) return false;
-  if (flags.postPaymentOnly && !offers.hasPurchased) return false;
-  return true;
+  // A member whose first-purchase promotion was withdrawn is not shown that offer either.
+  if (flags.firstPurchaseOnly && !offers.firstPurchasePromotion) return false;
+  return packageRefusal(flags, offers.hasPurchased) === null;
 }
 
 /**
@@ -93,7 +94,7 @@ export function buildPricePlans(products: readonly unknown[] | undefined, countr
   const creditPackages: CreditPackagePlan[] = [];
   const memberships: MembershipPlan[] = [];
   for (const product of sortProductsByPrice(list, country)) {
-    const flags = { firstPurchaseOnly: product.packageType.includes('firstPurchaseOnly'), postPaymentOnly: product.packageType.includes('postPaymentOnly') };
+    const flags = packageFlags(product.packageType);
     if (!isOffered(flags, offers)) continue;
     const entry = pickPriceEntry(product, country);
     if (!entry) continue;

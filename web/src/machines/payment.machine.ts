@@ -80,6 +80,12 @@ const inputOrSystemFailure = [
   { guard: 'isInputRefusal', target: '#payment.enteringDetails', actions: 'refuseInput' },
   { target: '#payment.failure', actions: 'systemFailure' },
 ] as const;
+/** A settled order ends the flow whichever state saw it (the charge's answer or a poll). */
+const settledOrder = [
+  { guard: 'succeeded', target: '#payment.success', actions: 'keepOrder' },
+  { guard: 'failed', target: '#payment.failure', actions: 'keepOrder' },
+] as const;
+const orderNeedsAction = { guard: 'needsAction', target: '#payment.waitingForPayment', actions: ['keepOrder', 'waitForAction'] } as const;
 const outputOf = (event: unknown) => (event as Partial<Output>).output;
 
 /**
@@ -199,9 +205,8 @@ export const paymentMachine = setup({
             src: 'payOrder',
             input: ({ context }) => ({ orderId: context.orderId ?? '', body: payBody(context) }),
             onDone: [
-              { guard: 'succeeded', target: '#payment.success', actions: 'keepOrder' },
-              { guard: 'failed', target: '#payment.failure', actions: 'keepOrder' },
-              { guard: 'needsAction', target: '#payment.waitingForPayment', actions: ['keepOrder', 'waitForAction'] },
+              ...settledOrder,
+              orderNeedsAction,
               { target: '#payment.waitingForConfirmation', actions: 'keepOrder' },
             ],
             onError: inputOrSystemFailure,
@@ -219,9 +224,8 @@ export const paymentMachine = setup({
             src: 'fetchOrder',
             input: ({ context }) => ({ orderId: context.orderId ?? '' }),
             onDone: [
-              { guard: 'succeeded', target: '#payment.success', actions: 'keepOrder' },
-              { guard: 'failed', target: '#payment.failure', actions: 'keepOrder' },
-              { guard: 'needsAction', target: '#payment.waitingForPayment', actions: ['keepOrder', 'waitForAction'] },
+              ...settledOrder,
+              orderNeedsAction,
               { target: 'pause', actions: 'keepOrder' },
             ],
             // A lost poll is not a failed payment: try again at the next tick.
@@ -245,8 +249,7 @@ export const paymentMachine = setup({
                 src: 'fetchOrder',
                 input: ({ context }) => ({ orderId: context.orderId ?? '' }),
                 onDone: [
-                  { guard: 'succeeded', target: '#payment.success', actions: 'keepOrder' },
-                  { guard: 'failed', target: '#payment.failure', actions: 'keepOrder' },
+                  ...settledOrder,
                   { target: 'pause', actions: 'keepOrder' },
                 ],
                 onError: 'pause',

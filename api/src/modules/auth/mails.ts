@@ -1,15 +1,14 @@
 import type { Mail } from '../../providers/mail/mailer.js';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.js';
 
 function layout(brand: string, lines: string[], link: { label: string; href: string }) {
-  const body = lines.map((l) => `<p>${escape(l)}</p>`).join('\n');
+  const body = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
   return `<!doctype html>
 <html><body style="font-family: Arial, sans-serif; color: #222; max-width: 560px; margin: 0 auto; padding: 24px">
-<h1 style="font-size: 20px">${escape(brand)}</h1>
+<h1 style="font-size: 20px">${escapeHtml(brand)}</h1>
 ${body}
-<p><a href="${escape(link.href)}" style="display: inline-block; padding: 12px 20px; background: #d6336c; color: #fff; text-decoration: none; border-radius: 6px">${escape(link.label)}</a></p>
-<p style="font-size: 12px; color: #666">If the button does not work, open this address: ${escape(link.href)}</p>
+<p><a href="${escapeHtml(link.href)}" style="display: inline-block; padding: 12px 20px; background: #d6336c; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(link.label)}</a></p>
+<p style="font-size: 12px; color: #666">If the button does not work, open this address: ${escapeHtml(link.href)}</p>
 </body></html>`;
 }
 

@@ -39,3 +39,8 @@ export function requireAuth(kind?: AuthKind): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/** A member's own-account routes (`/user/{id}/…`): the path's id must be the caller's. */
+export function assertOwnAccount(authId: string, pathId: string | undefined) {
+  if (authId !== pathId) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+}

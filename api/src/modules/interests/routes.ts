@@ -4,7 +4,7 @@ import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
-import { requireAuth } from '../auth/middleware.js';
+import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { parseWith } from '../auth/request.js';
 import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
@@ -41,7 +41,7 @@ async function favouriteOrNext(c: Context<AppEnv>, next: Next) {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('favourite' in body)) return next();
   await member(c, async () => undefined);
-  if (c.var.auth.id !== c.req.param('id')) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+  assertOwnAccount(c.var.auth.id, c.req.param('id'));
   const { favourite, remove } = parseWith(favouriteBody, body);
   const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
   return c.json(await setFavourite(c.var.deps, c.var.deps.db, viewer, favourite, remove === true));

@@ -4,6 +4,7 @@ import { brands, users } from '../../db/schema/index.js';
 import type { Mail } from '../../providers/mail/mailer.js';
 import { publishSafely } from '../messaging/events.js';
 import { loadUserState } from '../users/service.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * After a payment changed the member (credits, premium, cards, age verification), their open tabs hear it as
@@ -24,8 +25,6 @@ export async function publishUserUpdate(deps: AppDeps, userId: string): Promise<
   }
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 function membershipEndedMail(brand: string, to: string, accountUrl: string): Mail {
   const lines = [
     'We could not renew your VIP membership: the payment with your saved card did not go through.',
@@ -36,9 +35,9 @@ function membershipEndedMail(brand: string, to: string, accountUrl: string): Mai
     subject: `${brand}: your VIP membership has ended`,
     text: `${lines.join('\n\n')}\n\n${accountUrl}\n`,
     html: `<!doctype html><html><body style="font-family: Arial, sans-serif; max-width: 560px; margin: 0 auto; padding: 24px">
-<h1 style="font-size: 20px">${escape(brand)}</h1>
-${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
-<p><a href="${escape(accountUrl)}">${escape(accountUrl)}</a></p>
+<h1 style="font-size: 20px">${escapeHtml(brand)}</h1>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(accountUrl)}">${escapeHtml(accountUrl)}</a></p>
 </body></html>`,
   };
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CreateOrderBody, Order } from '@sync/contract/payments';
+import { packageFlags, packageRefusal } from '@sync/rules/package-offer';
 import { pickPriceEntry, toCents, vatAmount } from '@sync/rules/pricing';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
@@ -40,9 +41,11 @@ export async function createOrder(tx: Executor, userId: string, body: CreateOrde
   const entry = pickPriceEntry(product, body.country);
   const interval = item.days === undefined ? entry?.intervals[0] : entry?.intervals.find((i) => i.days === item.days);
   if (!entry || !interval || entry.currency !== body.currency) throw new ApiError(400, 'price-unavailable', t('payment.price-unavailable'));
-  const purchased = product.packageType.some((p) => p === 'firstPurchaseOnly' || p === 'postPaymentOnly') ? await hasPurchased(tx, member.userId) : false;
-  if (product.packageType.includes('firstPurchaseOnly') && purchased) throw new ApiError(409, 'first-purchase-only', t('payment.first-purchase-only'));
-  if (product.packageType.includes('postPaymentOnly') && !purchased) throw new ApiError(409, 'post-payment-only', t('payment.post-payment-only'));
+  const flags = packageFlags(product.packageType);
+  if (flags.firstPurchaseOnly || flags.postPaymentOnly) {
+    const refusal = packageRefusal(flags, await hasPurchased(tx, member.userId));
+    if (refusal) throw new ApiError(409, refusal, t(`payment.${refusal}`));
+  }
   if (interval.days > 0) {
     const [live] = await tx
       .select({ id: subscriptions.id })

@@ -2,18 +2,17 @@ import { Hono, type Context } from 'hono';
 import { tokenizeBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { SandboxAgeVerifier } from '../../providers/age-verification/sandbox.js';
 import type { AgeVerificationOutcome } from '../../providers/age-verification/verifier.js';
 import { SandboxProcessor } from '../../providers/payments/sandbox.js';
 import { parseWith, readJson } from '../auth/request.js';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.js';
 
 function page(title: string, body: string) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f4f4f7; color: #222; margin: 0; padding: 24px; }
   main { max-width: 420px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 24px; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
@@ -27,13 +26,13 @@ function page(title: string, body: string) {
 
 function processor(c: Context<AppEnv>): SandboxProcessor {
   const p = c.var.deps.providers.payments;
-  if (!(p instanceof SandboxProcessor)) throw new ApiError(404, 'not-found', t('error.not-found'));
+  if (!(p instanceof SandboxProcessor)) throw notFound(t('error.not-found'));
   return p;
 }
 
 function verifier(c: Context<AppEnv>): SandboxAgeVerifier {
   const v = c.var.deps.providers.ageVerification;
-  if (!(v instanceof SandboxAgeVerifier)) throw new ApiError(404, 'not-found', t('error.not-found'));
+  if (!(v instanceof SandboxAgeVerifier)) throw notFound(t('error.not-found'));
   return v;
 }
 
@@ -67,14 +66,14 @@ export const sandboxRoutes = new Hono<AppEnv>()
     return c.html(
       page(
         'Confirm your payment',
-        `<h1>Confirm your payment</h1><p>Your bank asks you to confirm a payment of <strong>${escape(amount)}</strong> for ${escape(pending.description)}.</p>
+        `<h1>Confirm your payment</h1><p>Your bank asks you to confirm a payment of <strong>${escapeHtml(amount)}</strong> for ${escapeHtml(pending.description)}.</p>
 <form method="post"><button type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="decline">Decline</button></form>`,
       ),
     );
   })
   .post('/sandbox/payments/action/:ref', async (c) => {
     const choice = await decision(c);
-    if (choice !== 'approve' && choice !== 'decline') throw new ApiError(400, 'invalid-decision', 'decision must be approve or decline');
+    if (choice !== 'approve' && choice !== 'decline') throw badRequest('invalid-decision', 'decision must be approve or decline');
     const back = processor(c).decide(c.req.param('ref'), choice === 'approve');
     if (!back) return c.html(page('Payment confirmation', '<h1>Nothing to confirm</h1><p>This payment was already answered or does not exist.</p>'), 404);
     return c.redirect(back, 303);
@@ -96,7 +95,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
     const choice = await decision(c);
     const outcomes: Record<string, AgeVerificationOutcome> = { approve: 'approved', decline: 'declined', cancel: 'cancelled' };
     const outcome = outcomes[choice];
-    if (!outcome) throw new ApiError(400, 'invalid-decision', 'decision must be approve, decline or cancel');
+    if (!outcome) throw badRequest('invalid-decision', 'decision must be approve, decline or cancel');
     const back = await verifier(c).decide(c.req.param('session'), outcome);
     if (!back) return c.html(page('Age verification', '<h1>Session closed</h1><p>This verification was already answered or does not exist.</p>'), 404);
     return c.redirect(back, 303);

@@ -5,6 +5,7 @@ import type { AppDeps, BrandContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { affiliateApplications, brands, supportTickets } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** Submissions allowed per IP in one window, across every API process (the count lives in the database). */
 export const SUPPORT_RATE_LIMIT = 5;
@@ -139,6 +140,3 @@ async function sendAcknowledgement(deps: AppDeps, brand: BrandContext, form: Sup
   }
 }
 
-function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

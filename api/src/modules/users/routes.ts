@@ -3,7 +3,7 @@ import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
-import { requireAuth } from '../auth/middleware.js';
+import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { isUuid } from '../auth/sessions.js';
 import { invalidBody, readJson, requestMeta } from '../auth/request.js';
 import { deleteOwnImage } from './delete-image.js';
@@ -12,10 +12,6 @@ import { loadUserState } from './service.js';
 import { invalidEmail, updateAccount } from './update.js';
 
 const member = requireAuth('user');
-
-function assertOwn(authId: string, id: string) {
-  if (authId !== id) throw new ApiError(403, 'forbidden', t('error.forbidden'));
-}
 
 /**
  * The member's own account:
@@ -34,14 +30,14 @@ export const userRoutes = new Hono<AppEnv>()
     const id = c.req.param('id');
     const auth = c.var.auth;
     // Members see only themselves; agents the members of their scope, admins anyone.
-    if (auth.type === 'user' && auth.id !== id) throw new ApiError(403, 'forbidden', t('error.forbidden'));
+    if (auth.type === 'user') assertOwnAccount(auth.id, id);
     if (auth.type === 'agent') await scopedMember(c.var.deps.db, await loadStaff(c.var.deps.db, auth), id);
     const state = isUuid(id) ? await loadUserState(c.var.deps, c.var.deps.db, id) : undefined;
     if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
     return c.json(state);
   })
   .patch('/user/:id', member, async (c) => {
-    assertOwn(c.var.auth.id, c.req.param('id'));
+    assertOwnAccount(c.var.auth.id, c.req.param('id'));
     const raw = await readJson(c);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       throw new ApiError(400, 'invalid-json', 'The request body must be a JSON object');
@@ -58,6 +54,6 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
   })
   .delete('/user/:id/image/:imageId', member, async (c) => {
-    assertOwn(c.var.auth.id, c.req.param('id'));
+    assertOwnAccount(c.var.auth.id, c.req.param('id'));
     return c.json(await deleteOwnImage(c.var.deps, c.var.auth.id, c.req.param('imageId')));
   });

@@ -1,20 +1,15 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ageVerificationStartBody, doiBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { requestOrigin } from '../../lib/request-origin.js';
-import { requireAuth } from '../auth/middleware.js';
+import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { loadUserState } from '../users/service.js';
 import { setDoi, startAgeVerification } from './service.js';
 
 const member = requireAuth('user');
-
-function assertOwn(c: Context<AppEnv>) {
-  if (c.var.auth.id !== c.req.param('id')) throw new ApiError(403, 'forbidden', t('error.forbidden'));
-}
-
 
 /**
  * Age verification and double opt-in (SPEC §7 User, CONTRACT "Payments"):
@@ -26,15 +21,15 @@ function assertOwn(c: Context<AppEnv>) {
  */
 export const verificationRoutes = new Hono<AppEnv>()
   .post('/user/:id/age-verification', member, async (c) => {
-    assertOwn(c);
+    assertOwnAccount(c.var.auth.id, c.req.param('id'));
     const body = parseWith(ageVerificationStartBody, await readJson(c));
     return c.json(await startAgeVerification(c.var.deps, c.var.auth.id, body, requestOrigin(c)));
   })
   .patch('/user/:id/is-doi', member, async (c) => {
-    assertOwn(c);
+    assertOwnAccount(c.var.auth.id, c.req.param('id'));
     const body = parseWith(doiBody, await readJson(c, { allowEmpty: true }));
     await setDoi(c.var.deps, c.var.auth.id, body.isDOI);
     const state = await loadUserState(c.var.deps, c.var.deps.db, c.var.auth.id);
-    if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
+    if (!state) throw notFound(t('error.not-found'));
     return c.json(state);
   });

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '@web/lib/auth-session';
 import { tokenRole } from '@web/lib/token';
 import { formatClock, secondsSince } from './format';
-import { useQueueCounts } from './session-bar';
+import { useQueueCounts } from './queue-counts';
+import { StockCounts } from './stock-counts';
 import { useAgentSession, useClaim, useNow } from './use-agent';
 
 const SHORTCUTS: [string, string][] = [
@@ -26,20 +27,7 @@ export function ConsolePage() {
       <div className="ac-overview">
         <section className="ac-card" aria-label="Stocks overview">
           <h2 className="ac-card__title">Waiting in your stocks</h2>
-          <dl className="ac-big-stocks">
-            <div>
-              <dt>Messages</dt>
-              <dd>{counts?.MessageStock ?? '–'}</dd>
-            </div>
-            <div>
-              <dt>Follow-up</dt>
-              <dd>{counts?.FollowUpStock ?? '–'}</dd>
-            </div>
-            <div>
-              <dt>Meet-up</dt>
-              <dd>{counts?.MeetUpStock ?? '–'}</dd>
-            </div>
-          </dl>
+          <StockCounts counts={counts} className="ac-big-stocks" />
           <p className="muted">
             {session.status === 'offline'
               ? 'Start your session to claim conversations.'

@@ -1,37 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatLockout, QUEUE_REFRESH_MS, AGENT_SOCKET_RETRIES, type QueueCounts } from '@sync/contract/agents';
+import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { fetchQueue } from '@web/lib/agent-api';
 import { agentCommand } from '@web/sync/agent-session';
 import { toast } from '@web/ui/toast';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsSince, secondsUntil } from './format';
+import { useQueueCounts } from './queue-counts';
+import { StockCounts } from './stock-counts';
 import { useAgentSession, useClaim, useClaimActor, useNow } from './use-agent';
-
-/** GET /api/queue every 3 s while the console is open and the tab visible. */
-export function useQueueCounts(): QueueCounts | null {
-  const [counts, setCounts] = useState<QueueCounts | null>(null);
-  useEffect(() => {
-    let stopped = false;
-    let controller: AbortController | null = null;
-    const load = () => {
-      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-      controller?.abort();
-      controller = new AbortController();
-      fetchQueue(controller.signal)
-        .then((next) => !stopped && setCounts(next))
-        .catch(() => undefined);
-    };
-    load();
-    const id = setInterval(load, QUEUE_REFRESH_MS);
-    return () => {
-      stopped = true;
-      clearInterval(id);
-      controller?.abort();
-    };
-  }, []);
-  return counts;
-}
 
 const STATUS_LABEL = {
   offline: 'Offline',
@@ -145,24 +121,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
         </span>
       </div>
 
-      <dl className="ac-stocks" aria-label="Stocks">
-        <div>
-          <dt>Messages</dt>
-          <dd data-testid="stock-message">{counts?.MessageStock ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Follow-up</dt>
-          <dd>{counts?.FollowUpStock ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Meet-up</dt>
-          <dd>{counts?.MeetUpStock ?? '–'}</dd>
-        </div>
-        <div className="ac-stocks__total">
-          <dt>Total</dt>
-          <dd data-testid="stock-total">{counts?.total ?? '–'}</dd>
-        </div>
-      </dl>
+      <StockCounts counts={counts} className="ac-stocks" label="Stocks" withTotal />
 
       <div className="ac-bar__group" role="group" aria-label="Claim">
         <button
