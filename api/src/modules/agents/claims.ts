@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import type { ConversationRow } from '../messaging/serialize.js';
-import { agentClaims, agents, brands, conversations, users } from '../../db/schema/index.js';
+import { agentClaims, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { inScope, type Staff } from './staff.js';
 
@@ -27,17 +27,6 @@ export async function queueCounts(exec: Executor, staff: Staff, now: Date): Prom
   return { ...out, total: out.MessageStock + out.FollowUpStock + out.MeetUpStock };
 }
 
-/**
- * The conversation's scope (`COUNTRY-domain`) read per row by correlated subqueries rather than joins: with a
- * join the planner estimated the scope filter at a few rows and sorted the whole stock (10 ms at 10,000
- * conversations); this way it walks the stock index in claim order and stops at the first match (0.2 ms).
- * Qualified by hand: drizzle leaves columns of a one-table select unqualified.
- */
-const rowScope = sql<string>`((select u.country from users u where u.id = "conversations"."user_id") || '-' || (select b.domain from brands b where b.id = "conversations"."brand_id"))`;
-
-/** Whole minutes waited (the expression of conversations_stock_wait_idx). */
-const waitedMinute = sql`date_trunc('minute', (${conversations.stockDate} at time zone 'UTC'))`;
-
 export interface Claimed {
   conversationId: string;
   stock: StockKind;
@@ -55,74 +44,35 @@ export interface Claimed {
  * two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP LOCKED`, so concurrent agents each
  * take a different row without waiting on one another. Undefined when nothing waits.
  */
-export async function claimNext(tx: Executor, agentId: string, now: Date): Promise<Claimed | undefined> {
-  const [found] = await tx
-    .select({
-      me: agents,
-      // Qualified by hand: drizzle leaves columns of a one-table select unqualified, which the subquery would capture.
-      live: sql<number>`(select count(*) from conversations c where c.claim_agent_id = "agents"."id" and c.claim_expiry_date > ${now.toISOString()}::timestamptz)::int`,
-    })
-    .from(agents)
-    .where(eq(agents.id, agentId))
-    .for('update');
-  if (!found) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
-  const { me } = found;
-  const staff = { isAdmin: me.role === 'admin', scope: me.scope };
-  if (!staff.isAdmin && me.status !== 'online') {
-    throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
-  }
-  if (Number(found.live) >= me.maxClaims) {
-    throw new ApiError(409, 'claim-limit', `You can hold at most ${me.maxClaims} conversations at once. Reply to one first.`, { maxClaims: me.maxClaims });
-  }
-  const [candidate] = await tx
-    .select({
-      id: conversations.id,
-      stock: conversations.stock,
-      stockDate: conversations.stockDate,
-      lapsed: conversations.claimAgentId,
-      domain: sql<string>`(select b.domain from brands b where b.id = "conversations"."brand_id")`,
-    })
-    .from(conversations)
-    .where(and(waiting(now), staff.isAdmin ? undefined : staff.scope.length > 0 ? inArray(rowScope, staff.scope) : sql`false`))
-    // Exactly the order of conversations_stock_wait_idx (paying members, at stock entry, ahead within a waited
-    // minute; NULLS LAST as the index has it), so the scan stops at the first free row in scope instead of sorting.
-    .orderBy(asc(waitedMinute), sql`${conversations.stockPaying} desc nulls last`, asc(conversations.stockDate), asc(conversations.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  if (!candidate) return undefined;
+export async function claimNext(exec: Executor, agentId: string, now: Date): Promise<Claimed | undefined> {
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
-  if (candidate.lapsed) {
-    // A claim that lapsed without the job having run yet is closed here as expired.
-    await tx
-      .update(agentClaims)
-      .set({ endDate: now, outcome: 'expired' })
-      .where(and(eq(agentClaims.conversationId, candidate.id), isNull(agentClaims.endDate)));
-  }
-  // The claim and its history row in one statement, answering the claimed conversation (the console's read).
-  const [out] = rowsOf<{ conversation: Record<string, unknown> }>(
-    await tx.execute(sql`
-      with claimed as (
-        update ${conversations} set claim_agent_id = ${agentId}::uuid, claim_date = ${now.toISOString()}::timestamptz,
-          claim_expiry_date = ${expiry.toISOString()}::timestamptz
-        where id = ${candidate.id}::uuid
-        returning *
-      ),
-      history as (
-        insert into ${agentClaims} (agent_id, conversation_id, stock, claim_date, expiry_date)
-        values (${agentId}::uuid, ${candidate.id}::uuid, ${candidate.stock!}::stock, ${now.toISOString()}::timestamptz, ${expiry.toISOString()}::timestamptz)
-      )
-      select row_to_json(claimed) as conversation from claimed`),
+  // One call (api/drizzle/0009_claim_and_reply_in_one_call.sql agent_claim), a transaction of its own.
+  const [row] = rowsOf<{ out: ClaimAnswer }>(
+    await exec.execute(sql`select agent_claim(${agentId}::uuid, ${now.toISOString()}::timestamptz, ${expiry.toISOString()}::timestamptz) as out`),
   );
+  const out = row!.out;
+  if ('refused' in out) {
+    if (out.refused === 'unauthorized') throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
+    if (out.refused === 'session-not-started') throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
+    throw new ApiError(409, 'claim-limit', `You can hold at most ${out.maxClaims} conversations at once. Reply to one first.`, { maxClaims: out.maxClaims });
+  }
+  if ('empty' in out) return undefined;
+  const conversation = fromJsonRow(conversations, out.conversation);
   return {
-    conversationId: candidate.id,
-    stock: candidate.stock!,
-    stockDate: candidate.stockDate ?? now,
+    conversationId: conversation.id,
+    stock: conversation.stock!,
+    stockDate: conversation.stockDate ?? now,
     claimDate: now,
     claimExpiryDate: expiry,
-    conversation: fromJsonRow(conversations, out!.conversation),
-    domain: candidate.domain,
+    conversation,
+    domain: out.domain,
   };
 }
+
+type ClaimAnswer =
+  | { refused: 'unauthorized' | 'session-not-started' | 'claim-limit'; maxClaims?: number }
+  | { empty: true }
+  | { conversation: Record<string, unknown>; domain: string };
 
 /** The agent's live claims (the console restores them after a reload). */
 export async function liveClaims(exec: Executor, agentId: string, now: Date) {

@@ -64,8 +64,8 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   .get('/claim', staffOnly, async (c) => {
     const deps = c.var.deps;
     const now = deps.clock.now();
-    // The claim transaction stays short (locks held only for the pick); the rest of the view is read after commit.
-    const claimed = await deps.db.transaction((tx) => claimNext(tx, c.var.auth.id, now));
+    // The claim is one call, its own short transaction (locks held only for the pick); the view is read after it.
+    const claimed = await claimNext(deps.db, c.var.auth.id, now);
     if (!claimed) return c.body(null, 204);
     const wrapper: ClaimWrapper = {
       claimTime: claimed.claimDate.toISOString(),

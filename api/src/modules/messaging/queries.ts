@@ -3,6 +3,7 @@ import type { UnreadCounts } from '@sync/contract/messaging';
 import type { ConversationType } from '@sync/rules/conversation-type';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { conversations } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
@@ -44,18 +45,10 @@ export async function conversationsPage(exec: Executor, userId: string, q: { typ
 }
 
 /** SPEC §3 unread counts: unread profile messages in total, in the Inbox, in the Archive and in Conversations. */
+/** The member's unread counts per list: the SQL function member_unread_counts, which agent_reply answers too. */
 export async function unreadCountsOf(exec: Executor, userId: string): Promise<UnreadCounts> {
-  const u = conversations.unreadByUser;
-  const [row] = await exec
-    .select({
-      total: sql<number>`coalesce(sum(${u}), 0)::int`,
-      inbox: sql<number>`coalesce(sum(${u}) filter (where ${typeFilter('inbox')}), 0)::int`,
-      archive: sql<number>`coalesce(sum(${u}) filter (where ${typeFilter('archive')}), 0)::int`,
-      conversation: sql<number>`coalesce(sum(${u}) filter (where ${typeFilter('conversations')}), 0)::int`,
-    })
-    .from(conversations)
-    .where(eq(conversations.userId, userId));
-  return { total: Number(row?.total ?? 0), inbox: Number(row?.inbox ?? 0), archive: Number(row?.archive ?? 0), conversation: Number(row?.conversation ?? 0) };
+  const [row] = rowsOf<{ counts: UnreadCounts }>(await exec.execute(sql`select member_unread_counts(${userId}::uuid) as counts`));
+  return row!.counts;
 }
 
 /** A member reads their own conversation (masked). Staff read through agents/staff-routes.ts (scope-checked, originals). */

@@ -147,7 +147,7 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
     // The member's events are queued in this transaction (pg_notify), so they leave at its commit, before the
     // HTTP answer, with no round trip after it; a rollback sends nothing.
     const room = `user:${conversation.user._id}` as const;
-    const unread = await unreadCountsOf(tx, conversation.user._id);
+    const { unread } = reply;
     await tx.execute(
       sql`select ${deps.realtime.notifySql(room, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }))}, ${deps.realtime.notifySql(room, { event: 'unreadMessageCount', count: unread.total, ...unread })}`,
     );

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
-import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/messaging';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { MESSAGE_COST, isEmptyMessage, type MessageType, type UnreadCounts } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
 import { MutationError, type MutationErrorCode } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
-import { agentClaims, conversations, images, messages } from '../../db/schema/index.js';
+import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
 
@@ -181,12 +181,22 @@ export interface AgentReplyInput {
 export interface AgentReplyOutcome {
   conversation: ConversationRow;
   message: MessageRow;
+  /** The member's unread counts after the reply (the unreadMessageCount event). */
+  unread: UnreadCounts;
 }
 
+const replyRefusals: Record<string, () => ApiError> = {
+  'not-found': () => new ApiError(404, 'not-found', t('error.not-found')),
+  'claim-required': () => new ApiError(403, 'claim-required', 'Claim this conversation before replying; your claim may have expired.'),
+  'new-messages': () => new ApiError(409, 'new-messages', t('error.new-messages')),
+  'attachment-not-found': () => new ApiError(400, 'attachment-not-found', 'The attachment was not found'),
+};
+
 /**
- * A reply as the fictive profile (or as admin). Only the agent holding the live claim may reply (an admin
- * always may): otherwise 403 claim-required. Refused with 409 new-messages when the member wrote after the
- * newest message the agent loaded. The reply releases the claim and takes the conversation out of its stock.
+ * A reply as the fictive profile (or as admin), one call of agent_reply (api/drizzle/0009_claim_and_reply_in_one_call.sql):
+ * only the agent holding the live claim may reply (an admin always may), otherwise 403 claim-required; 409
+ * new-messages when the member wrote after the newest message the agent loaded. The reply releases the claim
+ * and takes the conversation out of its stock.
  */
 export async function agentReply(
   tx: Executor,
@@ -198,65 +208,20 @@ export async function agentReply(
   if (!isUuid(conversationId)) throw new ApiError(404, 'not-found', t('error.not-found'));
   if (input.admin && agent.role !== 'admin') throw new ApiError(403, 'forbidden', t('error.forbidden'));
   if (isEmptyMessage(input)) throw new ApiError(400, 'empty-message', 'The message is empty');
-  // The member's space lock taken by the read that finds the member (one round trip).
-  const [found] = rowsOf<{ locked: boolean }>(
-    await tx.execute(sql`select sync_bump_space(user_id) is not null as locked from ${conversations} where id = ${conversationId}::uuid`),
-  );
-  if (!found) throw new ApiError(404, 'not-found', t('error.not-found'));
-  const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
-  if (!conversation) throw new ApiError(404, 'not-found', t('error.not-found'));
-  const claimLive = !!conversation.claimAgentId && !!conversation.claimExpiryDate && conversation.claimExpiryDate > now;
-  if (agent.role !== 'admin' && !(claimLive && conversation.claimAgentId === agent.id)) {
-    throw new ApiError(403, 'claim-required', 'Claim this conversation before replying; your claim may have expired.');
+  if (input.attachment && !isUuid(input.attachment)) throw replyRefusals['attachment-not-found']!();
+  let out: { message: Record<string, unknown>; conversation: Record<string, unknown>; unread: UnreadCounts };
+  try {
+    [{ out }] = rowsOf<{ out: typeof out }>(
+      await tx.execute(sql`select agent_reply(${agent.id}::uuid, ${agent.role === 'admin'}::boolean, ${!!input.admin}::boolean, ${conversationId}::uuid,
+        ${input.messageType}::message_type, ${input.message}::text, ${input.attachment ?? null}::uuid,
+        ${isUuid(input.lastMessageId) ? input.lastMessageId : null}::uuid, ${now.toISOString()}::timestamptz) as out`),
+    ) as [{ out: typeof out }];
+  } catch (err) {
+    const raised = raisedBy(err);
+    const refusal = raised?.code === BUSINESS_FAILURE ? replyRefusals[raised.message] : undefined;
+    throw refusal ? refusal() : err;
   }
-
-  // A member's message after the newest one the agent loaded (none loaded, or not of this conversation: any).
-  const loadedSeq = isUuid(input.lastMessageId)
-    ? sql`coalesce((select seq from ${messages} where id = ${input.lastMessageId}::uuid and conversation_id = ${conversationId}::uuid), 0)`
-    : sql`0`;
-  const [newer] = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderType, 'user'), gt(messages.seq, loadedSeq)))
-    .limit(1);
-  if (newer) throw new ApiError(409, 'new-messages', t('error.new-messages'));
-
-  if (input.attachment) {
-    const [own] = await tx
-      .select({ id: images.id })
-      .from(images)
-      .where(and(eq(images.id, input.attachment), eq(images.profileId, conversation.profileId)));
-    if (!own) throw new ApiError(400, 'attachment-not-found', 'The attachment was not found');
-  }
-
-  // The message, the conversation out of its stock with the claim released, and the claim history (admin
-  // report: the replier's claim ends as replied, any other open one as released) in one statement.
-  const at = now.toISOString();
-  const [out] = rowsOf<{ message: Record<string, unknown>; conversation: Record<string, unknown> }>(
-    await tx.execute(sql`
-      with sent as (
-        insert into ${messages} (conversation_id, sender_type, agent_id, message_type, message, attachment_id, date_sent)
-        values (${conversationId}::uuid, ${input.admin ? 'admin' : 'profile'}::sender_type, ${agent.id}::uuid, ${input.messageType}::message_type,
-                ${input.message}::text, ${input.attachment ?? null}::uuid, ${at}::timestamptz)
-        returning *
-      ),
-      touched as (
-        update ${conversations} set unread_by_user = unread_by_user + 1, last_message_date = ${at}::timestamptz,
-          last_profile_message_date = ${at}::timestamptz, update_date = ${at}::timestamptz, stock = null, stock_date = null,
-          last_agent_id = ${agent.id}::uuid, claim_agent_id = null, claim_date = null, claim_expiry_date = null
-        where id = ${conversationId}::uuid
-        returning *
-      ),
-      ended as (
-        update ${agentClaims} set end_date = ${at}::timestamptz,
-          outcome = case when agent_id = ${agent.id}::uuid then 'replied'::claim_outcome else 'released'::claim_outcome end
-        where conversation_id = ${conversationId}::uuid and end_date is null
-      )
-      select (select row_to_json(sent) from sent) as message, (select row_to_json(touched) from touched) as conversation`),
-  );
-  const message = fromJsonRow(messages, out!.message);
-  const updated = fromJsonRow(conversations, out!.conversation);
-  return { conversation: updated, message };
+  return { conversation: fromJsonRow(conversations, out.conversation), message: fromJsonRow(messages, out.message), unread: out.unread };
 }
 
 /** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */
