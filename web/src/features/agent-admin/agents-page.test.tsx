@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { authBridge } from '@web/lib/api';
 import { stopAuthSession } from '@web/lib/auth-session';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
@@ -132,6 +133,34 @@ describe('admin screens', () => {
     await screen.findByRole('dialog', { name: 'Edit nova_lentina' });
     expect(screen.getByRole('region', { name: 'Photos' })).toBeTruthy();
     expect(mockAgentState().fictive[0]).toMatchObject({ username: 'nova_lentina', brandId: mockBrand._id, hairColor: 'red', location: { country: 'US', city: 'Austin' } });
+    setRuntimeConfig(null);
+  });
+
+  it('a new profile opened before the brand list arrives is created on the brand the select then shows', SLOW, async () => {
+    signInStaff('admin');
+    setRuntimeConfig(mockConfig);
+    let answerBrands = () => {};
+    const brandsAsked = new Promise<void>((resolve) => {
+      server.use(
+        http.get('*/api/brands', async () => {
+          resolve();
+          await new Promise<void>((r) => (answerBrands = r));
+          return HttpResponse.json({ data: [mockBrand], total: 1, page: 1, limit: 1 });
+        }),
+      );
+    });
+    const user = userEvent.setup();
+    render(<FictiveProfilesPage />);
+    await brandsAsked;
+    await user.click(await screen.findByRole('button', { name: 'New profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New fictive profile' });
+    answerBrands();
+    await within(dialog).findByRole('option', { name: mockBrand.domain });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Brand').value).toBe(mockBrand._id);
+    await user.type(within(dialog).getByLabelText('Username'), 'late_brand');
+    await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
+    await screen.findByRole('dialog', { name: 'Edit late_brand' });
+    expect(mockAgentState().fictive.at(-1)).toMatchObject({ username: 'late_brand', brandId: mockBrand._id });
     setRuntimeConfig(null);
   });
 });

@@ -252,13 +252,16 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
   const [serverError, setServerError] = useState<string | null>(null);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const brandOptions = brands.length > 0 ? brands : current ? [{ _id: current.brandId, domain: current.domain }] : [];
+  // The brand list can still be loading when a new profile's dialog opens, so the brand is not fixed at mount:
+  // until the admin picks one it is the first brand offered, and the brand the select shows is the one sent.
+  const brandId = form.brandId || brandOptions[0]?._id || '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setServerError(null);
     try {
-      const body = toBody(form);
+      const body = toBody({ ...form, brandId });
       const saved = current ? await updateFictive(current._id, body as UpdateFictiveBody) : await createFictive(body);
       toast.success(t('agent.fictive-saved'));
       setCurrent(saved);
@@ -306,7 +309,7 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
         <div className="ac-grid3">
           <label className="form-field">
             <span className="form-field__label">Brand</span>
-            <select className="form-input" value={form.brandId} onChange={(e) => set('brandId', e.target.value)} required>
+            <select className="form-input" value={brandId} onChange={(e) => set('brandId', e.target.value)} required>
               {brandOptions.length === 0 && <option value="">—</option>}
               {brandOptions.map((b) => (
                 <option key={b._id} value={b._id}>
