@@ -6,6 +6,7 @@ import { ApiError } from '@web/lib/http';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
+import { ErrorAlert, useSaveForm } from './save-form';
 
 interface AgentForm {
   email: string;
@@ -82,11 +83,7 @@ function AgentsScreen() {
           New agent
         </button>
       </div>
-      {error && (
-        <p className="ac-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className="ac-card ac-table-wrap" aria-busy={agents === null}>
         <table className="ac-table">
           <caption className="visually-hidden">Agents</caption>
@@ -148,15 +145,13 @@ function AgentsScreen() {
 function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose: () => void; onSaved: () => void }) {
   const initial = agent ? fromAgent(agent) : blank;
   const [form, setForm] = useState<AgentForm>(initial);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { busy, serverError, save } = useSaveForm();
   const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setServerError(null);
-    try {
+    // SPEC §8: on agent update or create error the server message shows.
+    void save(async () => {
       if (agent) {
         const body = changes(initial, form);
         if (Object.keys(body).length > 0) await updateAgent(agent._id, body);
@@ -174,24 +169,14 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
         toast.success(t('agent.agent-created'));
       }
       onSaved();
-    } catch (error) {
-      // SPEC §8: on agent update or create error the server message shows.
-      const message = error instanceof ApiError ? error.message : t('agent.error-try-again');
-      setServerError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    }, (message) => toast.error(message));
   };
+
 
   return (
     <PopupFrame open onOpenChange={(open) => !open && onClose()} title={agent ? `Edit ${agent.firstName} ${agent.lastName}` : 'New agent'} size="md" className="ac-dialog" ownBody>
       <form className="popup__body ac-form" onSubmit={submit}>
-        {serverError && (
-          <p className="ac-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <ErrorAlert message={serverError} />
         <div className="ac-grid2">
           <label className="form-field">
             <span className="form-field__label">First name</span>

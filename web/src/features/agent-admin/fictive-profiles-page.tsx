@@ -10,6 +10,7 @@ import { Pager } from '@web/ui/pager';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
+import { ErrorAlert, useSaveForm } from './save-form';
 
 const PAGE_SIZE = 20;
 
@@ -164,11 +165,7 @@ function FictiveScreen() {
           </button>
         </form>
       </div>
-      {error && (
-        <p className="ac-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className="ac-card ac-table-wrap" aria-busy={list === null}>
         <table className="ac-table">
           <caption className="visually-hidden">Fictive profiles</caption>
@@ -248,30 +245,22 @@ function Select({ label, value, options, onChange, empty = true }: { label: stri
 function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: FictiveProfile | null; brands: Brand[]; onClose: () => void; onSaved: (created: FictiveProfile | null) => void }) {
   const [current, setCurrent] = useState(profile);
   const [form, setForm] = useState<Form>(profile ? fromProfile(profile) : blank(brands[0]?._id ?? ''));
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { busy, setBusy, serverError, save } = useSaveForm();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const brandOptions = brands.length > 0 ? brands : current ? [{ _id: current.brandId, domain: current.domain }] : [];
   // The brand list can still be loading when a new profile's dialog opens, so the brand is not fixed at mount:
   // until the admin picks one it is the first brand offered, and the brand the select shows is the one sent.
   const brandId = form.brandId || brandOptions[0]?._id || '';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setServerError(null);
-    try {
+    void save(async () => {
       const body = toBody({ ...form, brandId });
       const saved = current ? await updateFictive(current._id, body as UpdateFictiveBody) : await createFictive(body);
       toast.success(t('agent.fictive-saved'));
       setCurrent(saved);
       onSaved(current ? null : saved);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : t('agent.error-try-again');
-      setServerError(message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const upload = async (type: 'avatar' | 'photo', files: FileList | null) => {
@@ -301,11 +290,7 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
   return (
     <PopupFrame open onOpenChange={(open) => !open && onClose()} title={current ? `Edit ${current.username}` : 'New fictive profile'} size="lg" className="ac-dialog" ownBody>
       <form className="popup__body ac-form" onSubmit={submit}>
-        {serverError && (
-          <p className="ac-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <ErrorAlert message={serverError} />
         <div className="ac-grid3">
           <label className="form-field">
             <span className="form-field__label">Brand</span>
