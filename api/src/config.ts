@@ -21,6 +21,8 @@ const schema = z
       .optional(),
     /** PostgreSQL connections per API process (PGlite has one). Mind max_connections across processes. */
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    /** How long an API process reuses a session it read (invalidated at once on logout, block, role change); 0 reads every time. */
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     PUBLIC_URL: z.url().optional(),
     SMTP_URL: z
       .string()
@@ -98,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { Providers } from './providers/index.js';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   realtime: RealtimeHub;
+  /** Sessions this process read lately (modules/auth/session-cache.ts). */
+  sessions: SessionCache;
   providers: Providers;
 }
 

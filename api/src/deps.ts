@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppDeps } from './context.js';
 import { migrateDatabase, openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { createProviders } from './providers/create.js';
 import { RealtimeHub } from './realtime/hub.js';
 
@@ -28,12 +29,15 @@ export async function buildDeps(config: Config, opts: { database?: Database; clo
   await migrateDatabase(database);
   const realtime = new RealtimeHub(database);
   await realtime.start();
+  const sessions = new SessionCache(config.sessionCacheMs);
+  await sessions.start(database);
   const resolved: Config = { ...config, jwtSecret: resolveJwtSecret(config) };
   const clock = opts.clock ?? systemClock;
-  return { config: resolved, database, db: database.db, clock, realtime, providers: createProviders(resolved, clock) };
+  return { config: resolved, database, db: database.db, clock, realtime, sessions, providers: createProviders(resolved, clock) };
 }
 
 export async function closeDeps(deps: AppDeps) {
   await deps.realtime.stop();
+  await deps.sessions.stop();
   await deps.database.close();
 }

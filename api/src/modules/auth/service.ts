@@ -192,7 +192,7 @@ async function markSignedIn(deps: AppDeps, userId: string) {
  * devices signing in at once cannot both win.
  */
 async function signInAgent(deps: AppDeps, agentId: string, force: boolean, meta: SessionMeta): Promise<string> {
-  const { token, revoked } = await deps.db.transaction(async (tx) => {
+  const { token, ended, revoked } = await deps.db.transaction(async (tx) => {
     await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, agentId)).for('update');
     const live = await liveAgentSessions(deps, tx, agentId);
     if (live.length > 0 && !force) throw new ApiError(409, 'agent-already-logged-in', t('error.agent-already-logged-in'));
@@ -203,8 +203,9 @@ async function signInAgent(deps: AppDeps, agentId: string, force: boolean, meta:
       .where(and(eq(authSessions.agentId, agentId), isNull(authSessions.revokedDate)))
       .returning({ id: authSessions.id, expiryDate: authSessions.expiryDate });
     const session = await issueSession(deps, { type: 'agent', id: agentId }, meta, tx);
-    return { token: session.access_token, revoked: ended.filter((s) => s.expiryDate.getTime() > now.getTime()).map((s) => s.id) };
+    return { token: session.access_token, ended: ended.map((s) => s.id), revoked: ended.filter((s) => s.expiryDate.getTime() > now.getTime()).map((s) => s.id) };
   });
+  deps.sessions.drop(ended);
   await announceLogout(deps, revoked, 'signed-in-elsewhere');
   return token;
 }

@@ -27,6 +27,7 @@ export interface IssuedSession {
 }
 
 type Deps = Pick<AppDeps, 'config' | 'clock' | 'db'>;
+type AuthDeps = Pick<AppDeps, 'config' | 'clock' | 'db' | 'sessions'>;
 
 /**
  * Opens a new session (one signed-in device) for a member or an agent and signs its first access token.
@@ -112,12 +113,16 @@ function sessionLookup(db: Db) {
 }
 
 /** Token signature, expiry and the live session behind it; used by requireAuth and the websocket. */
-export async function authenticateAccessToken(deps: Deps, token: string): Promise<SessionCheck> {
+export async function authenticateAccessToken(deps: AuthDeps, token: string): Promise<SessionCheck> {
   const check = await verifyAccessToken(deps, token);
   if (!check.ok) return { ok: false, reason: check.reason };
   const { claims } = check;
   if (!isUuid(claims.sid) || !isUuid(claims._id)) return { ok: false, reason: 'invalid' };
-  const [row] = await sessionLookup(deps.db).execute({ sid: claims.sid });
+  let row = deps.sessions.get(claims.sid);
+  if (!row) {
+    [row] = await sessionLookup(deps.db).execute({ sid: claims.sid });
+    if (row) deps.sessions.set(row);
+  }
   if (!row) return { ok: false, reason: 'revoked' };
   const subjectId = row.subjectType === 'user' ? row.userId : row.agentId;
   if (row.subjectType !== claims.type || subjectId !== claims._id) return { ok: false, reason: 'invalid' };
@@ -125,7 +130,10 @@ export async function authenticateAccessToken(deps: Deps, token: string): Promis
   const now = deps.clock.now();
   if (row.expiryDate.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   if (row.blocked) return { ok: false, reason: 'blocked' };
-  if (now.getTime() - row.lastSeenDate.getTime() >= TOUCH_INTERVAL_MS) await touch(deps, row.id, row.subjectType, subjectId, now);
+  if (now.getTime() - row.lastSeenDate.getTime() >= TOUCH_INTERVAL_MS) {
+    await touch(deps, row.id, row.subjectType, subjectId, now);
+    deps.sessions.set({ ...row, lastSeenDate: now });
+  }
   const auth: AuthContext = { type: row.subjectType, id: subjectId, sid: row.id };
   if (row.subjectType === 'agent' && row.role) auth.role = row.role;
   return { ok: true, auth };
@@ -140,7 +148,7 @@ async function touch(deps: Deps, sid: string, type: 'user' | 'agent', id: string
  * A new token for the same session. Only a live session refreshes (SPEC §4: 403 logs out), and never
  * beyond SESSION_MAX_MS after sign-in.
  */
-export async function refreshSession(deps: Deps, auth: AuthContext): Promise<string | undefined> {
+export async function refreshSession(deps: AuthDeps, auth: AuthContext): Promise<string | undefined> {
   const now = deps.clock.now();
   const [session] = await deps.db.select().from(authSessions).where(eq(authSessions.id, auth.sid)).limit(1);
   if (!session || session.revokedDate || session.expiryDate.getTime() <= now.getTime()) return undefined;
@@ -148,6 +156,7 @@ export async function refreshSession(deps: Deps, auth: AuthContext): Promise<str
   const expiry = new Date(Math.min(now.getTime() + deps.config.tokenTtlMs, cap));
   if (expiry.getTime() - now.getTime() < 60_000) return undefined;
   await deps.db.update(authSessions).set({ expiryDate: expiry, lastSeenDate: now }).where(eq(authSessions.id, auth.sid));
+  deps.sessions.drop([auth.sid]);
   const claims = await claimsFor(deps.db, { type: auth.type, id: auth.id }, auth.sid);
   return signAccessToken(deps, claims, expiry);
 }
@@ -157,7 +166,7 @@ export async function refreshSession(deps: Deps, auth: AuthContext): Promise<str
  * it revoked; sessions already revoked are left alone.
  */
 export async function revokeSessions(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'realtime' | 'sessions'>,
   where: { sid: string } | { userId: string; exceptSid?: string } | { agentId: string },
   reason: string,
 ): Promise<string[]> {
@@ -173,6 +182,8 @@ export async function revokeSessions(
     .set({ revokedDate: now, revokedReason: reason })
     .where(and(filter, isNull(authSessions.revokedDate)))
     .returning({ id: authSessions.id, expiryDate: authSessions.expiryDate });
+  // This process stops trusting them before it answers; the others when the trigger's NOTIFY reaches them.
+  deps.sessions.drop(rows.map((r) => r.id));
   // Expired sessions are marked too, so nothing stays revivable, but only live ones can have sockets to tell.
   const live = rows.filter((r) => r.expiryDate.getTime() > now.getTime()).map((r) => r.id);
   await announceLogout(deps, live, reason);
