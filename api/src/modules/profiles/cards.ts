@@ -105,6 +105,11 @@ export function serializeImage(row: Pick<ImageRow, 'id' | 'type' | 'processed' |
   return out;
 }
 
+/** What a gallery shows: approved photos of the gallery types. */
+export const inGallery = and(eq(images.moderation, 'approved'), inArray(images.type, [...GALLERY_TYPES]))!;
+/** A gallery's order: the avatar first, then as the member sorted them. */
+export const galleryOrder = [sql`(${images.type} = 'avatar') desc`, asc(images.sortOrder), asc(images.createDate), asc(images.id)] as const;
+
 /** Approved gallery images of the given profiles, avatar first, in one query. */
 export async function loadGalleries(exec: Executor, profileIds: string[]): Promise<Map<string, ImageRow[]>> {
   const byProfile = new Map<string, ImageRow[]>();
@@ -112,8 +117,8 @@ export async function loadGalleries(exec: Executor, profileIds: string[]): Promi
   const rows = await exec
     .select()
     .from(images)
-    .where(and(inArray(images.profileId, profileIds), eq(images.moderation, 'approved'), inArray(images.type, [...GALLERY_TYPES])))
-    .orderBy(asc(images.profileId), sql`(${images.type} = 'avatar') desc`, asc(images.sortOrder), asc(images.createDate), asc(images.id));
+    .where(and(inArray(images.profileId, profileIds), inGallery))
+    .orderBy(asc(images.profileId), ...galleryOrder);
   for (const row of rows) {
     const list = byProfile.get(row.profileId!) ?? [];
     list.push(row);
