@@ -4,15 +4,15 @@ import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { ageFromDateString } from '@sync/rules/age';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
-import { meetUps, memos, profiles, users } from '../../db/schema/index.js';
-import { loadGalleries, serializeImage } from '../profiles/cards.js';
+import { images, meetUps, memos, profiles, users } from '../../db/schema/index.js';
+import { galleryOrder, inGallery, serializeImage, type ImageRow } from '../profiles/cards.js';
 import { toMessageRecord } from '../messaging/serialize.js';
 import { messageChunk } from '../messaging/service.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 
 type MemoRow = typeof memos.$inferSelect;
 type Json = Record<string, unknown>;
-type SideRow = { user: Json | null; memberProfile: Json | null; profile: Json | null; notes: Json[]; meets: Json[] };
+type SideRow = { user: Json | null; memberProfile: Json | null; profile: Json | null; notes: Json[]; meets: Json[]; photos: Json[] };
 type MeetUpRow = typeof meetUps.$inferSelect;
 
 export function toMemo(row: MemoRow): Memo {
@@ -57,7 +57,8 @@ export async function staffConversation(
   now: Date,
   chunk: { limit?: number; before?: string } = {},
 ): Promise<AgentConversation> {
-  // Two reads side by side: the messages, and everything else in one statement (each round trip is CPU here).
+  // Two reads side by side: the messages, and everything else (both sides, their photos, memos, meet-ups) in one
+  // statement (each round trip is CPU here).
   const [{ rows: messageRows, hasMore }, [side]] = await Promise.all([
     messageChunk(exec, row.id, chunk.limit ?? MESSAGES_PER_CHUNK, chunk.before),
     exec.execute(sql`select
@@ -68,14 +69,19 @@ export async function staffConversation(
           where n.conversation_id = ${row.id}::uuid
              or (n.conversation_id is null and n.type = 'user' and n.user_id = ${row.userId}::uuid)
              or (n.conversation_id is null and n.type = 'profile' and n.profile_id = ${row.profileId}::uuid)) as "notes",
-        (select coalesce(json_agg(m order by m.meet_date), '[]'::json) from ${meetUps} m where m.conversation_id = ${row.id}::uuid) as "meets"`).then((res) => rowsOf<SideRow>(res)),
+        (select coalesce(json_agg(m order by m.meet_date), '[]'::json) from ${meetUps} m where m.conversation_id = ${row.id}::uuid) as "meets",
+        (select coalesce(json_agg(${images} order by ${sql.join([...galleryOrder], sql`, `)}), '[]'::json) from ${images}
+          where ${images.profileId} in (${row.profileId}::uuid, (select p.id from ${profiles} p where p.user_id = ${row.userId}::uuid limit 1)) and ${inGallery}) as "photos"`).then((res) =>
+      rowsOf<SideRow>(res),
+    ),
   ]);
   const user = side!.user ? fromJsonRow(users, side!.user) : undefined;
   const memberProfile = side!.memberProfile ? fromJsonRow(profiles, side!.memberProfile) : undefined;
   const profile = side!.profile ? fromJsonRow(profiles, side!.profile) : undefined;
   const notes = side!.notes.map((n) => fromJsonRow(memos, n));
   const meets = side!.meets.map((m) => fromJsonRow(meetUps, m));
-  const galleries = await loadGalleries(exec, [row.profileId, ...(memberProfile ? [memberProfile.id] : [])]);
+  const galleries = new Map<string, ImageRow[]>();
+  for (const photo of side!.photos.map((p) => fromJsonRow(images, p))) galleries.set(photo.profileId!, [...(galleries.get(photo.profileId!) ?? []), photo]);
   const claimLive = row.claimAgentId && row.claimExpiryDate && row.claimExpiryDate > now;
   const memberBirth = memberProfile?.birthDate ?? user!.birthDate;
   return {

@@ -90,7 +90,7 @@ export interface CardRow {
   favorite: boolean;
 }
 
-type ImageRow = typeof images.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
 
 export function serializeImage(row: Pick<ImageRow, 'id' | 'type' | 'processed' | 'moderation' | 'variants'>): Image {
   const out: Image = {
