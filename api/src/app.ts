@@ -75,8 +75,9 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>();
   api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
   api.use('*', async (c, next) => {
-    // Multipart uploads set their own, larger limit on their route.
-    if (c.req.header('content-type')?.startsWith('multipart/')) return next();
+    // Multipart uploads set their own, larger limit on their route. GET and HEAD bodies are never read, and
+    // checking one would build the web Request that @hono/node-server otherwise never makes for them.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.header('content-type')?.startsWith('multipart/')) return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {

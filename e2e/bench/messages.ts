@@ -302,6 +302,7 @@ export async function main(args: string[]): Promise<boolean> {
     options: {
       seconds: { type: 'string', default: '15' },
       clients: { type: 'string', default: '50' },
+      pool: { type: 'string' },
       posts: { type: 'string', default: '1000' },
       rate: { type: 'string', default: String(DELIVERY_RATE) },
       sockets: { type: 'string', default: String(TARGET_SOCKETS) },
@@ -309,6 +310,7 @@ export async function main(args: string[]): Promise<boolean> {
   });
   const seconds = Number(values.seconds);
   const clients = Number(values.clients);
+  const pool = Number(values.pool ?? clients);
   const posts = Number(values.posts);
   const rate = Number(values.rate);
   const socketCount = Number(values.sockets);
@@ -338,7 +340,7 @@ export async function main(args: string[]): Promise<boolean> {
     const env = { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret };
     const logDir = os.tmpdir();
     // Process A gets as many database connections as pgbench had clients; B and C only listen and serve sockets.
-    const a = await startApi({ env: { ...env, DB_POOL_SIZE: String(clients) }, logFile: path.join(logDir, 'bench-messages-a.log') });
+    const a = await startApi({ env: { ...env, DB_POOL_SIZE: String(pool) }, logFile: path.join(logDir, 'bench-messages-a.log') });
     apis.push(a);
 
     log(`sends: ${clients} connections for ${seconds} s through POST /api/sync/push`);
@@ -370,7 +372,7 @@ export async function main(args: string[]): Promise<boolean> {
     console.log(
       formatTable(`messages: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, ${clients} clients, ${seconds} s`, ['figure', 'value', 'target', 'result'], [
         ['(a) pgbench tpcb-like tps', pg.tps],
-        [`(b) HTTP sends/s (sync push, 1 message each; API pool ${clients})`, sends.perSecond],
+        [`(b) HTTP sends/s (sync push, 1 message each; API pool ${pool})`, sends.perSecond],
         ['    ratio sends/s : pgbench tps', sendRatio.toFixed(2), `>= ${TARGET_SEND_RATIO}`, verdict(sendRatio >= TARGET_SEND_RATIO)],
         ['    send latency p50 / p99 ms', `${sends.p50.toFixed(1)} / ${sends.p99.toFixed(1)}`],
         ['    CPU per send: API process / PostgreSQL ms', `${sends.apiCpuMs.toFixed(2)} / ${sends.pgCpuMs.toFixed(2)}`],
