@@ -14,8 +14,11 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; returns the unsubscribe function. `onGap` runs when the listening connection
+   * came back after a drop: notifications sent meanwhile were missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
@@ -43,34 +46,68 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (err) => console.error('[db] idle client error', err.message));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  let listener: import('pg').Client | undefined;
   const handlers = new Map<string, Set<(p: string) => void>>();
+  const gapHandlers = new Set<() => void>();
+  let listener: import('pg').Client | undefined;
+  let firstConnect: Promise<import('pg').Client> | undefined;
+  let closed = false;
+  const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
+
+  // One connection LISTENs for the process. When it drops (a server restart, a network cut), it is opened again
+  // with backoff and every channel listened to again; what was notified meanwhile is lost, so the gap handlers
+  // are told (the realtime hub has its sockets reconnect and pull, the session cache forgets).
+  async function connectListener(): Promise<import('pg').Client> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+    client.on('error', (err) => console.error('[db] listener connection error', err.message));
+    client.on('end', () => {
+      if (listener !== client || closed) return;
+      listener = undefined;
+      void reconnectListener();
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(listenSql(channel));
+    return client;
+  }
+
+  async function reconnectListener() {
+    for (let attempt = 0; !closed; attempt += 1) {
+      await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** attempt)));
+      if (closed) return;
+      try {
+        listener = await connectListener();
+        console.error('[db] listener connection restored; notifications in between were missed');
+        gapHandlers.forEach((h) => h());
+        return;
+      } catch (err) {
+        console.error('[db] listener reconnect failed', (err as Error).message);
+      }
+    }
+  }
+
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (n) => {
-          handlers.get(n.channel)?.forEach((h) => h(n.payload ?? ''));
-        });
-      }
+    async listen(channel, onPayload, onGap) {
+      listener ??= await (firstConnect ??= connectListener());
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        await listener.query(listenSql(channel));
       }
       set.add(onPayload);
+      if (onGap) gapHandlers.add(onGap);
       return async () => {
         set.delete(onPayload);
+        if (onGap) gapHandlers.delete(onGap);
       };
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
+      closed = true;
       await listener?.end().catch(() => undefined);
       await pool.end();
     },

@@ -15,6 +15,8 @@ export interface SocketLike {
 }
 
 const CHANNEL = 'realtime';
+/** WebSocket 1012 "service restart": clients reconnect with their usual backoff. */
+const RESYNC_CLOSE_CODE = 1012;
 
 export interface NotifyArgs {
   channel: string;
@@ -40,7 +42,27 @@ export class RealtimeHub {
   constructor(private readonly database: Database) {}
 
   async start() {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.deliverLocal(payload));
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      (payload) => this.deliverLocal(payload),
+      () => this.closeAll(RESYNC_CLOSE_CODE, 'events were missed, reconnect'),
+    );
+  }
+
+  /**
+   * Events published while this process could not listen never reached its sockets: they are closed so that
+   * each client reconnects and pulls what it missed (members' pull, the console's reload of its claims).
+   */
+  closeAll(code: number, reason: string) {
+    const all = new Set<SocketLike>();
+    for (const set of this.rooms.values()) for (const s of set) all.add(s);
+    for (const s of all) {
+      try {
+        s.close(code, reason);
+      } catch {
+        this.leave(s);
+      }
+    }
   }
 
   async stop() {

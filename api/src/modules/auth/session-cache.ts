@@ -22,7 +22,7 @@ export interface CachedSession {
  * round trip of its own (docs/decisions/0016-session-cache.md). Every change that ends or narrows a session
  * (revoke, refresh, a member blocked, an agent's role, a delete) is announced by a trigger on
  * SESSION_CHANGES_CHANNEL and drops the entry in every process; the process that made the change drops it
- * before answering. The lifetime bounds what a lost notification could leave behind. Time is the process's
+ * before answering; a reconnect of the listening connection empties the cache. The lifetime bounds the rest. Time is the process's
  * monotonic clock, never the app clock: tests move the app clock by days, and expiry is judged against it.
  */
 export class SessionCache {
@@ -33,7 +33,12 @@ export class SessionCache {
 
   async start(database: Pick<Database, 'listen'>) {
     if (this.ttlMs <= 0) return;
-    this.unlisten = await database.listen(SESSION_CHANGES_CHANNEL, (payload) => this.changed(payload));
+    // Changes announced while the process could not listen were missed: forget everything.
+    this.unlisten = await database.listen(
+      SESSION_CHANGES_CHANNEL,
+      (payload) => this.changed(payload),
+      () => this.entries.clear(),
+    );
   }
 
   async stop() {

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/errors.js';
 import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
 import { isUuid, messageChunk } from './service.js';
 
-/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts. */
+/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts (api/drizzle/0009). */
 function typeFilter(type: ConversationType): SQL {
   if (type === 'archive') return sql`${conversations.archived}`;
   if (type === 'conversations') return sql`not ${conversations.archived} and ${conversations.hasUserMessage}`;
