@@ -167,10 +167,12 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A pushed sendMessage, whole: begin, send, record. A business failure raises, which undoes everything; the
--- caller then records the failure in a transaction of its own (api/src/modules/sync/push.ts).
+-- caller then records the failure in a transaction of its own (api/src/modules/sync/push.ts). After the push's
+-- own arguments come send_member_message's, in its order (the client and mutation ids are the message's origin).
 CREATE OR REPLACE FUNCTION sync_push_send(
-  p_client_id text, uid uuid, p_mutation_id int, p_name text, p_conversation uuid, p_profile uuid, p_message_id uuid,
-  p_type message_type, p_message text, p_attachment uuid, p_cost int, p_now timestamptz, p_channel text, p_payload text
+  p_name text, p_channel text, p_payload text,
+  uid uuid, p_conversation uuid, p_profile uuid, p_message_id uuid, p_type message_type, p_message text,
+  p_attachment uuid, p_client_id text, p_mutation_id int, p_cost int, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   step jsonb;

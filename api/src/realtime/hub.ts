@@ -54,9 +54,7 @@ export class RealtimeHub {
    * each client reconnects and pulls what it missed (members' pull, the console's reload of its claims).
    */
   closeAll(code: number, reason: string) {
-    const all = new Set<SocketLike>();
-    for (const set of this.rooms.values()) for (const s of set) all.add(s);
-    for (const s of all) {
+    for (const s of this.localSockets()) {
       try {
         s.close(code, reason);
       } catch {
@@ -93,9 +91,14 @@ export class RealtimeHub {
 
   /** Sockets held by this process (benchmarks and health). */
   get localSocketCount() {
+    return this.localSockets().size;
+  }
+
+  /** Each socket once (a socket is in several rooms). */
+  private localSockets(): Set<SocketLike> {
     const all = new Set<SocketLike>();
     for (const set of this.rooms.values()) for (const s of set) all.add(s);
-    return all.size;
+    return all;
   }
 
   async publish(room: Room, event: RealtimeEvent, opts: { close?: { code: number; reason: string } } = {}) {

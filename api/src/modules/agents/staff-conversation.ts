@@ -5,7 +5,7 @@ import { ageFromDateString } from '@sync/rules/age';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, meetUps, memos, profiles, users } from '../../db/schema/index.js';
-import { galleryOrder, inGallery, serializeImage, type ImageRow } from '../profiles/cards.js';
+import { galleriesOf, galleryOrder, inGallery, serializeImage } from '../profiles/cards.js';
 import { toMessageRecord } from '../messaging/serialize.js';
 import { messageChunk } from '../messaging/service.js';
 import type { ConversationRow } from '../messaging/serialize.js';
@@ -80,8 +80,7 @@ export async function staffConversation(
   const profile = side!.profile ? fromJsonRow(profiles, side!.profile) : undefined;
   const notes = side!.notes.map((n) => fromJsonRow(memos, n));
   const meets = side!.meets.map((m) => fromJsonRow(meetUps, m));
-  const galleries = new Map<string, ImageRow[]>();
-  for (const photo of side!.photos.map((p) => fromJsonRow(images, p))) galleries.set(photo.profileId!, [...(galleries.get(photo.profileId!) ?? []), photo]);
+  const galleries = galleriesOf(side!.photos.map((p) => fromJsonRow(images, p)));
   const claimLive = row.claimAgentId && row.claimExpiryDate && row.claimExpiryDate > now;
   const memberBirth = memberProfile?.birthDate ?? user!.birthDate;
   return {

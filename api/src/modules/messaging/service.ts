@@ -52,13 +52,28 @@ export interface SendOutcome {
 }
 
 async function memberConversation(tx: Executor, userId: string, conversationId: string): Promise<ConversationRow> {
-  if (!isUuid(conversationId)) throw new MutationError('conversation-not-found', t('error.not-found'));
+  if (!isUuid(conversationId)) throw mutationFailure('conversation-not-found');
   const [row] = await tx
     .select()
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
-  if (!row) throw new MutationError('conversation-not-found', t('error.not-found'));
+  if (!row) throw mutationFailure('conversation-not-found');
   return row;
+}
+
+/** What the member is told for each business failure of a send. */
+const failureTexts: Partial<Record<MutationErrorCode, () => string>> = {
+  'no-credits': () => t('error.no-credits'),
+  'conversation-not-found': () => t('error.not-found'),
+  'profile-not-found': () => t('error.not-found'),
+  'age-verification-required': () => t('age-verification.required'),
+  'attachment-not-found': () => 'The attachment was not found',
+  'duplicate-message': () => 'This message was already sent',
+};
+
+function mutationFailure(code: MutationErrorCode): MutationError {
+  const text = failureTexts[code];
+  return new MutationError(code, text ? text() : code);
 }
 
 /** Where a send goes: a conversation by id, or the conversation with a profile (created on the first send). */
@@ -70,33 +85,23 @@ export interface SendTarget {
 /** The checks a send's input passes before it reaches the database (either failure is the member's, not a crash). */
 export function sendTarget(input: SendInput): SendTarget {
   if (isEmptyMessage(input)) throw new MutationError('invalid-mutation', 'Nothing to send');
-  if (input.attachment && !isUuid(input.attachment)) throw new MutationError('attachment-not-found', 'The attachment was not found');
+  if (input.attachment && !isUuid(input.attachment)) throw mutationFailure('attachment-not-found');
   const localProfile = profileOfLocalId(input.conversationId);
   if (input.conversationId !== 'blank' && !localProfile) {
-    if (!isUuid(input.conversationId)) throw new MutationError('conversation-not-found', t('error.not-found'));
+    if (!isUuid(input.conversationId)) throw mutationFailure('conversation-not-found');
     return { conversationId: input.conversationId, profileId: null };
   }
   const profileId = input.profileId ?? localProfile;
-  if (!isUuid(profileId)) throw new MutationError('profile-not-found', t('error.not-found'));
+  if (!isUuid(profileId)) throw mutationFailure('profile-not-found');
   return { conversationId: null, profileId };
 }
-
-const failureTexts: Partial<Record<MutationErrorCode, () => string>> = {
-  'no-credits': () => t('error.no-credits'),
-  'conversation-not-found': () => t('error.not-found'),
-  'profile-not-found': () => t('error.not-found'),
-  'age-verification-required': () => t('age-verification.required'),
-  'attachment-not-found': () => 'The attachment was not found',
-  'duplicate-message': () => 'This message was already sent',
-};
 
 /** A business failure the database function raised (SQLSTATE DM001), as the MutationError it stands for. */
 export function raisedFailure(err: unknown): MutationError | undefined {
   const raised = raisedBy(err);
   if (raised?.code !== BUSINESS_FAILURE) return undefined;
   const code = raised.message as MutationErrorCode;
-  const text = failureTexts[code];
-  return text ? new MutationError(code, text()) : new MutationError('invalid-mutation', raised.message);
+  return failureTexts[code] ? mutationFailure(code) : new MutationError('invalid-mutation', raised.message);
 }
 
 /**
@@ -142,7 +147,7 @@ export async function setArchived(tx: Executor, userId: string, conversationId: 
     .set({ archived, updateDate: now })
     .where(and(eq(conversations.id, resolved.id), eq(conversations.userId, userId)))
     .returning();
-  if (!row) throw new MutationError('conversation-not-found', t('error.not-found'));
+  if (!row) throw mutationFailure('conversation-not-found');
   return row;
 }
 
@@ -161,12 +166,12 @@ export async function markRead(tx: Executor, userId: string, conversationId: str
 async function resolveMemberConversation(tx: Executor, userId: string, conversationId: string): Promise<ConversationRow> {
   const profileId = profileOfLocalId(conversationId);
   if (profileId === undefined) return memberConversation(tx, userId, conversationId);
-  if (!isUuid(profileId)) throw new MutationError('conversation-not-found', t('error.not-found'));
+  if (!isUuid(profileId)) throw mutationFailure('conversation-not-found');
   const [row] = await tx
     .select()
     .from(conversations)
     .where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId)));
-  if (!row) throw new MutationError('conversation-not-found', t('error.not-found'));
+  if (!row) throw mutationFailure('conversation-not-found');
   return row;
 }
 

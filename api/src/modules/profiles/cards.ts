@@ -112,13 +112,18 @@ export const galleryOrder = [sql`(${images.type} = 'avatar') desc`, asc(images.s
 
 /** Approved gallery images of the given profiles, avatar first, in one query. */
 export async function loadGalleries(exec: Executor, profileIds: string[]): Promise<Map<string, ImageRow[]>> {
-  const byProfile = new Map<string, ImageRow[]>();
-  if (profileIds.length === 0) return byProfile;
+  if (profileIds.length === 0) return new Map();
   const rows = await exec
     .select()
     .from(images)
     .where(and(inArray(images.profileId, profileIds), inGallery))
     .orderBy(asc(images.profileId), ...galleryOrder);
+  return galleriesOf(rows);
+}
+
+/** Gallery rows (in gallery order) grouped by their profile, keeping the order. */
+export function galleriesOf(rows: ImageRow[]): Map<string, ImageRow[]> {
+  const byProfile = new Map<string, ImageRow[]>();
   for (const row of rows) {
     const list = byProfile.get(row.profileId!) ?? [];
     list.push(row);

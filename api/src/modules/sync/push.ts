@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MESSAGE_COST, isEmptyMessage } from '@sync/contract/messaging';
+import { isEmptyMessage } from '@sync/contract/messaging';
 import { MutationError, parseMutation, type Mutation, type MutationErrorBody, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
@@ -9,7 +9,7 @@ import { rowsOf } from '../../db/rows.js';
 import { syncClients } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import type { NotifyArgs } from '../../realtime/hub.js';
-import { raisedFailure, sendTarget } from '../messaging/service.js';
+import { raisedFailure, sendArgs, sendTarget } from '../messaging/service.js';
 import { applyServerMutation } from './server-mutators.js';
 
 type ClientRow = typeof syncClients.$inferSelect;
@@ -71,26 +71,23 @@ async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutat
     const parsed = parseMutation(m);
     if (parsed.name === 'sendMessage' && !isEmptyMessage(parsed.args)) {
       const args = parsed.args;
-      const target = sendTarget(args);
+      const send = sendArgs(userId, sendTarget(args), args, args.messageId, now, { clientId, mutationId: m.mutationId });
       const [row] = rowsOf<{ out: Begun }>(
-        await deps.db.execute(sql`select sync_push_send(${clientId}::text, ${userId}::uuid, ${m.mutationId}::int, ${m.name.slice(0, 64)}::text,
-          ${target.conversationId}::uuid, ${target.profileId}::uuid, ${args.messageId}::uuid, ${args.messageType}::message_type, ${args.message}::text,
-          ${args.attachment ?? null}::uuid, ${MESSAGE_COST}::int, ${now.toISOString()}::timestamptz, ${poke?.channel ?? null}::text,
-          ${poke?.payload ?? null}::text) as out`),
+        await deps.db.execute(sql`select sync_push_send(${m.name.slice(0, 64)}::text, ${poke?.channel ?? null}::text, ${poke?.payload ?? null}::text, ${send}) as out`),
       );
       return stepOf(row!.out, m, !!poke);
     }
     return await deps.db.transaction(async (tx): Promise<Step> => {
       const begun = await begin(tx, clientId, userId, m, now);
       if (begun.kind !== 'next') return stepOf(begun, m, false);
-      const value = await applyServerMutation(tx, userId, m, now);
+      const value = await applyServerMutation(tx, userId, m, parsed, now);
       const result: PushResult = { mutationId: m.mutationId, ok: true, result: value };
       await record(tx, clientId, m, result, now, poke);
       return { kind: 'done', result, last: m.mutationId, applied: true, poked: !!poke };
     });
   } catch (caught) {
     const err = caught instanceof MutationError ? caught : raisedFailure(caught);
-    if (!err) throw raisedBy(caught)?.code === FOREIGN_CLIENT ? new ApiError(403, 'forbidden', t('error.forbidden')) : caught;
+    if (!err) throw forbiddenIfForeign(caught);
     return deps.db.transaction(async (tx): Promise<Step> => {
       const begun = await begin(tx, clientId, userId, m, now);
       if (begun.kind !== 'next') return stepOf(begun, m, false);
@@ -109,9 +106,13 @@ async function begin(tx: Executor, clientId: string, userId: string, m: Mutation
     );
     return row!.out;
   } catch (err) {
-    if (raisedBy(err)?.code === FOREIGN_CLIENT) throw new ApiError(403, 'forbidden', t('error.forbidden'));
-    throw err;
+    throw forbiddenIfForeign(err);
   }
+}
+
+/** The database refused a client id bound to another member (SQLSTATE DM002): 403; any other error as it is. */
+function forbiddenIfForeign(err: unknown): unknown {
+  return raisedBy(err)?.code === FOREIGN_CLIENT ? new ApiError(403, 'forbidden', t('error.forbidden')) : err;
 }
 
 /** A step from the database's answer: applied now, answered as first recorded, pruned, or from the future. */

@@ -1,14 +1,16 @@
 import { isEmptyMessage } from '@sync/contract/messaging';
-import { parseMutation, type Mutation, type SendMessageResult } from '@sync/engine/mutations';
+import type { Mutation, parseMutation, SendMessageResult } from '@sync/engine/mutations';
 import type { Executor } from '../../db/client.js';
 import { markRead, sendMemberMessage, setArchived } from '../messaging/service.js';
 
+type ParsedMutation = ReturnType<typeof parseMutation>;
+
 /**
- * The push's side of the server mutators: parse by name with the shared schemas, run the SQL service.
+ * The push's side of the server mutators: the mutation parsed by name with the shared schemas (push.ts), run
+ * on the SQL service.
  * Throws MutationError for business failures (the push records them and advances).
  */
-export async function applyServerMutation(tx: Executor, userId: string, m: Mutation, now: Date): Promise<unknown> {
-  const parsed = parseMutation(m);
+export async function applyServerMutation(tx: Executor, userId: string, m: Mutation, parsed: ParsedMutation, now: Date): Promise<unknown> {
   switch (parsed.name) {
     case 'sendMessage': {
       const args = parsed.args;
