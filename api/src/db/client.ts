@@ -11,9 +11,22 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database handle or an open transaction: services accept either. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** A statement the hot paths send by name (see Database.prepared). */
+export interface PreparedStatement {
+  /** Unique per statement text: a connection keeps what it prepared under this name. */
+  name: string;
+  text: string;
+}
+
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /**
+   * Runs a statement prepared by name, outside any transaction, and answers its rows: PostgreSQL parses and
+   * plans it once per connection, where an unnamed statement (every drizzle query) is parsed, analysed and
+   * planned on each call. For the few calls on the hottest paths (docs/decisions/0017-…).
+   */
+  prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
   /**
    * Subscribes to a NOTIFY channel; returns the unsubscribe function. `onGap` runs when the listening connection
    * came back after a drop: notifications sent meanwhile were missed.
@@ -88,6 +101,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    async prepared<Row>(statement: PreparedStatement, values: unknown[]) {
+      const res = await pool.query({ name: statement.name, text: statement.text, values });
+      return res.rows as Row[];
+    },
     async listen(channel, onPayload, onGap) {
       listener ??= await (firstConnect ??= connectListener());
       let set = handlers.get(channel);
@@ -125,6 +142,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     db,
     kind: 'pglite',
+    // PGlite's query() takes no statement name (the embedded default serves one process on a small site).
+    async prepared<Row>(statement: PreparedStatement, values: unknown[]) {
+      const res = await client.query<Row>(statement.text, values);
+      return res.rows;
+    },
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();

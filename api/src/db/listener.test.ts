@@ -46,6 +46,7 @@ describe('the realtime hub after a gap in notifications', () => {
     const fake: Database = {
       db: undefined as never,
       kind: 'pglite',
+      prepared: async () => [],
       listen: async (_channel, _onPayload, onGap) => {
         gap = onGap;
         return async () => undefined;

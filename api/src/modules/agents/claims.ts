@@ -1,12 +1,13 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import type { Executor } from '../../db/client.js';
-import { fromJsonRow, rowsOf } from '../../db/rows.js';
+import type { Database, Executor, PreparedStatement } from '../../db/client.js';
+import { fromJsonRow } from '../../db/rows.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 import { agentClaims, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { inScope, type Staff } from './staff.js';
+import type { StaffViewRows } from './staff-conversation.js';
 
 /** Waiting in a stock and not held by a live claim. */
 function waiting(now: Date) {
@@ -33,23 +34,28 @@ export interface Claimed {
   stockDate: Date;
   claimDate: Date;
   claimExpiryDate: Date;
-  /** The conversation as the claim left it, and its brand's domain: what the console is answered. */
+  /** The conversation as the claim left it, its brand's domain and the staff view: what the console is answered. */
   conversation: ConversationRow;
   domain: string;
+  view: StaffViewRows;
 }
+
+const CLAIM: PreparedStatement = {
+  name: 'agent_claim',
+  text: 'select agent_claim($1::uuid, $2::timestamptz, $3::timestamptz, $4::int) as out',
+};
 
 /**
  * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0011-claim-order.md),
- * claimed for CLAIM_LIFETIME_MS. The agent's row is locked first (the per-agent cap counts right even with
- * two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP LOCKED`, so concurrent agents each
- * take a different row without waiting on one another. Undefined when nothing waits.
+ * claimed for CLAIM_LIFETIME_MS, with its staff view of `limit` messages. One prepared call of agent_claim
+ * (api/drizzle/0011_claim_with_its_view.sql), a transaction of its own: the agent's row is locked first (the
+ * per-agent cap counts right even with two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP
+ * LOCKED`, so concurrent agents each take a different row without waiting on one another. Undefined when
+ * nothing waits.
  */
-export async function claimNext(exec: Executor, agentId: string, now: Date): Promise<Claimed | undefined> {
+export async function claimNext(database: Pick<Database, 'prepared'>, agentId: string, now: Date, limit: number): Promise<Claimed | undefined> {
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
-  // One call (api/drizzle/0009_claim_and_reply_in_one_call.sql agent_claim), a transaction of its own.
-  const [row] = rowsOf<{ out: ClaimAnswer }>(
-    await exec.execute(sql`select agent_claim(${agentId}::uuid, ${now.toISOString()}::timestamptz, ${expiry.toISOString()}::timestamptz) as out`),
-  );
+  const [row] = await database.prepared<{ out: ClaimAnswer }>(CLAIM, [agentId, now.toISOString(), expiry.toISOString(), limit]);
   const out = row!.out;
   if ('refused' in out) {
     if (out.refused === 'unauthorized') throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
@@ -66,13 +72,14 @@ export async function claimNext(exec: Executor, agentId: string, now: Date): Pro
     claimExpiryDate: expiry,
     conversation,
     domain: out.domain,
+    view: out.view,
   };
 }
 
 type ClaimAnswer =
   | { refused: 'unauthorized' | 'session-not-started' | 'claim-limit'; maxClaims?: number }
   | { empty: true }
-  | { conversation: Record<string, unknown>; domain: string };
+  | { conversation: Record<string, unknown>; domain: string; view: StaffViewRows };
 
 /** The agent's live claims (the console restores them after a reload). */
 export async function liveClaims(exec: Executor, agentId: string, now: Date) {

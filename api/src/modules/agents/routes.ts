@@ -10,6 +10,7 @@ import {
   type ClaimWrapper,
   type MemoType,
 } from '@sync/contract/agents';
+import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
@@ -21,7 +22,7 @@ import { addMeetUp, deleteMeetUp, updateMeetUp } from './meet-ups.js';
 import { addConversationMemo, addGlobalMemo, deleteMemo, updateMemo, type MemoOwner } from './memos.js';
 import { changeStatus, publishStatus, sessionState } from './session.js';
 import { loadStaff, scopedConversation } from './staff.js';
-import { staffConversation } from './staff-conversation.js';
+import { staffConversation, toAgentConversation } from './staff-conversation.js';
 
 const staffOnly = requireAuth('agent');
 
@@ -64,15 +65,15 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   .get('/claim', staffOnly, async (c) => {
     const deps = c.var.deps;
     const now = deps.clock.now();
-    // The claim is one call, its own short transaction (locks held only for the pick); the view is read after it.
-    const claimed = await claimNext(deps.db, c.var.auth.id, now);
+    // One prepared call, its own short transaction (locks held only for the pick), answering the view as well.
+    const claimed = await claimNext(deps.database, c.var.auth.id, now, MESSAGES_PER_CHUNK);
     if (!claimed) return c.body(null, 204);
     const wrapper: ClaimWrapper = {
       claimTime: claimed.claimDate.toISOString(),
       postTime: claimed.stockDate.toISOString(),
       expiryTime: claimed.claimExpiryDate.toISOString(),
       stock: claimed.stock,
-      conversation: await staffConversation(deps.db, claimed.conversation, claimed.domain, now),
+      conversation: toAgentConversation(claimed.conversation, claimed.domain, claimed.view, MESSAGES_PER_CHUNK, now),
     };
     return c.json(wrapper);
   })

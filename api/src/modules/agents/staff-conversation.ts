@@ -4,15 +4,16 @@ import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { ageFromDateString } from '@sync/rules/age';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
-import { images, meetUps, memos, profiles, users } from '../../db/schema/index.js';
-import { galleriesOf, galleryOrder, inGallery, serializeImage } from '../profiles/cards.js';
+import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
+import { images, meetUps, memos, messages, profiles, users } from '../../db/schema/index.js';
+import { ApiError } from '../../lib/errors.js';
+import { isUuid } from '../auth/sessions.js';
+import { galleriesOf, serializeImage } from '../profiles/cards.js';
 import { toMessageRecord } from '../messaging/serialize.js';
-import { messageChunk } from '../messaging/service.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 
 type MemoRow = typeof memos.$inferSelect;
 type Json = Record<string, unknown>;
-type SideRow = { user: Json | null; memberProfile: Json | null; profile: Json | null; notes: Json[]; meets: Json[]; photos: Json[] };
 type MeetUpRow = typeof meetUps.$inferSelect;
 
 export function toMemo(row: MemoRow): Memo {
@@ -46,9 +47,21 @@ export function toMeetUp(row: MeetUpRow): MeetUp {
   };
 }
 
+/** What staff_conversation_view answers (api/drizzle/0011_claim_with_its_view.sql): raw rows, formatted here. */
+export interface StaffViewRows {
+  messages: Json[];
+  user: Json | null;
+  memberProfile: Json | null;
+  profile: Json | null;
+  notes: Json[];
+  meets: Json[];
+  photos: Json[];
+}
+
 /**
  * The conversation as staff see it (SPEC §3 agent conversation): originals, both sides with details and
  * photos, memos (this conversation's, then the global ones of the member and of the profile) and meet-ups.
+ * One statement (staff_conversation_view); a claim gets the same view from agent_claim itself.
  */
 export async function staffConversation(
   exec: Executor,
@@ -57,30 +70,34 @@ export async function staffConversation(
   now: Date,
   chunk: { limit?: number; before?: string } = {},
 ): Promise<AgentConversation> {
-  // Two reads side by side: the messages, and everything else (both sides, their photos, memos, meet-ups) in one
-  // statement (each round trip is CPU here).
-  const [{ rows: messageRows, hasMore }, [side]] = await Promise.all([
-    messageChunk(exec, row.id, chunk.limit ?? MESSAGES_PER_CHUNK, chunk.before),
-    exec.execute(sql`select
-        (select row_to_json(u) from ${users} u where u.id = ${row.userId}::uuid) as "user",
-        (select row_to_json(p) from ${profiles} p where p.user_id = ${row.userId}::uuid limit 1) as "memberProfile",
-        (select row_to_json(p) from ${profiles} p where p.id = ${row.profileId}::uuid) as "profile",
-        (select coalesce(json_agg(n order by n.conversation_id is null, n.create_date, n.id), '[]'::json) from ${memos} n
-          where n.conversation_id = ${row.id}::uuid
-             or (n.conversation_id is null and n.type = 'user' and n.user_id = ${row.userId}::uuid)
-             or (n.conversation_id is null and n.type = 'profile' and n.profile_id = ${row.profileId}::uuid)) as "notes",
-        (select coalesce(json_agg(m order by m.meet_date), '[]'::json) from ${meetUps} m where m.conversation_id = ${row.id}::uuid) as "meets",
-        (select coalesce(json_agg(${images} order by ${sql.join([...galleryOrder], sql`, `)}), '[]'::json) from ${images}
-          where ${images.profileId} in (${row.profileId}::uuid, (select p.id from ${profiles} p where p.user_id = ${row.userId}::uuid limit 1)) and ${inGallery}) as "photos"`).then((res) =>
-      rowsOf<SideRow>(res),
-    ),
-  ]);
-  const user = side!.user ? fromJsonRow(users, side!.user) : undefined;
-  const memberProfile = side!.memberProfile ? fromJsonRow(profiles, side!.memberProfile) : undefined;
-  const profile = side!.profile ? fromJsonRow(profiles, side!.profile) : undefined;
-  const notes = side!.notes.map((n) => fromJsonRow(memos, n));
-  const meets = side!.meets.map((m) => fromJsonRow(meetUps, m));
-  const galleries = galleriesOf(side!.photos.map((p) => fromJsonRow(images, p)));
+  const limit = chunk.limit ?? MESSAGES_PER_CHUNK;
+  if (chunk.before !== undefined && !isUuid(chunk.before)) throw new ApiError(400, 'invalid-query', 'before must be a message id');
+  let view: StaffViewRows;
+  try {
+    [{ view }] = rowsOf<{ view: StaffViewRows }>(
+      await exec.execute(
+        sql`select staff_conversation_view(${row.id}::uuid, ${row.userId}::uuid, ${row.profileId}::uuid, ${limit}::int, ${chunk.before ?? null}::uuid) as view`,
+      ),
+    ) as [{ view: StaffViewRows }];
+  } catch (err) {
+    const raised = raisedBy(err);
+    if (raised?.code === BUSINESS_FAILURE && raised.message === 'before-not-found') {
+      throw new ApiError(400, 'invalid-query', 'before must be a message of this conversation');
+    }
+    throw err;
+  }
+  return toAgentConversation(row, domain, view, limit, now);
+}
+
+/** The staff view's rows as SPEC §3 agent conversation, with `limit` messages (the view reads one more). */
+export function toAgentConversation(row: ConversationRow, domain: string, view: StaffViewRows, limit: number, now: Date): AgentConversation {
+  const messageRows = view.messages.slice(0, limit).map((m) => fromJsonRow(messages, m));
+  const user = view.user ? fromJsonRow(users, view.user) : undefined;
+  const memberProfile = view.memberProfile ? fromJsonRow(profiles, view.memberProfile) : undefined;
+  const profile = view.profile ? fromJsonRow(profiles, view.profile) : undefined;
+  const notes = view.notes.map((n) => fromJsonRow(memos, n));
+  const meets = view.meets.map((m) => fromJsonRow(meetUps, m));
+  const galleries = galleriesOf(view.photos.map((p) => fromJsonRow(images, p)));
   const claimLive = row.claimAgentId && row.claimExpiryDate && row.claimExpiryDate > now;
   const memberBirth = memberProfile?.birthDate ?? user!.birthDate;
   return {
@@ -122,7 +139,7 @@ export async function staffConversation(
       images: (galleries.get(profile!.id) ?? []).map(serializeImage),
     },
     messages: messageRows.map((m) => toMessageRecord(m, 'staff')),
-    hasMore,
+    hasMore: view.messages.length > limit,
     userNotes: notes.filter((n) => n.type === 'user').map(toMemo),
     profileNotes: notes.filter((n) => n.type === 'profile').map(toMemo),
     meetUps: meets.map(toMeetUp),

@@ -3,9 +3,10 @@ import { dayStart, type ConversationRecord, type MessageRecord, type ProfileSumm
 import { conversationType, type ConversationType } from '@sync/rules/conversation-type';
 import { maskContacts } from '@sync/rules/mask';
 import type { Executor } from '../../db/client.js';
+import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, messages, profiles, type conversations } from '../../db/schema/index.js';
-import { galleryOrder, inGallery, serializeImage } from '../profiles/cards.js';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { serializeImage } from '../profiles/cards.js';
+import { desc, inArray, sql } from 'drizzle-orm';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -48,32 +49,29 @@ export async function loadLastMessages(exec: Executor, conversationIds: string[]
   return last;
 }
 
-/** Username and avatar of each profile, in two queries for a whole page. */
+/** Username and avatar of each profile, in one query for a whole page (the avatar: the gallery's first image). */
 export async function loadProfileInfo(exec: Executor, profileIds: string[]): Promise<Map<string, ProfileInfo>> {
   const out = new Map<string, ProfileInfo>();
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return out;
-  // The profiles and the first photo of each gallery in one statement (a round trip is CPU on both sides).
-  const first = exec
-    .select({ id: images.id, type: images.type, processed: images.processed, moderation: images.moderation, variants: images.variants })
-    .from(images)
-    .where(and(eq(images.profileId, profiles.id), inGallery))
-    .orderBy(...galleryOrder)
-    .limit(1)
-    .as('first');
-  const rows = await exec
-    .select({ id: profiles.id, username: profiles.username, first: { id: first.id, type: first.type, processed: first.processed, moderation: first.moderation, variants: first.variants } })
-    .from(profiles)
-    .leftJoinLateral(first, sql`true`)
-    .where(inArray(profiles.id, ids));
-  for (const row of rows) {
-    const image = row.first?.id ? serializeImage(row.first) : undefined;
-    out.set(row.id, {
-      summary: { _id: row.id, username: row.username, avatar: image?.small ?? image?.medium ?? null },
-      images: image ? [image] : [],
-    });
-  }
+  const rows = rowsOf<ProfileInfoRow>(
+    await exec.execute(sql`select p.id, p.username, (select row_to_json(g) from profile_gallery(p.id) g limit 1) as first
+      from ${profiles} p where p.id = any(${sql.param(ids)}::uuid[])`),
+  );
+  for (const row of rows) out.set(row.id, profileInfoOf(row));
   return out;
+}
+
+/** A profile's id, username and the first image of its gallery (a raw row), as loadProfileInfo and agent_reply read them. */
+export interface ProfileInfoRow {
+  id: string;
+  username: string;
+  first: Record<string, unknown> | null;
+}
+
+export function profileInfoOf(row: ProfileInfoRow): ProfileInfo {
+  const image = row.first ? serializeImage(fromJsonRow(images, row.first)) : undefined;
+  return { summary: { _id: row.id, username: row.username, avatar: image?.small ?? image?.medium ?? null }, images: image ? [image] : [] };
 }
 
 export function toConversationRecord(row: ConversationRow, profile: ProfileInfo | undefined): ConversationRecord {

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Image, Profile, ProfileBadge } from '@sync/contract/entities';
 import { isNewProfile, isOnline } from '@sync/rules/activity';
 import type { Executor } from '../../db/client.js';
+import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, profiles } from '../../db/schema/index.js';
 import { todayString } from './age-bounds.js';
 
@@ -9,9 +10,6 @@ import { todayString } from './age-bounds.js';
  * The profile card (CONTRACT "Profiles") and how every list in issue B builds it: one select with the card
  * columns (age computed by PostgreSQL from the clock's day), then one query for the images of the whole page.
  */
-
-/** Image kinds that belong to a profile's gallery; message attachments never show on a card. */
-const GALLERY_TYPES = ['avatar', 'photo', 'hidden'] as const;
 
 /** A photo a standard member may not see: the UI draws the blocked-photo overlay with an upgrade prompt (SPEC §4). */
 export interface BlockedImage {
@@ -105,20 +103,18 @@ export function serializeImage(row: Pick<ImageRow, 'id' | 'type' | 'processed' |
   return out;
 }
 
-/** What a gallery shows: approved photos of the gallery types. */
-export const inGallery = and(eq(images.moderation, 'approved'), inArray(images.type, [...GALLERY_TYPES]))!;
-/** A gallery's order: the avatar first, then as the member sorted them. */
-export const galleryOrder = [sql`(${images.type} = 'avatar') desc`, asc(images.sortOrder), asc(images.createDate), asc(images.id)] as const;
-
-/** Approved gallery images of the given profiles, avatar first, in one query. */
+/**
+ * Approved gallery images of the given profiles, avatar first, in one query. The gallery rule (which images,
+ * in which order) is the SQL function profile_gallery (api/drizzle/0011_claim_with_its_view.sql), which the
+ * staff view and the reply read too; aggregated in its order.
+ */
 export async function loadGalleries(exec: Executor, profileIds: string[]): Promise<Map<string, ImageRow[]>> {
   if (profileIds.length === 0) return new Map();
-  const rows = await exec
-    .select()
-    .from(images)
-    .where(and(inArray(images.profileId, profileIds), inGallery))
-    .orderBy(asc(images.profileId), ...galleryOrder);
-  return galleriesOf(rows);
+  const [row] = rowsOf<{ photos: Record<string, unknown>[] }>(
+    await exec.execute(sql`select coalesce(json_agg(g), '[]'::json) as photos
+      from unnest(${sql.param(profileIds)}::uuid[]) as p(id) cross join lateral profile_gallery(p.id) g`),
+  );
+  return galleriesOf(row!.photos.map((p) => fromJsonRow(images, p)));
 }
 
 /** Gallery rows (in gallery order) grouped by their profile, keeping the order. */
