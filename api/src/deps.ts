@@ -6,6 +6,7 @@ import type { AppDeps } from './context.js';
 import { migrateDatabase, openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SessionCache } from './modules/auth/session-cache.js';
+import { AGENT_REPLY_EVENTS, agentReplyEvents } from './modules/messaging/reply-events.js';
 import { createProviders } from './providers/create.js';
 import { RealtimeHub } from './realtime/hub.js';
 
@@ -28,6 +29,8 @@ export async function buildDeps(config: Config, opts: { database?: Database; clo
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), poolSize: config.dbPoolSize }));
   await migrateDatabase(database);
   const realtime = new RealtimeHub(database);
+  // Rows a database function notifies are formatted by whichever process holds the room's sockets.
+  realtime.registerBuilder(AGENT_REPLY_EVENTS, agentReplyEvents);
   await realtime.start();
   const sessions = new SessionCache(config.sessionCacheMs);
   await sessions.start(database);

@@ -22,6 +22,20 @@ export interface NotifyArgs {
   channel: string;
   payload: string;
 }
+
+/**
+ * Formats a payload that a database function notified as raw rows (`{ build, data }`) into the events of one
+ * room. Only the process that holds sockets in that room calls `events`. This lets a write queue its own
+ * events in its transaction with no round trip to the API, while the events keep one formatter, in TypeScript
+ * (docs/decisions/0017-claim-and-reply-one-statement-each.md).
+ */
+export type EventBuilder = (data: unknown) => { room: Room; events: () => RealtimeEvent[] };
+
+/** What a database function needs to notify rows for a registered builder. */
+export interface BuiltNotify {
+  channel: string;
+  build: string;
+}
 // NOTIFY payloads must stay under 8000 bytes; events carry ids and small fields, bigger ones are refused loudly.
 const MAX_PAYLOAD = 7500;
 
@@ -37,6 +51,7 @@ function encode(room: Room, event: RealtimeEvent, close?: { code: number; reason
  */
 export class RealtimeHub {
   private rooms = new Map<string, Set<SocketLike>>();
+  private builders = new Map<string, EventBuilder>();
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly database: Database) {}
@@ -114,25 +129,55 @@ export class RealtimeHub {
     return sql`pg_notify(${channel}, ${payload})`;
   }
 
+  /** Every API process registers the same builders at start (deps.ts): any of them may hold the room's sockets. */
+  registerBuilder(build: string, builder: EventBuilder) {
+    this.builders.set(build, builder);
+  }
+
+  /** What a database function passes to notify rows for the builder registered under `build`. */
+  notifyFor(build: string): BuiltNotify {
+    if (!this.builders.has(build)) throw new Error(`no realtime builder registered for ${build}`);
+    return { channel: CHANNEL, build };
+  }
+
   /** The same NOTIFY's channel and payload, for a database function that sends it itself. */
   notifyArgs(room: Room, event: RealtimeEvent): NotifyArgs {
     return { channel: CHANNEL, payload: encode(room, event) };
   }
 
   private deliverLocal(payload: string) {
-    let parsed: { room: string; event: RealtimeEvent; close?: { code: number; reason: string } };
+    let parsed: { room?: string; event?: RealtimeEvent; close?: { code: number; reason: string }; build?: string; data?: unknown };
     try {
       parsed = JSON.parse(payload);
     } catch {
       return;
     }
-    const set = this.rooms.get(parsed.room);
+    if (parsed.build !== undefined) {
+      this.deliverBuilt(parsed.build, parsed.data);
+      return;
+    }
+    if (parsed.room !== undefined && parsed.event) this.send(parsed.room, [parsed.event], parsed.close);
+  }
+
+  private deliverBuilt(build: string, data: unknown) {
+    const builder = this.builders.get(build);
+    if (!builder) return console.error(`[realtime] no builder registered for ${build}`);
+    try {
+      const built = builder(data);
+      if (this.rooms.has(built.room)) this.send(built.room, built.events());
+    } catch (err) {
+      console.error(`[realtime] ${build} rows could not be formatted`, err);
+    }
+  }
+
+  private send(room: string, events: RealtimeEvent[], close?: { code: number; reason: string }) {
+    const set = this.rooms.get(room);
     if (!set) return;
-    const data = JSON.stringify(parsed.event);
+    const frames = events.map((event) => JSON.stringify(event));
     for (const socket of [...set]) {
       try {
-        socket.send(data);
-        if (parsed.close) socket.close(parsed.close.code, parsed.close.reason);
+        for (const frame of frames) socket.send(frame);
+        if (close) socket.close(close.code, close.reason);
       } catch {
         this.leave(socket);
       }

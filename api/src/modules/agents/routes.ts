@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
-import { replyAsAgent } from '../messaging/routes.js';
+import { replyAsAgent } from '../messaging/agent-reply.js';
 import { claimNext, liveClaims, queueCounts } from './claims.js';
 import { addMeetUp, deleteMeetUp, updateMeetUp } from './meet-ups.js';
 import { addConversationMemo, addGlobalMemo, deleteMemo, updateMemo, type MemoOwner } from './memos.js';

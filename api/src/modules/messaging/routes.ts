@@ -1,8 +1,6 @@
-import { Hono, type Context } from 'hono';
-import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { MESSAGES_PER_CHUNK, agentReplyBody, archiveBody, isEmptyMessage, sendMessageBody, type MessageRecord } from '@sync/contract/messaging';
-import { maskContacts } from '@sync/rules/mask';
+import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
 import { MutationError } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import { ApiError } from '../../lib/errors.js';
@@ -13,7 +11,8 @@ import { staffConversationRoute, staffLookup } from '../agents/staff-routes.js';
 import { pokeMember } from './events.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
-import { agentReply, failureToApiError, isUuid, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
+import { failureToApiError, isUuid, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
+import { replyAsAgent } from './agent-reply.js';
 
 const listQuery = z.object({
   type: z.enum(['inbox', 'conversations', 'archive']).optional(),
@@ -130,45 +129,3 @@ export const messagingRoutes = new Hono<IdempotencyEnv>()
     if (!out.replayed) await pokeMember(c.var.deps, userId);
     return out.response;
   });
-
-/**
- * An agent's or admin's reply (POST /conversation/:id/message and POST /stock/:id/reply): the claim rules and
- * the 409 new-messages check are in agentReply; after commit the member's sockets get newMessage and counts.
- */
-export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown) {
-  const auth = c.var.auth;
-  const body = parseWith(agentReplyBody, raw);
-  const deps = c.var.deps;
-  const out = await idempotentWrite(c, 200, async (tx) => {
-    const reply = await agentReply(tx, { id: auth.id, role: auth.role }, id, body, deps.clock.now());
-    const info = await loadProfileInfo(tx, [reply.conversation.profileId]);
-    const message = toMessageRecord(reply.message, 'staff');
-    const conversation = toMemberConversation(reply.conversation, info.get(reply.conversation.profileId), [], 'staff');
-    // The member's events are queued in this transaction (pg_notify), so they leave at its commit, before the
-    // HTTP answer, with no round trip after it; a rollback sends nothing.
-    const room = `user:${conversation.user._id}` as const;
-    const { unread } = reply;
-    await tx.execute(
-      sql`select ${deps.realtime.notifySql(room, newMessageEvent(conversation, { ...message, message: maskContacts(message.message) }))}, ${deps.realtime.notifySql(room, { event: 'unreadMessageCount', count: unread.total, ...unread })}`,
-    );
-    return { message, conversation };
-  });
-  return out.response;
-}
-
-type MemberConversation = ReturnType<typeof toMemberConversation>;
-
-/**
- * SPEC §4 newMessage (conversation, message, profile): ids and small fields only, so it fits a NOTIFY payload
- * (ARCHITECTURE); a long text travels as a preview and the client pulls the rest.
- */
-function newMessageEvent(conversation: MemberConversation, message: MessageRecord) {
-  const PREVIEW = 1000;
-  const long = message.message.length > PREVIEW;
-  return {
-    event: 'newMessage',
-    conversation: { _id: conversation._id, profileId: conversation.profileId, archived: conversation.archived, unread: conversation.unread, type: conversation.type },
-    message: long ? { ...message, message: message.message.slice(0, PREVIEW), partial: true } : message,
-    profile: { _id: conversation.profile._id, username: conversation.profile.username, avatar: conversation.profile.avatar },
-  };
-}

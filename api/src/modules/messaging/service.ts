@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { MESSAGE_COST, isEmptyMessage, type MessageType, type UnreadCounts } from '@sync/contract/messaging';
+import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
 import { MutationError, type MutationErrorCode } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
@@ -173,60 +173,6 @@ async function resolveMemberConversation(tx: Executor, userId: string, conversat
     .where(and(eq(conversations.userId, userId), eq(conversations.profileId, profileId)));
   if (!row) throw mutationFailure('conversation-not-found');
   return row;
-}
-
-export interface AgentReplyInput {
-  messageType: MessageType;
-  message: string;
-  attachment?: string | null;
-  lastMessageId?: string | null;
-  admin?: boolean;
-}
-
-export interface AgentReplyOutcome {
-  conversation: ConversationRow;
-  message: MessageRow;
-  /** The member's unread counts after the reply (the unreadMessageCount event). */
-  unread: UnreadCounts;
-}
-
-const replyRefusals: Record<string, () => ApiError> = {
-  'not-found': () => new ApiError(404, 'not-found', t('error.not-found')),
-  'claim-required': () => new ApiError(403, 'claim-required', 'Claim this conversation before replying; your claim may have expired.'),
-  'new-messages': () => new ApiError(409, 'new-messages', t('error.new-messages')),
-  'attachment-not-found': () => new ApiError(400, 'attachment-not-found', 'The attachment was not found'),
-};
-
-/**
- * A reply as the fictive profile (or as admin), one call of agent_reply (api/drizzle/0009_claim_and_reply_in_one_call.sql):
- * only the agent holding the live claim may reply (an admin always may), otherwise 403 claim-required; 409
- * new-messages when the member wrote after the newest message the agent loaded. The reply releases the claim
- * and takes the conversation out of its stock.
- */
-export async function agentReply(
-  tx: Executor,
-  agent: { id: string; role?: 'agent' | 'admin' },
-  conversationId: string,
-  input: AgentReplyInput,
-  now: Date,
-): Promise<AgentReplyOutcome> {
-  if (!isUuid(conversationId)) throw new ApiError(404, 'not-found', t('error.not-found'));
-  if (input.admin && agent.role !== 'admin') throw new ApiError(403, 'forbidden', t('error.forbidden'));
-  if (isEmptyMessage(input)) throw new ApiError(400, 'empty-message', 'The message is empty');
-  if (input.attachment && !isUuid(input.attachment)) throw replyRefusals['attachment-not-found']!();
-  let out: { message: Record<string, unknown>; conversation: Record<string, unknown>; unread: UnreadCounts };
-  try {
-    [{ out }] = rowsOf<{ out: typeof out }>(
-      await tx.execute(sql`select agent_reply(${agent.id}::uuid, ${agent.role === 'admin'}::boolean, ${!!input.admin}::boolean, ${conversationId}::uuid,
-        ${input.messageType}::message_type, ${input.message}::text, ${input.attachment ?? null}::uuid,
-        ${isUuid(input.lastMessageId) ? input.lastMessageId : null}::uuid, ${now.toISOString()}::timestamptz) as out`),
-    ) as [{ out: typeof out }];
-  } catch (err) {
-    const raised = raisedBy(err);
-    const refusal = raised?.code === BUSINESS_FAILURE ? replyRefusals[raised.message] : undefined;
-    throw refusal ? refusal() : err;
-  }
-  return { conversation: fromJsonRow(conversations, out.conversation), message: fromJsonRow(messages, out.message), unread: out.unread };
 }
 
 /** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */

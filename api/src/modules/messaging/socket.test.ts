@@ -85,6 +85,40 @@ describe('realtime for messaging', () => {
     await expectLedgerBalanced(ctx.deps.db, member.id);
   });
 
+  it('a reply retried with its Idempotency-Key is stored and announced once; a long one arrives as a masked preview', async () => {
+    const member = await createMemberWithCredits(ctx, 2);
+    const profile = await createFictive(ctx);
+    const created = await app.request(`/api/conversation/${profile.id}`, jsonRequest('POST', { message: 'still there?' }, member.headers));
+    const conversation = (await created.json()) as { _id: string; messages: { _id: string }[] };
+    const admin = await createAgent(ctx, { role: 'admin' });
+    const login = await app.request('/api/authenticate', jsonRequest('POST', { username: admin.email, password: PASSWORD, type: 'agent' }));
+    const adminHeaders = bearer(((await login.json()) as { access_token: string }).access_token);
+    const socket = await listen(member.token);
+
+    const text = `call me on +44 7700 900123 ${'and more words '.repeat(100)}`;
+    const body = { messageType: 'text', message: text, lastMessageId: conversation.messages[0]!._id, admin: true };
+    const headers = { ...adminHeaders, 'idempotency-key': 'reply-1' };
+    const first = await app.request(`/api/stock/${conversation._id}/reply`, jsonRequest('POST', body, headers));
+    const again = await app.request(`/api/stock/${conversation._id}/reply`, jsonRequest('POST', body, headers));
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const answered = (await first.json()) as { message: { _id: string; message: string; senderType: string } };
+    expect(await again.json()).toEqual(answered);
+    // Staff get the original text back.
+    expect(answered.message).toMatchObject({ message: text, senderType: 'admin' });
+
+    const event = (await socket.next('newMessage')) as { message: { _id: string; message: string; partial?: boolean } };
+    expect(event.message._id).toBe(answered.message._id);
+    expect(event.message.partial).toBe(true);
+    expect(event.message.message).toHaveLength(1000);
+    expect(event.message.message).not.toContain('7700 900123');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket.frames.filter((f) => f.event === 'newMessage')).toHaveLength(1);
+    const stored = await app.request(`/api/conversation/${conversation._id}?limit=10`, { headers: member.headers });
+    expect(((await stored.json()) as { messages: unknown[] }).messages).toHaveLength(2);
+    socket.ws.close();
+  });
+
   it("a push pokes the member's other tabs and devices", async () => {
     const member = await createMemberWithCredits(ctx, 1);
     const profile = await createFictive(ctx);

@@ -1,0 +1,79 @@
+import type { UnreadCounts } from '@sync/contract/messaging';
+import { maskContacts } from '@sync/rules/mask';
+import { fromJsonRow } from '../../db/rows.js';
+import { messages } from '../../db/schema/index.js';
+import type { EventBuilder } from '../../realtime/hub.js';
+import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './serialize.js';
+
+/** The realtime hub's name for the rows agent_reply notifies (api/drizzle/0012_reply_in_one_statement.sql). */
+export const AGENT_REPLY_EVENTS = 'agentReply';
+
+/** SPEC §4 newMessage carries a long text as a preview; the member's client pulls the whole message. */
+const PREVIEW_CHARS = 1000;
+/** The preview, JSON-escaped, in bytes at most, so the NOTIFY that carries it stays far below PostgreSQL's 8000. */
+const PREVIEW_BYTES = 3000;
+
+/**
+ * The reply's text as the member may read it in the live event: contacts masked, then cut to the preview. The
+ * API computes it before the call (masking is a TypeScript rule, sync/src/rules/mask.ts) and agent_reply
+ * notifies it with the rows.
+ */
+export function memberPreview(text: string): { text: string; partial: boolean } {
+  const masked = maskContacts(text);
+  let preview = masked.length > PREVIEW_CHARS ? masked.slice(0, PREVIEW_CHARS) : masked;
+  // Text that escapes to many bytes (control characters take six, most scripts three) is cut shorter.
+  for (let bytes = jsonBytes(preview); bytes > PREVIEW_BYTES; bytes = jsonBytes(preview)) {
+    preview = preview.slice(0, Math.floor((preview.length * PREVIEW_BYTES) / bytes));
+  }
+  // A cut never leaves half of a surrogate pair (an emoji) behind.
+  if (preview.length < masked.length && /[\uD800-\uDBFF]$/.test(preview)) preview = preview.slice(0, -1);
+  return { text: preview, partial: preview.length < masked.length };
+}
+
+function jsonBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text));
+}
+
+/** What agent_reply notifies: the reply's rows as the member's events need them. */
+interface ReplyNotice {
+  /** The message row without its text. */
+  message: Record<string, unknown>;
+  memberText: string;
+  partial: boolean;
+  conversation: { id: string; user_id: string; profile_id: string; archived: boolean; has_user_message: boolean; unread_by_user: number };
+  profile: ProfileInfoRow;
+  unread: UnreadCounts;
+}
+
+/**
+ * The member's live events of a reply (SPEC §4): newMessage (conversation, message, profile) and
+ * unreadMessageCount. Registered with the realtime hub in every API process (deps.ts): whichever holds the
+ * member's sockets formats them.
+ */
+export const agentReplyEvents: EventBuilder = (data) => {
+  const notice = data as ReplyNotice;
+  const conversation = notice.conversation;
+  return {
+    room: `user:${conversation.user_id}`,
+    events: () => {
+      // Read as 'staff': the text is already the member's preview, masked before the call.
+      const message = toMessageRecord(fromJsonRow(messages, { ...notice.message, message: notice.memberText }), 'staff');
+      const profile = profileInfoOf(notice.profile).summary;
+      return [
+        {
+          event: 'newMessage',
+          conversation: {
+            _id: conversation.id,
+            profileId: conversation.profile_id,
+            archived: conversation.archived,
+            unread: conversation.unread_by_user,
+            type: typeOf({ archived: conversation.archived, hasUserMessage: conversation.has_user_message }),
+          },
+          message: notice.partial ? { ...message, partial: true } : message,
+          profile,
+        },
+        { event: 'unreadMessageCount', count: notice.unread.total, ...notice.unread },
+      ];
+    },
+  };
+};

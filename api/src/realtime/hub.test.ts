@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/client.js';
+import { RealtimeHub, type SocketLike } from './hub.js';
+
+/** A hub on a database whose notifications the test hands in, as the listening connection would. */
+async function hubWithNotifications() {
+  let deliver: ((payload: string) => void) | undefined;
+  const database: Database = {
+    db: undefined as never,
+    kind: 'pglite',
+    prepared: async () => [],
+    listen: async (_channel, onPayload) => {
+      deliver = onPayload;
+      return async () => undefined;
+    },
+    notify: async (_channel, payload) => deliver?.(payload),
+    close: async () => undefined,
+  };
+  const hub = new RealtimeHub(database);
+  return { hub, notify: (payload: unknown) => deliver!(JSON.stringify(payload)), start: () => hub.start() };
+}
+
+function socket() {
+  const frames: unknown[] = [];
+  const s: SocketLike = { send: (data) => frames.push(JSON.parse(data)), close: () => undefined };
+  return { s, frames };
+}
+
+describe('rows notified for a registered builder', () => {
+  it('are formatted by the process holding the room, in order, and not at all elsewhere', async () => {
+    const { hub, notify, start } = await hubWithNotifications();
+    const build = vi.fn((data: unknown) => {
+      const { to, n } = data as { to: string; n: number };
+      return { room: `user:${to}` as const, events: () => [{ event: 'first', n }, { event: 'second', n }] };
+    });
+    hub.registerBuilder('test', build);
+    await start();
+    expect(hub.notifyFor('test')).toEqual({ channel: 'realtime', build: 'test' });
+    const member = socket();
+    hub.join(member.s, ['user:a']);
+
+    notify({ build: 'test', data: { to: 'a', n: 1 } });
+    expect(member.frames).toEqual([{ event: 'first', n: 1 }, { event: 'second', n: 1 }]);
+
+    // Nobody of room user:b here: the builder tells the room, the events are never made.
+    const events = vi.fn(() => []);
+    build.mockReturnValueOnce({ room: 'user:b', events });
+    notify({ build: 'test', data: {} });
+    expect(events).not.toHaveBeenCalled();
+    expect(member.frames).toHaveLength(2);
+  });
+
+  it('skips rows of an unknown builder or that fail to format, and refuses to notify for an unregistered one', async () => {
+    const { hub, notify, start } = await hubWithNotifications();
+    hub.registerBuilder('broken', () => {
+      throw new Error('bad rows');
+    });
+    await start();
+    const member = socket();
+    hub.join(member.s, ['user:a']);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    notify({ build: 'unknown', data: {} });
+    notify({ build: 'broken', data: {} });
+    await hub.publish('user:a', { event: 'still-works' });
+    expect(member.frames).toEqual([{ event: 'still-works' }]);
+    expect(log).toHaveBeenCalledTimes(2);
+    log.mockRestore();
+    expect(() => hub.notifyFor('unknown')).toThrow(/no realtime builder/);
+  });
+});
