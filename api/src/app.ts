@@ -10,6 +10,7 @@ import type { UpgradeWebSocket } from 'hono/ws';
 import { t } from '@sync/texts';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './lib/errors.js';
+import { readJsonBodyFromNode } from './lib/node-body.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -78,6 +79,14 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     // Multipart uploads set their own, larger limit on their route. GET and HEAD bodies are never read, and
     // checking one would build the web Request that @hono/node-server otherwise never makes for them.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.header('content-type')?.startsWith('multipart/')) return next();
+    // A body of known length is judged by its header (Node's parser holds the body to it), and a JSON one is
+    // read from Node's stream; a chunked body is counted as it streams.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > JSON_BODY_LIMIT) throw new ApiError(413, 'payload-too-large', 'The request is too large');
+      readJsonBodyFromNode(c);
+      return next();
+    }
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {

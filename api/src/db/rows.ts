@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, type Column, type Table } from 'drizzle-orm';
 
 /** The rows of a raw `db.execute(sql…)`: node-postgres answers a QueryResult, PGlite's drizzle answers { rows } too, some drivers an array. */
 export function rowsOf<T>(res: unknown): T[] {
@@ -11,9 +11,17 @@ export function rowsOf<T>(res: unknown): T[] {
  */
 export function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = json[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return out as T['$inferSelect'];
+}
+
+// A claim's view maps a few dozen rows: the column list is built once per table, not once per row.
+const columnLists = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let list = columnLists.get(table);
+  if (!list) columnLists.set(table, (list = Object.entries(getTableColumns(table))));
+  return list;
 }

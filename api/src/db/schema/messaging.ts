@@ -46,7 +46,6 @@ export const conversations = pgTable(
     index('conversations_user_idx').on(t.userId, t.lastMessageDate),
     index('conversations_user_version_idx').on(t.userId, t.version),
     index('conversations_stock_idx').on(t.stock, t.stockDate).where(sql`${t.stock} IS NOT NULL`),
-    index('conversations_claim_idx').on(t.claimAgentId, t.claimExpiryDate),
     // The claim order: waited whole minutes first (docs/decisions/0011-claim-order.md), then paying members.
     index('conversations_stock_wait_idx')
       .on(sql`date_trunc('minute', (${t.stockDate} at time zone 'UTC'))`, t.stockPaying.desc(), t.stockDate, t.id)
@@ -157,5 +156,8 @@ export const agentClaims = pgTable(
   (t) => [
     index('agent_claims_agent_idx').on(t.agentId, t.claimDate),
     index('agent_claims_open_idx').on(t.conversationId).where(sql`${t.endDate} IS NULL`),
+    // An agent's live claims (the cap, the console's restore, stop): read here rather than from an index on the
+    // conversations' claim columns, so taking a claim is a HOT update (docs/decisions/0017-…).
+    index('agent_claims_live_idx').on(t.agentId, t.expiryDate).where(sql`${t.endDate} IS NULL`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBreaks, agentClaims, agentWorkSessions, brands, conversations, meetUps, users } from '../../db/schema/index.js';
 import type { SocketLike } from '../../realtime/hub.js';
@@ -20,8 +20,9 @@ afterAll(() => ctx?.close());
 
 const event = (status: string, reason?: string) => ({ queue: 'agents', message: { event: 'agentStatusUpdate', status, ...(reason ? { reason } : {}) } });
 
-/** Clears every stock so a scenario counts only its own conversations. */
+/** Clears every stock, and ends every claim as a release would, so a scenario counts only its own conversations. */
 async function emptyStocks() {
+  await ctx.deps.db.update(agentClaims).set({ endDate: ctx.clock.now(), outcome: 'released' }).where(isNull(agentClaims.endDate));
   await ctx.deps.db.update(conversations).set({ stock: null, stockDate: null, claimAgentId: null, claimDate: null, claimExpiryDate: null });
 }
 

@@ -81,13 +81,22 @@ type ClaimAnswer =
   | { empty: true }
   | { conversation: Record<string, unknown>; domain: string; view: StaffViewRows };
 
-/** The agent's live claims (the console restores them after a reload). */
+/**
+ * The agent's live claims (the console restores them after a reload): its open rows of agent_claims
+ * (agent_claims_live_idx), each checked against the conversation's claim columns, which are the truth.
+ */
 export async function liveClaims(exec: Executor, agentId: string, now: Date) {
   return exec
     .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, claimDate: conversations.claimDate, claimExpiryDate: conversations.claimExpiryDate })
-    .from(conversations)
-    .where(and(eq(conversations.claimAgentId, agentId), gt(conversations.claimExpiryDate, now)))
+    .from(agentClaims)
+    .innerJoin(conversations, eq(conversations.id, agentClaims.conversationId))
+    .where(and(openClaimsOf(agentId), gt(agentClaims.expiryDate, now), eq(conversations.claimAgentId, agentId), gt(conversations.claimExpiryDate, now)))
     .orderBy(asc(conversations.claimDate));
+}
+
+/** The agent's claims not ended yet (lapsed ones included until the expiry job or a new claim closes them). */
+export function openClaimsOf(agentId: string) {
+  return and(eq(agentClaims.agentId, agentId), isNull(agentClaims.endDate));
 }
 
 /** Whether the agent holds the live claim on the conversation (read inside the reply's transaction). */
@@ -106,7 +115,7 @@ export async function endClaim(tx: Executor, conversationId: string, outcome: 'r
 
 /** Stop (or disconnect): the agent's claims go back to their stock at once. */
 export async function releaseAllClaims(tx: Executor, agentId: string, now: Date) {
-  const held = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.claimAgentId, agentId));
+  const held = await tx.select({ id: agentClaims.conversationId }).from(agentClaims).where(openClaimsOf(agentId));
   for (const h of held) await endClaim(tx, h.id, 'released', now);
   return held.length;
 }

@@ -16,12 +16,15 @@ export const claimExpiryJob: Job = {
   async run(deps) {
     const now = deps.clock.now();
     return deps.db.transaction(async (tx) => {
+      // Open claims past their expiry (agent_claims' partial indexes hold only open ones), checked on the
+      // conversation, whose claim columns are the truth.
       const lapsed = await tx
         .select({ id: conversations.id })
-        .from(conversations)
-        .where(and(isNotNull(conversations.claimAgentId), lte(conversations.claimExpiryDate, now)))
+        .from(agentClaims)
+        .innerJoin(conversations, eq(conversations.id, agentClaims.conversationId))
+        .where(and(isNull(agentClaims.endDate), lte(agentClaims.expiryDate, now), isNotNull(conversations.claimAgentId), lte(conversations.claimExpiryDate, now)))
         .limit(BATCH)
-        .for('update', { skipLocked: true });
+        .for('update', { of: conversations, skipLocked: true });
       if (lapsed.length === 0) return 0;
       const ids = lapsed.map((r) => r.id);
       await tx

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import type { AppDeps, AuthContext } from '../../context.js';
-import { conversations, profiles } from '../../db/schema/index.js';
+import { agentClaims, conversations, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { holdsClaim } from '../agents/claims.js';
+import { holdsClaim, openClaimsOf } from '../agents/claims.js';
 import { loadStaff } from '../agents/staff.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +24,8 @@ export async function requireAttachmentRight(deps: AppDeps, auth: AuthContext, p
   if (staff.isAdmin) return;
   const claimed = await deps.db
     .select({ claimAgentId: conversations.claimAgentId, claimExpiryDate: conversations.claimExpiryDate })
-    .from(conversations)
-    .where(and(eq(conversations.profileId, profileId), eq(conversations.claimAgentId, staff.id)));
+    .from(agentClaims)
+    .innerJoin(conversations, eq(conversations.id, agentClaims.conversationId))
+    .where(and(openClaimsOf(staff.id), eq(conversations.profileId, profileId)));
   if (!claimed.some((row) => holdsClaim(row, staff.id, deps.clock.now()))) throw new ApiError(403, 'claim-required', t('error.forbidden'));
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { image as imageSchema } from '@sync/contract/entities';
-import { conversations, images } from '../../db/schema/index.js';
+import { agentClaims, conversations, images } from '../../db/schema/index.js';
 import { PASSWORD, bearer, createAgent } from '../auth/test-helpers.js';
 import { createMemberWithCredits, expectLedgerBalanced } from '../credits/test-helpers.js';
 import { createFictive, type MemberFixture } from '../../test/fixtures.js';
@@ -74,11 +74,14 @@ async function conversationWith(m: MemberFixture) {
   return { profile, conversation: res.body };
 }
 
+/** A claim of this conversation as agent_claim writes one: the claim columns and the open history row. */
 async function claim(conversationId: string, minutes: number) {
-  await ctx.deps.db
-    .update(conversations)
-    .set({ claimAgentId: agentId, claimDate: ctx.clock.now(), claimExpiryDate: new Date(ctx.clock.now().getTime() + minutes * 60_000) })
-    .where(eq(conversations.id, conversationId));
+  const now = ctx.clock.now();
+  const expiry = new Date(now.getTime() + minutes * 60_000);
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx.update(conversations).set({ claimAgentId: agentId, claimDate: now, claimExpiryDate: expiry }).where(eq(conversations.id, conversationId));
+    await tx.insert(agentClaims).values({ agentId, conversationId, stock: 'message', claimDate: now, expiryDate: expiry });
+  });
 }
 
 describe('member attachments', () => {
