@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '@api/config';
 import type { Database } from '@api/db/client';
 import { bulkInsert } from '@api/db/seed/bulk-insert';
 import { conversations, messages } from '@api/db/schema/index';
@@ -85,7 +86,7 @@ async function agentLoop(http: JsonClient, agent: Principal, until: number): Pro
   return run;
 }
 
-/** `npm run bench -- claims [--stock 10000] [--agents 50] [--seconds 30] [--pgbench-seconds 15]` */
+/** `npm run bench -- claims [--stock 10000] [--agents 50] [--seconds 30] [--pgbench-seconds 15] [--pool N]` */
 export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({
     args,
@@ -94,11 +95,14 @@ export async function main(args: string[]): Promise<boolean> {
       agents: { type: 'string', default: '50' },
       seconds: { type: 'string', default: '30' },
       'pgbench-seconds': { type: 'string', default: '15' },
+      pool: { type: 'string' },
     },
   });
   const stocked = Number(values.stock);
   const agentCount = Number(values.agents);
   const seconds = Number(values.seconds);
+  // The API's own pool size unless --pool: the agents are its HTTP clients, not database connections.
+  const pool = values.pool === undefined ? undefined : Number(values.pool);
   if (!(await postgresReachable())) {
     console.error('claims: PostgreSQL is not reachable (BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)');
     return false;
@@ -118,7 +122,7 @@ export async function main(args: string[]): Promise<boolean> {
     const world = await seedWorld(database, { jwtSecret, members: Math.ceil(stocked / FICTIVES), credits: 0, fictives: FICTIVES, agents: agentCount });
     await stockConversations(database, world, stocked);
     log(`${stocked} conversations stocked; ${agentCount} agents online`);
-    api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret, DB_POOL_SIZE: String(agentCount) }, logFile: path.join(os.tmpdir(), 'bench-claims-api.log') });
+    api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret, ...(pool ? { DB_POOL_SIZE: String(pool) } : {}) }, logFile: path.join(os.tmpdir(), 'bench-claims-api.log') });
 
     const http = new JsonClient(api.url, { connections: agentCount });
     const apiCpu0 = processCpuMs(api.pid);
@@ -153,7 +157,7 @@ export async function main(args: string[]): Promise<boolean> {
     console.log(
       formatTable(`claims: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, ${agentCount} agents, ${stocked.toLocaleString('en-US')} stocked, ${elapsed.toFixed(1)} s`, ['figure', 'value', 'target', 'result'], [
         ['pgbench tpcb-like tps', pg.tps],
-        [`claims per second (each followed by its reply; API pool ${agentCount})`, claimsPerSecond],
+        [`claims per second (each followed by its reply; API pool ${pool ?? `${loadConfig({}).dbPoolSize}, its default`})`, claimsPerSecond],
         ['  ratio claims/s : pgbench tps', r.toFixed(2), `>= ${TARGET_RATIO}`, verdict(r >= TARGET_RATIO)],
         ['  claim latency p50 / p99 ms', `${percentile(claimMs, 50).toFixed(1)} / ${percentile(claimMs, 99).toFixed(1)}`],
         ['  CPU per claim+reply: API process / PostgreSQL ms', `${apiCpuMs.toFixed(2)} / ${pgCpuMs.toFixed(2)}`],

@@ -1,4 +1,4 @@
-import { getTableColumns, type Column, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
 
 /** The rows of a raw `db.execute(sql…)`: node-postgres answers a QueryResult, PGlite's drizzle answers { rows } too, some drivers an array. */
 export function rowsOf<T>(res: unknown): T[] {
@@ -16,6 +16,27 @@ export function fromJsonRow<T extends Table>(table: T, json: Record<string, unkn
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return out as T['$inferSelect'];
+}
+
+/**
+ * Some of a table's columns from a JSON object that carries just them (keyed by their SQL names, as a
+ * `json_build_object` of those columns writes them), mapped as fromJsonRow maps a whole row. A column the
+ * statement left out throws, so the SQL and the list here cannot drift apart unnoticed.
+ */
+export function fromJsonColumns<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  keys: readonly K[],
+  json: Record<string, unknown>,
+): Pick<T['$inferSelect'], K> {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const column = columns[key]!;
+    if (!(column.name in json)) throw new Error(`${column.name} is missing from the ${getTableName(table)} row`);
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as Pick<T['$inferSelect'], K>;
 }
 
 // A claim's view maps a few dozen rows: the column list is built once per table, not once per row.

@@ -81,10 +81,12 @@ export const messages = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    index('messages_conversation_idx').on(t.conversationId, t.dateSent),
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_conversation_version_idx').on(t.conversationId, t.version),
-    uniqueIndex('messages_mutation_uq').on(t.clientId, t.mutationId),
+    // Only members' messages come from a sync client; staff and system ones are not written into this index.
+    uniqueIndex('messages_mutation_uq').on(t.clientId, t.mutationId).where(sql`${t.clientId} IS NOT NULL`),
+    // Staff messages by day, for the admin report (agents/admin.ts); members' messages are not written into it.
+    index('messages_staff_sent_idx').on(t.dateSent).where(sql`${t.agentId} IS NOT NULL`),
     check('messages_has_content', sql`${t.message} <> '' OR ${t.attachmentId} IS NOT NULL OR ${t.messageType} = 'attachment'`),
   ],
 );

@@ -3,7 +3,7 @@ import type { AgentConversation, Memo, MeetUp } from '@sync/contract/agents';
 import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { ageFromDateString } from '@sync/rules/age';
 import type { Executor } from '../../db/client.js';
-import { fromJsonRow, rowsOf } from '../../db/rows.js';
+import { fromJsonColumns, fromJsonRow, rowsOf } from '../../db/rows.js';
 import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
 import { images, meetUps, memos, messages, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
@@ -47,7 +47,15 @@ export function toMeetUp(row: MeetUpRow): MeetUp {
   };
 }
 
-/** What staff_conversation_view answers (api/drizzle/0011_claim_with_its_view.sql): raw rows, formatted here. */
+/**
+ * The columns the staff view shows of the member, the member's profile and the fictive profile: what
+ * staff_conversation_view selects of them (api/drizzle/0014_lean_indexes_and_staff_view.sql), nothing more (no password hash, no email).
+ */
+const USER_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'country', 'isPremium', 'credits', 'createDate', 'updateDate', 'activityDate'] as const;
+const MEMBER_PROFILE_COLUMNS = ['id', 'birthDate', 'location', 'aboutMe'] as const;
+const PROFILE_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'createDate', 'updateDate', 'activityDate', 'location', 'aboutMe'] as const;
+
+/** What staff_conversation_view answers: raw rows (the member and both profiles only the columns above), formatted here. */
 export interface StaffViewRows {
   messages: Json[];
   user: Json | null;
@@ -92,9 +100,9 @@ export async function staffConversation(
 /** The staff view's rows as SPEC §3 agent conversation, with `limit` messages (the view reads one more). */
 export function toAgentConversation(row: ConversationRow, domain: string, view: StaffViewRows, limit: number, now: Date): AgentConversation {
   const messageRows = view.messages.slice(0, limit).map((m) => fromJsonRow(messages, m));
-  const user = view.user ? fromJsonRow(users, view.user) : undefined;
-  const memberProfile = view.memberProfile ? fromJsonRow(profiles, view.memberProfile) : undefined;
-  const profile = view.profile ? fromJsonRow(profiles, view.profile) : undefined;
+  const user = view.user ? fromJsonColumns(users, USER_COLUMNS, view.user) : undefined;
+  const memberProfile = view.memberProfile ? fromJsonColumns(profiles, MEMBER_PROFILE_COLUMNS, view.memberProfile) : undefined;
+  const profile = view.profile ? fromJsonColumns(profiles, PROFILE_COLUMNS, view.profile) : undefined;
   const notes = view.notes.map((n) => fromJsonRow(memos, n));
   const meets = view.meets.map((m) => fromJsonRow(meetUps, m));
   const galleries = galleriesOf(view.photos.map((p) => fromJsonRow(images, p)));
