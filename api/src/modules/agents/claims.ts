@@ -48,10 +48,10 @@ const CLAIM: PreparedStatement = {
 /**
  * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0011-claim-order.md),
  * claimed for CLAIM_LIFETIME_MS, with its staff view of `limit` messages. One prepared call of agent_claim
- * (api/drizzle/0011_claim_with_its_view.sql), a transaction of its own: the agent's row is locked first (the
- * per-agent cap counts right even with two tabs claiming at once); the candidate is locked `FOR UPDATE SKIP
- * LOCKED`, so concurrent agents each take a different row without waiting on one another. Undefined when
- * nothing waits.
+ * (api/drizzle/0011_claim_and_reply_one_statement_each.sql), a transaction of its own: the agent's row is
+ * locked first (the per-agent cap counts right even with two tabs claiming at once); the candidate is locked
+ * `FOR UPDATE SKIP LOCKED`, so concurrent agents each take a different row without waiting on one another.
+ * Undefined when nothing waits.
  */
 export async function claimNext(database: Pick<Database, 'prepared'>, agentId: string, now: Date, limit: number): Promise<Claimed | undefined> {
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);

@@ -49,7 +49,8 @@ export function toMeetUp(row: MeetUpRow): MeetUp {
 
 /**
  * The columns the staff view shows of the member, the member's profile and the fictive profile: what
- * staff_conversation_view selects of them (api/drizzle/0014_lean_indexes_and_staff_view.sql), nothing more (no password hash, no email).
+ * staff_conversation_view selects of them (api/drizzle/0011_claim_and_reply_one_statement_each.sql), nothing
+ * more (no password hash, no email).
  */
 const USER_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'country', 'isPremium', 'credits', 'createDate', 'updateDate', 'activityDate'] as const;
 const MEMBER_PROFILE_COLUMNS = ['id', 'birthDate', 'location', 'aboutMe'] as const;

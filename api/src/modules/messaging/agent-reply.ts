@@ -14,7 +14,7 @@ import { AGENT_REPLY_EVENTS, memberPreview } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord, type ProfileInfoRow } from './serialize.js';
 import { isUuid } from './service.js';
 
-/** What agent_reply answers (api/drizzle/0012_reply_in_one_statement.sql): raw rows. */
+/** What agent_reply answers (api/drizzle/0011_claim_and_reply_one_statement_each.sql): raw rows. */
 interface ReplyRows {
   message: Record<string, unknown>;
   conversation: Record<string, unknown>;

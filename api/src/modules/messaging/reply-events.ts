@@ -5,7 +5,7 @@ import { messages } from '../../db/schema/index.js';
 import type { EventBuilder } from '../../realtime/hub.js';
 import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './serialize.js';
 
-/** The realtime hub's name for the rows agent_reply notifies (api/drizzle/0012_reply_in_one_statement.sql). */
+/** The realtime hub's name for the rows agent_reply notifies (api/drizzle/0011_claim_and_reply_one_statement_each.sql). */
 export const AGENT_REPLY_EVENTS = 'agentReply';
 
 /** SPEC §4 newMessage carries a long text as a preview; the member's client pulls the whole message. */

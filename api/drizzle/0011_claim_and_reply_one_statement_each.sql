@@ -1,13 +1,36 @@
+-- A claim and a reply are one prepared statement each (docs/decisions/0017-claim-and-reply-one-statement-each.md).
+-- Generated from the schema first: claims leave conversations' indexes (so taking one is a HOT update) and an
+-- agent's live claims are read from agent_claims; messages keep the sync-client unique index only where a
+-- client wrote, and the admin report's staff messages by day in place of an index no statement read.
 DROP INDEX "conversations_claim_idx";--> statement-breakpoint
+DROP INDEX "messages_conversation_idx";--> statement-breakpoint
+DROP INDEX "messages_mutation_uq";--> statement-breakpoint
 CREATE INDEX "agent_claims_live_idx" ON "agent_claims" USING btree ("agent_id","expiry_date") WHERE "agent_claims"."end_date" IS NULL;--> statement-breakpoint
--- Hand-written below (docs/decisions/0017-claim-and-reply-one-statement-each.md). Taking a claim changes only
--- the claim columns, which no index of conversations holds any more: with room left on the page (fillfactor;
--- pages written before this keep theirs until rewritten) it is a HOT update, writing no index entry. Before,
--- each claim added an entry to every index of conversations, the claim-order index among them, where every
--- claim then stepped over the dead ones until vacuum.
+CREATE INDEX "messages_staff_sent_idx" ON "messages" USING btree ("date_sent") WHERE "messages"."agent_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_mutation_uq" ON "messages" USING btree ("client_id","mutation_id") WHERE "messages"."client_id" IS NOT NULL;
+--> statement-breakpoint
+-- Hand-written below. A claim changes only the claim columns, which no index of conversations holds: with room
+-- on the page (fillfactor; pages written before keep theirs until rewritten) it writes no index entry. Before,
+-- each claim added an entry to every index of conversations, the claim-order one among them, where every
+-- later claim stepped over the dead ones until vacuum.
 ALTER TABLE conversations SET (fillfactor = 85);
 --> statement-breakpoint
--- A member's sync space bumped once per transaction, as 0008's, the remembered value set by the bump itself.
+-- agent_claims is a queue's history: every claim ends with an update that leaves a dead entry in the partial
+-- indexes of open claims (agent_claims_open_idx, agent_claims_live_idx), which the cap count of the agent's
+-- next claims steps over until vacuum removes it. Vacuum after every 2,000 ended claims, not after a fifth of
+-- a table that only grows.
+ALTER TABLE agent_claims SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
+--> statement-breakpoint
+-- The one gallery rule (SPEC §4): approved images of the gallery kinds, the avatar first, then as the member
+-- sorted them. A plain SQL function, so PostgreSQL inlines it into the statements that read it (cards, profile
+-- summaries, the staff view, the reply) and walks images_profile_idx.
+CREATE OR REPLACE FUNCTION profile_gallery(p_profile uuid) RETURNS SETOF images LANGUAGE sql STABLE AS $$
+  SELECT * FROM images
+  WHERE profile_id = p_profile AND moderation = 'approved' AND type IN ('avatar', 'photo', 'hidden')
+  ORDER BY (type = 'avatar') DESC, sort_order, create_date, id
+$$;
+--> statement-breakpoint
+-- A member's sync space bumped once per transaction (0008), the remembered value set by the bump itself.
 CREATE OR REPLACE FUNCTION sync_bump_space(uid uuid) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   bumped text := current_setting('sync.bumped', true);
@@ -22,7 +45,24 @@ BEGIN
   RETURN v;
 END $$;
 --> statement-breakpoint
--- The staff view, as 0011's, with the member's profile read by the same statement.
+-- The member's unread counts per list (0009), in PL/pgSQL: a SQL function that cannot be inlined (it
+-- aggregates) is planned again in every statement that calls it; PL/pgSQL keeps the plan for the connection.
+CREATE OR REPLACE FUNCTION member_unread_counts(uid uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT jsonb_build_object(
+    'total', coalesce(sum(unread_by_user), 0)::int,
+    'inbox', coalesce(sum(unread_by_user) FILTER (WHERE NOT archived AND NOT has_user_message), 0)::int,
+    'archive', coalesce(sum(unread_by_user) FILTER (WHERE archived), 0)::int,
+    'conversation', coalesce(sum(unread_by_user) FILTER (WHERE NOT archived AND has_user_message), 0)::int)
+  FROM conversations WHERE user_id = uid);
+END $$;
+--> statement-breakpoint
+-- What staff see of a conversation (SPEC §3 agent conversation), as raw rows the API formats
+-- (api/src/modules/agents/staff-conversation.ts): p_limit + 1 messages newest first (older than p_before when
+-- given; the extra one tells whether there are more), the member and their profile, the fictive profile, both
+-- galleries, the memos (this conversation's, then the global ones of the member and of the profile) and the
+-- meet-ups. Of the member and both profiles only the columns the view shows: no password hash, email or sign-on
+-- subject travels to the API. 'before-not-found' (DM001) when p_before is not a message of this conversation.
 CREATE OR REPLACE FUNCTION staff_conversation_view(p_conversation uuid, p_user uuid, p_profile uuid, p_limit int, p_before uuid)
 RETURNS json LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -35,15 +75,21 @@ BEGIN
     END IF;
   END IF;
   RETURN (
-    WITH member_profile AS (SELECT p.* FROM profiles p WHERE p.user_id = p_user LIMIT 1)
+    WITH member_profile AS (SELECT p.id, p.birth_date, p.location, p.about_me FROM profiles p WHERE p.user_id = p_user LIMIT 1)
     SELECT json_build_object(
       'messages', (SELECT coalesce(json_agg(m ORDER BY m.seq DESC), '[]'::json) FROM (
         SELECT * FROM messages
         WHERE conversation_id = p_conversation AND seq < coalesce(before_seq, 9223372036854775807)
         ORDER BY seq DESC LIMIT p_limit + 1) m),
-      'user', (SELECT row_to_json(u) FROM users u WHERE u.id = p_user),
+      'user', (SELECT json_build_object('id', u.id, 'username', u.username, 'birth_date', u.birth_date, 'gender', u.gender,
+          'country', u.country, 'is_premium', u.is_premium, 'credits', u.credits, 'create_date', u.create_date,
+          'update_date', u.update_date, 'activity_date', u.activity_date)
+        FROM users u WHERE u.id = p_user),
       'memberProfile', (SELECT row_to_json(mp) FROM member_profile mp),
-      'profile', (SELECT row_to_json(p) FROM profiles p WHERE p.id = p_profile),
+      'profile', (SELECT json_build_object('id', p.id, 'username', p.username, 'birth_date', p.birth_date, 'gender', p.gender,
+          'create_date', p.create_date, 'update_date', p.update_date, 'activity_date', p.activity_date, 'location', p.location,
+          'about_me', p.about_me)
+        FROM profiles p WHERE p.id = p_profile),
       'notes', (SELECT coalesce(json_agg(n ORDER BY n.conversation_id IS NULL, n.create_date, n.id), '[]'::json) FROM memos n
         WHERE n.conversation_id = p_conversation
            OR (n.conversation_id IS NULL AND n.type = 'user' AND n.user_id = p_user)
@@ -54,9 +100,19 @@ BEGIN
         UNION ALL SELECT g.* FROM member_profile mp CROSS JOIN LATERAL profile_gallery(mp.id) g) g)));
 END $$;
 --> statement-breakpoint
--- GET /api/claim, as 0011's, in fewer statements: the agent's row with its live claims (counted in
--- agent_claims), the pick, then the claim and its history row together, committed without waiting for the flush.
-CREATE OR REPLACE FUNCTION agent_claim(p_agent uuid, p_now timestamptz, p_expiry timestamptz, p_limit int)
+DROP FUNCTION IF EXISTS agent_claim(uuid, timestamptz, timestamptz);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS conversation_scope(uuid, uuid);
+--> statement-breakpoint
+-- GET /api/claim (docs/decisions/0011-claim-order.md), answering the claim with the staff view of the
+-- conversation taken (p_limit messages), or {refused: 'unauthorized' | 'session-not-started' | 'claim-limit',
+-- maxClaims}, or {empty: true}. The agent's row is locked FOR NO KEY UPDATE, which serialises two tabs of one
+-- agent for the cap (its live claims counted in agent_claims) without blocking the key-share locks of foreign
+-- keys. The candidate is locked FOR UPDATE SKIP LOCKED, so concurrent agents each take a different row without
+-- waiting on one another; its scope is compared per row by correlated subqueries (a join made the planner sort
+-- the whole stock instead of walking conversations_stock_wait_idx in claim order). The claim and its history
+-- row are written together, and commit without waiting for the WAL flush (see below).
+CREATE FUNCTION agent_claim(p_agent uuid, p_now timestamptz, p_expiry timestamptz, p_limit int)
 RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   is_admin boolean;
@@ -111,9 +167,20 @@ BEGIN
     'view', staff_conversation_view(conv.id, conv.user_id, conv.profile_id, p_limit, NULL));
 END $$;
 --> statement-breakpoint
--- The reply, as 0012's, in fewer statements: the new-messages check in one, the conversation and the claim
--- history written together, the profile's summary read with the NOTIFY.
-CREATE OR REPLACE FUNCTION agent_reply(
+DROP FUNCTION IF EXISTS agent_reply(uuid, boolean, boolean, uuid, message_type, text, uuid, uuid, timestamptz);
+--> statement-breakpoint
+-- A reply as the fictive profile (or as admin): only the agent holding the live claim may reply (an admin always
+-- may), else 'claim-required'; 'new-messages' when the member wrote after the newest message the agent loaded
+-- (none loaded, or not of this conversation: any). The message, the conversation out of its stock with the
+-- claim released, and the claim history (the replier's claim ends as replied, any other open one as released).
+-- Lock order as every write: the member's sync space, then the conversation.
+--
+-- It answers the message, the conversation and the profile's summary (id, username, first gallery image), and
+-- notifies p_channel with the same rows for the member's live events (p_build names their formatter in the
+-- realtime hub, api/src/realtime/hub.ts): the text as the member may read it (p_member_text, masked and cut by
+-- the API, p_member_text_partial when cut) and the member's unread counts. The NOTIFY leaves at commit, never
+-- on a rollback; the process that holds the member's sockets formats the events.
+CREATE FUNCTION agent_reply(
   p_agent uuid, p_is_admin boolean, p_as_admin boolean, p_conversation uuid, p_type message_type, p_message text,
   p_attachment uuid, p_last_message uuid, p_now timestamptz, p_channel text, p_build text, p_member_text text,
   p_member_text_partial boolean
