@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import type { Database, Executor, PreparedStatement } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import { DbFunction } from '../../db/functions.js';
 import { fromJsonRow } from '../../db/rows.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 import { agentClaims, brands, conversations, users } from '../../db/schema/index.js';
@@ -40,10 +41,7 @@ export interface Claimed {
   view: StaffViewRows;
 }
 
-const CLAIM: PreparedStatement = {
-  name: 'agent_claim',
-  text: 'select agent_claim($1::uuid, $2::timestamptz, $3::timestamptz, $4::int) as out',
-};
+const AGENT_CLAIM = new DbFunction<ClaimAnswer>('agent_claim', ['uuid', 'timestamptz', 'timestamptz', 'int']);
 
 /**
  * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0011-claim-order.md),
@@ -55,8 +53,7 @@ const CLAIM: PreparedStatement = {
  */
 export async function claimNext(database: Pick<Database, 'prepared'>, agentId: string, now: Date, limit: number): Promise<Claimed | undefined> {
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
-  const [row] = await database.prepared<{ out: ClaimAnswer }>(CLAIM, [agentId, now.toISOString(), expiry.toISOString(), limit]);
-  const out = row!.out;
+  const out = await AGENT_CLAIM.call(database, [agentId, now.toISOString(), expiry.toISOString(), limit]);
   if ('refused' in out) {
     if (out.refused === 'unauthorized') throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
     if (out.refused === 'session-not-started') throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
