@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { SessionBar } from '@web/features/agent-console/session-bar';
 import { useAuth } from '@web/lib/auth-session';
 import { setClaimHooks, startAgentSession } from '@web/sync/agent-session';
 import { AgentHeader } from '@web/ui/layout/agent-header';
-import { setAreaToastPosition } from '@web/ui/toast';
+import { setToastArea } from '@web/ui/toast';
 import '@web/features/agent-console/agent-console.css';
 
 /** The agent console layout: agents only; members go back to their own home. */
@@ -26,12 +26,13 @@ function AgentLayout() {
     if (!isAgent) return;
     return startAgentSession();
   }, [isAgent]);
-  useEffect(() => setAreaToastPosition('bottom-right'), []);
+  const root = useRef<HTMLDivElement>(null);
+  useToastsUnderTheSessionBar(root);
   useEffect(() => {
     setClaimHooks({ open: (wrapper) => void navigate({ to: '/chat', search: { id: wrapper.conversation._id } }) });
   }, [navigate]);
   return (
-    <div className="layout layout--agent">
+    <div ref={root} className="layout layout--agent">
       <AgentHeader />
       <SessionBar onOpenClaim={(id) => void navigate({ to: '/chat', search: { id } })} />
       <main id="main" className="layout__main container container--wide ac-main">
@@ -39,4 +40,28 @@ function AgentLayout() {
       </main>
     </div>
   );
+}
+
+/**
+ * Console toasts appear at the top right just under the header and the session bar, so neither the timers nor
+ * the reply composer's Send button are covered. The bar wraps on narrow screens: its height is observed.
+ */
+function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const bar = root.current?.querySelector<HTMLElement>('.ac-bar');
+    const header = bar?.previousElementSibling as HTMLElement | null | undefined;
+    if (!bar) return;
+    const style = document.documentElement.style;
+    const update = () => style.setProperty('--ac-chrome-height', `${(header?.offsetHeight ?? 0) + bar.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    if (header) observer.observe(header);
+    const restore = setToastArea({ position: 'top-right', offsetTop: 'calc(var(--ac-chrome-height) + var(--space-2))' });
+    return () => {
+      observer.disconnect();
+      restore();
+      style.removeProperty('--ac-chrome-height');
+    };
+  }, [root]);
 }

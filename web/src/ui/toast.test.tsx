@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { setAreaToastPosition, Toaster, toast, toSonnerOptions } from './toast';
+import { setToastArea, Toaster, toast, toSonnerOptions } from './toast';
 
 describe('toast wrapper', () => {
   it('lets an area move toasts without a position of their own, and restores the default after', () => {
-    const restore = setAreaToastPosition('bottom-right');
+    const restore = setToastArea({ position: 'bottom-right' });
     expect(toSonnerOptions().position).toBe('bottom-right');
     expect(toSonnerOptions({ position: 'top' }).position).toBe('top-center');
     restore();
@@ -17,6 +17,21 @@ describe('toast wrapper', () => {
     expect(toSonnerOptions({ position: 'bottom' }).position).toBe('bottom-center');
     expect(toSonnerOptions({ position: 'bottom-left', duration: 6000 })).toMatchObject({ position: 'bottom-left', duration: 6000 });
     expect(toSonnerOptions({ sticky: true }).duration).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("moves top toasts down by the area's offset while the area is shown, and back after", async () => {
+    const { container } = render(<Toaster />);
+    act(() => void toast.info('placed'));
+    await screen.findByText('placed');
+    const list = () => container.querySelector<HTMLElement>('[data-sonner-toaster]')!;
+    expect(list().style.getPropertyValue('--offset-top')).toBe('24px');
+    let restore = () => {};
+    act(() => {
+      restore = setToastArea({ position: 'top-right', offsetTop: 'var(--chrome-height)' });
+    });
+    expect(list().style.getPropertyValue('--offset-top')).toBe('var(--chrome-height)');
+    act(() => restore());
+    expect(list().style.getPropertyValue('--offset-top')).toBe('24px');
   });
 
   it('shows each type', async () => {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Toaster as SonnerToaster, toast as sonner, type ExternalToast } from 'sonner';
 
 /** SPEC §2 toast types and positions; 'top' and 'bottom' are centred. */
@@ -28,23 +29,44 @@ const positions: Record<ToastPosition, SonnerPosition> = {
   'bottom-right': 'bottom-right',
 };
 
-let areaPosition: ToastPosition = TOAST_DEFAULT_POSITION;
+/** Where toasts without a position of their own appear in the current area, and how far from the top edge. */
+export interface ToastArea {
+  position: ToastPosition;
+  /** A CSS length (a custom property, say) for toasts at the top; the default offset when absent. */
+  offsetTop?: string;
+}
+
+let area: ToastArea = { position: TOAST_DEFAULT_POSITION };
+const areaListeners = new Set<() => void>();
 
 /**
- * A layout may move toasts that give no position of their own: the agent console keeps the top right for its
- * timers, which must stay visible (issue D), so its toasts appear bottom right. Returns the restore function.
+ * A layout may move toasts that give no position of their own: the agent console shows them at the top right
+ * just under its session bar, whose timers must stay visible (issue D), rather than over the reply composer.
+ * Returns the restore function.
  */
-export function setAreaToastPosition(position: ToastPosition): () => void {
-  const previous = areaPosition;
-  areaPosition = position;
+export function setToastArea(next: ToastArea): () => void {
+  const previous = area;
+  area = next;
+  areaListeners.forEach((listener) => listener());
   return () => {
-    areaPosition = previous;
+    area = previous;
+    areaListeners.forEach((listener) => listener());
   };
+}
+
+function useToastArea(): ToastArea {
+  return useSyncExternalStore(
+    (listener) => {
+      areaListeners.add(listener);
+      return () => areaListeners.delete(listener);
+    },
+    () => area,
+  );
 }
 
 export function toSonnerOptions(options: ToastOptions = {}): ExternalToast {
   return {
-    position: positions[options.position ?? areaPosition],
+    position: positions[options.position ?? area.position],
     duration: options.sticky ? Number.POSITIVE_INFINITY : (options.duration ?? TOAST_DEFAULT_DURATION),
     ...(options.id !== undefined ? { id: options.id } : {}),
     ...(options.description ? { description: options.description } : {}),
@@ -81,9 +103,13 @@ export const toast = {
 
 /** Mounted once in the root. Toasts render in every position the calls ask for. */
 export function Toaster() {
+  const { offsetTop } = useToastArea();
+  const offset = offsetTop ? { top: offsetTop } : undefined;
   return (
     <SonnerToaster
       position={positions[TOAST_DEFAULT_POSITION]}
+      offset={offset}
+      mobileOffset={offset}
       duration={TOAST_DEFAULT_DURATION}
       closeButton
       visibleToasts={4}
