@@ -4,12 +4,12 @@ import { rowsOf } from './rows.js';
 
 /**
  * A database function of the hot paths (api/drizzle/0011_claim_and_reply_one_statement_each.sql), called
- * with its arguments cast to the given SQL types, answering its one value. `call` runs it as its own transaction, prepared by name, so
- * PostgreSQL parses and plans the call once per connection; `callIn` runs the same call inside the caller's
- * transaction (an Idempotency-Key's, say).
+ * with its arguments cast to the given SQL types, answering its one value. `call` runs it as its own
+ * transaction, prepared by name, so PostgreSQL parses and plans the call once per connection; `callIn` runs the
+ * same call inside the caller's transaction (an Idempotency-Key's, say).
  */
 export class DbFunction<Out> {
-  readonly statement: PreparedStatement;
+  private readonly statement: PreparedStatement;
 
   constructor(
     private readonly fn: string,

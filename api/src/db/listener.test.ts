@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RealtimeHub, type SocketLike } from '../realtime/hub.js';
-import { openDatabase, type Database } from './client.js';
+import { openDatabase } from './client.js';
 import { rowsOf } from './rows.js';
 
 async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
@@ -37,31 +36,5 @@ describe.skipIf(!process.env.DATABASE_URL)('the listening connection on PostgreS
     } finally {
       await database.close();
     }
-  });
-});
-
-describe('the realtime hub after a gap in notifications', () => {
-  it('closes its sockets with 1012 so every client reconnects and pulls what it missed', async () => {
-    let gap: (() => void) | undefined;
-    const fake: Database = {
-      db: undefined as never,
-      kind: 'pglite',
-      prepared: async () => [],
-      listen: async (_channel, _onPayload, onGap) => {
-        gap = onGap;
-        return async () => undefined;
-      },
-      notify: async () => undefined,
-      close: async () => undefined,
-    };
-    const hub = new RealtimeHub(fake);
-    await hub.start();
-    const closed: number[] = [];
-    const socket = (): SocketLike => ({ send: () => undefined, close: (code) => closed.push(code ?? 0) });
-    const shared = socket();
-    hub.join(shared, ['user:a', 'session:s1']);
-    hub.join(socket(), ['agent:b']);
-    gap!();
-    expect(closed).toEqual([1012, 1012]);
   });
 });

@@ -13,3 +13,9 @@ export function raisedBy(err: unknown): { code: string; message: string } | unde
   }
   return undefined;
 }
+
+/** The failure code of a business failure (SQLSTATE BUSINESS_FAILURE) a database function raised, if that is what err is. */
+export function businessFailure(err: unknown): string | undefined {
+  const raised = raisedBy(err);
+  return raised?.code === BUSINESS_FAILURE ? raised.message : undefined;
+}

@@ -11,10 +11,7 @@ export function rowsOf<T>(res: unknown): T[] {
  */
 export function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of columnsOf(table)) {
-    const value = json[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
+  for (const [key, column] of columnsOf(table)) out[key] = fromJsonValue(column, json[column.name]);
   return out as T['$inferSelect'];
 }
 
@@ -33,10 +30,13 @@ export function fromJsonColumns<T extends Table, K extends keyof T['$inferSelect
   for (const key of keys) {
     const column = columns[key]!;
     if (!(column.name in json)) throw new Error(`${column.name} is missing from the ${getTableName(table)} row`);
-    const value = json[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    out[key] = fromJsonValue(column, json[column.name]);
   }
   return out as Pick<T['$inferSelect'], K>;
+}
+
+function fromJsonValue(column: Column, value: unknown): unknown {
+  return value === null || value === undefined ? null : column.mapFromDriverValue(value);
 }
 
 // A claim's view maps a few dozen rows: the column list is built once per table, not once per row.

@@ -8,9 +8,9 @@ import type { Context } from 'hono';
  * itself on a small body. Only for a body of known length on the Node server (app.request() in tests has no
  * Node request); the caller has checked the length against its limit, which Node's parser then holds the body to.
  */
-export function readJsonBodyFromNode(c: Context): boolean {
+export function readJsonBodyFromNode(c: Context): void {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming || !c.req.header('content-type')?.startsWith('application/json')) return false;
+  if (!incoming || !c.req.header('content-type')?.startsWith('application/json')) return;
   const text = new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,5 +24,4 @@ export function readJsonBodyFromNode(c: Context): boolean {
   text.catch(() => undefined);
   // Hono's cache holds the pending read (its type declares the value).
   (c.req.bodyCache as { text?: Promise<string> }).text = text;
-  return true;
 }

@@ -2,22 +2,27 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.js';
 import { RealtimeHub, type SocketLike } from './hub.js';
 
-/** A hub on a database whose notifications the test hands in, as the listening connection would. */
+/**
+ * A hub on a database whose notifications the test hands in, as the listening connection would, and whose
+ * listening connection the test can report as having come back after a drop (`gap`).
+ */
 async function hubWithNotifications() {
   let deliver: ((payload: string) => void) | undefined;
+  let gap: (() => void) | undefined;
   const database: Database = {
     db: undefined as never,
     kind: 'pglite',
     prepared: async () => [],
-    listen: async (_channel, onPayload) => {
+    listen: async (_channel, onPayload, onGap) => {
       deliver = onPayload;
+      gap = onGap;
       return async () => undefined;
     },
     notify: async (_channel, payload) => deliver?.(payload),
     close: async () => undefined,
   };
   const hub = new RealtimeHub(database);
-  return { hub, notify: (payload: unknown) => deliver!(JSON.stringify(payload)), start: () => hub.start() };
+  return { hub, notify: (payload: unknown) => deliver!(JSON.stringify(payload)), gap: () => gap!(), start: () => hub.start() };
 }
 
 function socket() {
@@ -66,5 +71,19 @@ describe('rows notified for a registered builder', () => {
     expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
     expect(() => hub.notifyFor('unknown')).toThrow(/no realtime builder/);
+  });
+});
+
+describe('the realtime hub after a gap in notifications', () => {
+  it('closes its sockets with 1012 so every client reconnects and pulls what it missed', async () => {
+    const { hub, gap, start } = await hubWithNotifications();
+    await start();
+    const closed: number[] = [];
+    const socket = (): SocketLike => ({ send: () => undefined, close: (code) => closed.push(code ?? 0) });
+    const shared = socket();
+    hub.join(shared, ['user:a', 'session:s1']);
+    hub.join(socket(), ['agent:b']);
+    gap();
+    expect(closed).toEqual([1012, 1012]);
   });
 });

@@ -1,15 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { AgentConversation, Memo, MeetUp } from '@sync/contract/agents';
 import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { ageFromDateString } from '@sync/rules/age';
 import type { Executor } from '../../db/client.js';
-import { fromJsonColumns, fromJsonRow, rowsOf } from '../../db/rows.js';
-import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
+import { DbFunction } from '../../db/functions.js';
+import { fromJsonColumns, fromJsonRow } from '../../db/rows.js';
+import { businessFailure } from '../../db/raised.js';
 import { images, meetUps, memos, messages, profiles, users } from '../../db/schema/index.js';
-import { ApiError } from '../../lib/errors.js';
-import { isUuid } from '../auth/sessions.js';
 import { galleriesOf, serializeImage } from '../profiles/cards.js';
 import { toMessageRecord } from '../messaging/serialize.js';
+import { invalidBefore, isUuid } from '../messaging/service.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 
 type MemoRow = typeof memos.$inferSelect;
@@ -67,6 +66,8 @@ export interface StaffViewRows {
   photos: Json[];
 }
 
+const STAFF_VIEW = new DbFunction<StaffViewRows>('staff_conversation_view', ['uuid', 'uuid', 'uuid', 'int', 'uuid']);
+
 /**
  * The conversation as staff see it (SPEC §3 agent conversation): originals, both sides with details and
  * photos, memos (this conversation's, then the global ones of the member and of the profile) and meet-ups.
@@ -80,20 +81,12 @@ export async function staffConversation(
   chunk: { limit?: number; before?: string } = {},
 ): Promise<AgentConversation> {
   const limit = chunk.limit ?? MESSAGES_PER_CHUNK;
-  if (chunk.before !== undefined && !isUuid(chunk.before)) throw new ApiError(400, 'invalid-query', 'before must be a message id');
+  if (chunk.before !== undefined && !isUuid(chunk.before)) throw invalidBefore('not-an-id');
   let view: StaffViewRows;
   try {
-    [{ view }] = rowsOf<{ view: StaffViewRows }>(
-      await exec.execute(
-        sql`select staff_conversation_view(${row.id}::uuid, ${row.userId}::uuid, ${row.profileId}::uuid, ${limit}::int, ${chunk.before ?? null}::uuid) as view`,
-      ),
-    ) as [{ view: StaffViewRows }];
+    view = await STAFF_VIEW.callIn(exec, [row.id, row.userId, row.profileId, limit, chunk.before ?? null]);
   } catch (err) {
-    const raised = raisedBy(err);
-    if (raised?.code === BUSINESS_FAILURE && raised.message === 'before-not-found') {
-      throw new ApiError(400, 'invalid-query', 'before must be a message of this conversation');
-    }
-    throw err;
+    throw businessFailure(err) === 'before-not-found' ? invalidBefore('not-in-conversation') : err;
   }
   return toAgentConversation(row, domain, view, limit, now);
 }

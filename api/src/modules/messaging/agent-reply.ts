@@ -3,7 +3,7 @@ import { agentReplyBody, isEmptyMessage, type AgentReplyBody } from '@sync/contr
 import { t } from '@sync/texts';
 import { DbFunction } from '../../db/functions.js';
 import { fromJsonRow } from '../../db/rows.js';
-import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
+import { businessFailure } from '../../db/raised.js';
 import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
@@ -69,8 +69,7 @@ async function answer(call: () => Promise<ReplyRows>) {
   try {
     rows = await call();
   } catch (err) {
-    const raised = raisedBy(err);
-    const refusal = raised?.code === BUSINESS_FAILURE ? replyRefusals[raised.message] : undefined;
+    const refusal = replyRefusals[businessFailure(err) ?? ''];
     throw refusal ? refusal() : err;
   }
   const message = toMessageRecord(fromJsonRow(messages, rows.message), 'staff');

@@ -6,7 +6,7 @@ import { MutationError, type MutationErrorCode } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
-import { BUSINESS_FAILURE, raisedBy } from '../../db/raised.js';
+import { businessFailure } from '../../db/raised.js';
 import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import type { ConversationRow, MessageRow } from './serialize.js';
@@ -98,10 +98,10 @@ export function sendTarget(input: SendInput): SendTarget {
 
 /** A business failure the database function raised (SQLSTATE DM001), as the MutationError it stands for. */
 export function raisedFailure(err: unknown): MutationError | undefined {
-  const raised = raisedBy(err);
-  if (raised?.code !== BUSINESS_FAILURE) return undefined;
-  const code = raised.message as MutationErrorCode;
-  return failureTexts[code] ? mutationFailure(code) : new MutationError('invalid-mutation', raised.message);
+  const failure = businessFailure(err);
+  if (failure === undefined) return undefined;
+  const code = failure as MutationErrorCode;
+  return failureTexts[code] ? mutationFailure(code) : new MutationError('invalid-mutation', failure);
 }
 
 /**
@@ -175,16 +175,21 @@ async function resolveMemberConversation(tx: Executor, userId: string, conversat
   return row;
 }
 
+/** 400 for a `before` (the chunk's paging cursor) that is no message id, or no message of the conversation. */
+export function invalidBefore(reason: 'not-an-id' | 'not-in-conversation'): ApiError {
+  return new ApiError(400, 'invalid-query', reason === 'not-an-id' ? 'before must be a message id' : 'before must be a message of this conversation');
+}
+
 /** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */
 export async function messageChunk(exec: Executor, conversationId: string, limit: number, before?: string): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
   let beforeSeq: number | undefined;
   if (before !== undefined) {
-    if (!isUuid(before)) throw new ApiError(400, 'invalid-query', 'before must be a message id');
+    if (!isUuid(before)) throw invalidBefore('not-an-id');
     const [row] = await exec
       .select({ seq: messages.seq })
       .from(messages)
       .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
-    if (!row) throw new ApiError(400, 'invalid-query', 'before must be a message of this conversation');
+    if (!row) throw invalidBefore('not-in-conversation');
     beforeSeq = row.seq;
   }
   const rows = await exec
