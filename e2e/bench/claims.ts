@@ -20,15 +20,17 @@ const FICTIVES = 10;
 /**
  * 10,000 conversations in the message stock: each member (stock / FICTIVES of them) wrote one message to each
  * fictive profile, waiting since some minute of the last week — written in bulk, as the stock would be after a
- * busy day.
+ * busy day. The first `warmup` of them waited longer (8 to 9 days), so the claim order hands them out first.
  */
-export async function stockConversations(database: Database, world: World, stocked: number): Promise<void> {
+export async function stockConversations(database: Database, world: World, stocked: number, warmup = 0): Promise<void> {
   const now = Date.now();
+  const week = 7 * 24 * 60;
   const convRows: (typeof conversations.$inferInsert)[] = [];
   const msgRows: (typeof messages.$inferInsert)[] = [];
-  for (let i = 0; i < stocked; i++) {
+  for (let i = 0; i < stocked + warmup; i++) {
     const member = world.members[Math.floor(i / FICTIVES)]!;
-    const waitingSince = new Date(now - crypto.randomInt(7 * 24 * 60) * 60_000 - crypto.randomInt(60_000));
+    const minutesAgo = (i < warmup ? week + 24 * 60 : 0) + crypto.randomInt(i < warmup ? 24 * 60 : week);
+    const waitingSince = new Date(now - minutesAgo * 60_000 - crypto.randomInt(60_000));
     const id = crypto.randomUUID();
     convRows.push({
       id,
@@ -61,10 +63,13 @@ interface AgentRun {
   failures: string[];
 }
 
-/** One agent at the console: claim, read, reply (which releases the claim), claim again — until 204 or the deadline. */
-async function agentLoop(http: JsonClient, agent: Principal, until: number): Promise<AgentRun> {
+/**
+ * One agent at the console: claim, read, reply (which releases the claim), claim again — while `more()` says
+ * so, until 204.
+ */
+async function agentLoop(http: JsonClient, agent: Principal, more: () => boolean): Promise<AgentRun> {
   const run: AgentRun = { claims: [], replies: 0, claimMs: [], failures: [] };
-  while (performance.now() < until) {
+  while (more()) {
     const t0 = performance.now();
     const claim = await http.request<ClaimWrapperBody>('GET', '/api/claim', undefined, agent.headers);
     if (claim.status === 204) break;
@@ -86,7 +91,13 @@ async function agentLoop(http: JsonClient, agent: Principal, until: number): Pro
   return run;
 }
 
-/** `npm run bench -- claims [--stock 10000] [--agents 50] [--seconds 30] [--pgbench-seconds 15] [--pool N]` */
+/**
+ * `npm run bench -- claims [--stock 10000] [--warmup 5000] [--agents 50] [--seconds 30] [--pgbench-seconds 15] [--pool N]`
+ *
+ * The figures are the API's steady state: the agents first claim and reply to `warmup` older conversations,
+ * untimed, while V8 compiles the hot paths (a cold process spent a fifth of its CPU in its compiler threads
+ * during the first seconds); the timed run then starts with exactly `stock` conversations waiting.
+ */
 export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({
     args,
@@ -94,6 +105,7 @@ export async function main(args: string[]): Promise<boolean> {
       stock: { type: 'string', default: '10000' },
       agents: { type: 'string', default: '50' },
       seconds: { type: 'string', default: '30' },
+      warmup: { type: 'string', default: '5000' },
       'pgbench-seconds': { type: 'string', default: '15' },
       pool: { type: 'string' },
     },
@@ -101,6 +113,7 @@ export async function main(args: string[]): Promise<boolean> {
   const stocked = Number(values.stock);
   const agentCount = Number(values.agents);
   const seconds = Number(values.seconds);
+  const warmup = Number(values.warmup);
   // The API's own pool size unless --pool: the agents are its HTTP clients, not database connections.
   const pool = values.pool === undefined ? undefined : Number(values.pool);
   if (!(await postgresReachable())) {
@@ -119,27 +132,35 @@ export async function main(args: string[]): Promise<boolean> {
     log(`pgbench: ${pg.tps.toFixed(0)} tps`);
 
     database = await openMigrated({ databaseUrl: fresh.url });
-    const world = await seedWorld(database, { jwtSecret, members: Math.ceil(stocked / FICTIVES), credits: 0, fictives: FICTIVES, agents: agentCount });
-    await stockConversations(database, world, stocked);
-    log(`${stocked} conversations stocked; ${agentCount} agents online`);
+    const world = await seedWorld(database, { jwtSecret, members: Math.ceil((stocked + warmup) / FICTIVES), credits: 0, fictives: FICTIVES, agents: agentCount });
+    await stockConversations(database, world, stocked, warmup);
+    log(`${stocked} conversations stocked (and ${warmup} older ones to warm up on); ${agentCount} agents online`);
     api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret, ...(pool ? { DB_POOL_SIZE: String(pool) } : {}) }, logFile: path.join(os.tmpdir(), 'bench-claims-api.log') });
 
     const http = new JsonClient(api.url, { connections: agentCount });
+    let warmupLeft = warmup;
+    const warm = await Promise.all(world.agents.map((agent) => agentLoop(http, agent, () => warmupLeft-- > 0)));
+    const [stock] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from conversations where stock is not null`);
+    log(`warmed up on ${warm.reduce((n, r) => n + r.claims.length, 0)} claims; ${stock!.n} conversations wait`);
+
     const apiCpu0 = processCpuMs(api.pid);
     const pgCpu0 = postgresCpuMs();
     const started = performance.now();
-    const runs = await Promise.all(world.agents.map((agent) => agentLoop(http, agent, started + seconds * 1000)));
+    const until = started + seconds * 1000;
+    const runs = await Promise.all(world.agents.map((agent) => agentLoop(http, agent, () => performance.now() < until)));
     const elapsed = (performance.now() - started) / 1000;
     const claimsTotal = runs.reduce((n, r) => n + r.claims.length, 0);
     const apiCpuMs = (processCpuMs(api.pid) - apiCpu0) / Math.max(1, claimsTotal);
     const pgCpuMs = (postgresCpuMs() - pgCpu0) / Math.max(1, claimsTotal);
     http.close();
 
+    const all = [...warm, ...runs];
     const seen = new Map<string, number>();
-    for (const r of runs) for (const id of r.claims) seen.set(id, (seen.get(id) ?? 0) + 1);
+    for (const r of all) for (const id of r.claims) seen.set(id, (seen.get(id) ?? 0) + 1);
     const doubleSeen = [...seen.values()].filter((n) => n > 1).length;
-    const replies = runs.reduce((n, r) => n + r.replies, 0);
-    const failures = runs.flatMap((r) => r.failures);
+    const replies = all.reduce((n, r) => n + r.replies, 0);
+    const measuredReplies = runs.reduce((n, r) => n + r.replies, 0);
+    const failures = all.flatMap((r) => r.failures);
     const claimMs = runs.flatMap((r) => r.claimMs).sort((a, b) => a - b);
     const [db] = await rowsOf<{ double_claims: number; claim_rows: number; double_replies: number; replied: number; still_stocked: number }>(
       database.db,
@@ -152,18 +173,19 @@ export async function main(args: string[]): Promise<boolean> {
     );
     const claimsPerSecond = claimsTotal / elapsed;
     const r = ratio(claimsPerSecond, pg.tps);
-    const ok = doubleSeen === 0 && db!.double_claims === 0 && db!.double_replies === 0 && db!.replied === replies && failures.length === 0;
+    const ok = stock!.n === stocked && doubleSeen === 0 && db!.double_claims === 0 && db!.double_replies === 0 && db!.replied === replies && failures.length === 0;
     const check = (good: boolean) => (good ? 'ok' : 'BROKEN');
     console.log(
-      formatTable(`claims: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, ${agentCount} agents, ${stocked.toLocaleString('en-US')} stocked, ${elapsed.toFixed(1)} s`, ['figure', 'value', 'target', 'result'], [
+      formatTable(`claims: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, ${agentCount} agents, ${stocked.toLocaleString('en-US')} stocked, ${elapsed.toFixed(1)} s after ${warmup.toLocaleString('en-US')} warm-up claims`, ['figure', 'value', 'target', 'result'], [
         ['pgbench tpcb-like tps', pg.tps],
         [`claims per second (each followed by its reply; API pool ${pool ?? `${loadConfig({}).dbPoolSize}, its default`})`, claimsPerSecond],
         ['  ratio claims/s : pgbench tps', r.toFixed(2), `>= ${TARGET_RATIO}`, verdict(r >= TARGET_RATIO)],
         ['  claim latency p50 / p99 ms', `${percentile(claimMs, 50).toFixed(1)} / ${percentile(claimMs, 99).toFixed(1)}`],
         ['  CPU per claim+reply: API process / PostgreSQL ms', `${apiCpuMs.toFixed(2)} / ${pgCpuMs.toFixed(2)}`],
         ['  one API process ceiling (1000 / API CPU ms), ratio', `${(1000 / apiCpuMs).toFixed(0)}/s, ${ratio(1000 / apiCpuMs, pg.tps).toFixed(2)}`],
-        ['claims taken / replies stored', `${claimsTotal} / ${db!.replied}`, `= ${replies}`, check(db!.replied === replies)],
-        ['conversations left in stock', db!.still_stocked, `= ${stocked - replies}`],
+        ['conversations waiting when the timed run starts', stock!.n, `= ${stocked}`, check(stock!.n === stocked)],
+        ['claims taken / replies stored (warm-up included)', `${all.reduce((n, r) => n + r.claims.length, 0)} / ${db!.replied}`, `= ${replies}`, check(db!.replied === replies)],
+        ['conversations left in stock', db!.still_stocked, `= ${stocked - measuredReplies}`],
         ['double claims (seen by agents)', doubleSeen, '0', check(doubleSeen === 0)],
         ['double claims (agent_claims rows)', db!.double_claims, '0', check(db!.double_claims === 0)],
         ['conversations replied to twice', db!.double_replies, '0', check(db!.double_replies === 0)],
