@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { batchNotifications } from './notify-batch.js';
 import * as schema from './schema/index.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -32,6 +33,7 @@ export interface Database {
    * came back after a drop: notifications sent meanwhile were missed.
    */
   listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** Sends a NOTIFY (after the write it tells of committed); settles when it was sent. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
@@ -50,6 +52,17 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20) : openPglite(opts.dataDir, opts.loadDataDir);
 }
+
+/**
+ * NOTIFYs are sent after the write they tell of committed, in a transaction of their own that does not wait for
+ * the WAL flush: NOTIFY takes one lock for the whole cluster at commit and holds it until the commit is flushed,
+ * so a write that notified serialised every other notifying commit behind its own flush (one fsync each, no
+ * group commit). Nothing here is durable anyway: listeners lose what a crash interrupts.
+ */
+const NOTIFY_BATCH: PreparedStatement = {
+  name: 'notify_batch',
+  text: "SELECT set_config('synchronous_commit', 'off', true), pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) AS n(channel, payload)",
+};
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
@@ -120,9 +133,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         if (onGap) gapHandlers.delete(onGap);
       };
     },
-    async notify(channel, payload) {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
+    notify: batchNotifications(async (channels, payloads) => {
+      await pool.query({ name: NOTIFY_BATCH.name, text: NOTIFY_BATCH.text, values: [channels, payloads] });
+    }),
     async close() {
       closed = true;
       await listener?.end().catch(() => undefined);

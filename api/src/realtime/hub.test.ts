@@ -31,7 +31,7 @@ function socket() {
   return { s, frames };
 }
 
-describe('rows notified for a registered builder', () => {
+describe('rows published for a registered builder', () => {
   it('are formatted by the process holding the room, in order, and not at all elsewhere', async () => {
     const { hub, notify, start } = await hubWithNotifications();
     const build = vi.fn((data: unknown) => {
@@ -40,11 +40,10 @@ describe('rows notified for a registered builder', () => {
     });
     hub.registerBuilder('test', build);
     await start();
-    expect(hub.notifyFor('test')).toEqual({ channel: 'realtime', build: 'test' });
     const member = socket();
     hub.join(member.s, ['user:a']);
 
-    notify({ build: 'test', data: { to: 'a', n: 1 } });
+    await hub.publishBuilt('test', { to: 'a', n: 1 });
     expect(member.frames).toEqual([{ event: 'first', n: 1 }, { event: 'second', n: 1 }]);
 
     // Nobody of room user:b here: the builder tells the room, the events are never made.
@@ -55,7 +54,7 @@ describe('rows notified for a registered builder', () => {
     expect(member.frames).toHaveLength(2);
   });
 
-  it('skips rows of an unknown builder or that fail to format, and refuses to notify for an unregistered one', async () => {
+  it('skips rows of an unknown builder or that fail to format, and refuses to publish for an unregistered one or too many bytes', async () => {
     const { hub, notify, start } = await hubWithNotifications();
     hub.registerBuilder('broken', () => {
       throw new Error('bad rows');
@@ -70,7 +69,10 @@ describe('rows notified for a registered builder', () => {
     expect(member.frames).toEqual([{ event: 'still-works' }]);
     expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
-    expect(() => hub.notifyFor('unknown')).toThrow(/no realtime builder/);
+    await expect(hub.publishBuilt('unknown', {})).rejects.toThrow(/no realtime builder/);
+    // NOTIFY takes 8000 bytes at most: counted in bytes, not characters (each of these is three).
+    await expect(hub.publish('user:a', { event: 'big', text: '€'.repeat(2600) })).rejects.toThrow(/too large \(78\d\d bytes\)/);
+    expect(member.frames).toEqual([{ event: 'still-works' }]);
   });
 });
 

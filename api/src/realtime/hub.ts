@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 
 /** Who a realtime event is for. A socket joins the rooms of its subject when it opens. */
@@ -18,30 +17,20 @@ const CHANNEL = 'realtime';
 /** WebSocket 1012 "service restart": clients reconnect with their usual backoff. */
 const RESYNC_CLOSE_CODE = 1012;
 
-export interface NotifyArgs {
-  channel: string;
-  payload: string;
-}
-
 /**
- * Formats a payload that a database function notified as raw rows (`{ build, data }`) into the events of one
- * room. Only the process that holds sockets in that room calls `events`. This lets a write queue its own
- * events in its transaction with no round trip to the API, while the events keep one formatter, in TypeScript
- * (docs/decisions/0017-claim-and-reply-one-statement-each.md).
+ * Formats rows published under a builder's name (`{ build, data }`) into the events of one room. Only the process
+ * that holds sockets in that room calls `events`, so a busy write path sends compact rows and the events keep one
+ * formatter, in TypeScript.
  */
 export type EventBuilder = (data: unknown) => { room: Room; events: () => RealtimeEvent[] };
 
-/** What a database function needs to notify rows for a registered builder. */
-export interface BuiltNotify {
-  channel: string;
-  build: string;
-}
-// NOTIFY payloads must stay under 8000 bytes; events carry ids and small fields, bigger ones are refused loudly.
-const MAX_PAYLOAD = 7500;
+// NOTIFY payloads must stay under 8000 bytes (and one too long would fail the batch it is sent in); events carry
+// ids and small fields, bigger ones are refused loudly.
+const MAX_PAYLOAD_BYTES = 7500;
 
-function encode(room: Room, event: RealtimeEvent, close?: { code: number; reason: string }): string {
-  const payload = JSON.stringify({ room, event, close });
-  if (payload.length > MAX_PAYLOAD) throw new Error(`realtime payload too large (${payload.length} bytes) for ${event.event}`);
+function checked(payload: string, what: string): string {
+  const bytes = Buffer.byteLength(payload);
+  if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`realtime payload too large (${bytes} bytes) for ${what}`);
   return payload;
 }
 
@@ -116,17 +105,9 @@ export class RealtimeHub {
     return all;
   }
 
+  /** Sends the event to the room's sockets in every process; call it once the write it tells of committed. */
   async publish(room: Room, event: RealtimeEvent, opts: { close?: { code: number; reason: string } } = {}) {
-    await this.database.notify(CHANNEL, encode(room, event, opts.close));
-  }
-
-  /**
-   * The same event as a SQL expression (`pg_notify(…)`) for a write statement to carry: the NOTIFY is queued by
-   * the write's transaction and delivered at its commit, with no round trip of its own, and never if it rolls back.
-   */
-  notifySql(room: Room, event: RealtimeEvent): SQL {
-    const { channel, payload } = this.notifyArgs(room, event);
-    return sql`pg_notify(${channel}, ${payload})`;
+    await this.database.notify(CHANNEL, checked(JSON.stringify({ room, event, close: opts.close }), event.event));
   }
 
   /** Every API process registers the same builders at start (deps.ts): any of them may hold the room's sockets. */
@@ -134,15 +115,13 @@ export class RealtimeHub {
     this.builders.set(build, builder);
   }
 
-  /** What a database function passes to notify rows for the builder registered under `build`. */
-  notifyFor(build: string): BuiltNotify {
+  /**
+   * Sends rows for the builder registered under `build`; the process that holds the room's sockets formats them
+   * into events. Call it once the write the rows come from committed.
+   */
+  async publishBuilt(build: string, data: unknown) {
     if (!this.builders.has(build)) throw new Error(`no realtime builder registered for ${build}`);
-    return { channel: CHANNEL, build };
-  }
-
-  /** The same NOTIFY's channel and payload, for a database function that sends it itself. */
-  notifyArgs(room: Room, event: RealtimeEvent): NotifyArgs {
-    return { channel: CHANNEL, payload: encode(room, event) };
+    await this.database.notify(CHANNEL, checked(JSON.stringify({ build, data }), build));
   }
 
   private deliverLocal(payload: string) {

@@ -8,22 +8,12 @@ import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
-import type { BuiltNotify } from '../../realtime/hub.js';
 import { parseWith } from '../auth/request.js';
-import { AGENT_REPLY_EVENTS, memberPreview } from './reply-events.js';
-import { profileInfoOf, toMemberConversation, toMessageRecord, type ProfileInfoRow } from './serialize.js';
+import { publishReplyEvents, type ReplyRows } from './reply-events.js';
+import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
 import { isUuid } from './service.js';
 
-/** What agent_reply answers (api/drizzle/0011_claim_and_reply_one_statement_each.sql): raw rows. */
-interface ReplyRows {
-  message: Record<string, unknown>;
-  conversation: Record<string, unknown>;
-  profile: ProfileInfoRow;
-}
-
-const AGENT_REPLY = new DbFunction<ReplyRows>('agent_reply', [
-  'uuid', 'boolean', 'boolean', 'uuid', 'message_type', 'text', 'uuid', 'uuid', 'timestamptz', 'text', 'text', 'text', 'boolean',
-]);
+const AGENT_REPLY = new DbFunction<ReplyRows>('agent_reply', ['uuid', 'boolean', 'boolean', 'uuid', 'message_type', 'text', 'uuid', 'uuid', 'timestamptz']);
 
 const replyRefusals: Record<string, () => ApiError> = {
   'not-found': () => new ApiError(404, 'not-found', t('error.not-found')),
@@ -36,42 +26,51 @@ const replyRefusals: Record<string, () => ApiError> = {
  * An agent's or admin's reply (staff POST /conversation/:id/message, POST /stock/:id/reply) as the fictive
  * profile, or as admin with `admin: true`: only the agent holding the live claim may reply (an admin always
  * may), else 403 claim-required; 409 new-messages when the member wrote after the newest message the agent
- * loaded (`lastMessageId`). The reply releases the claim, takes the conversation out of its stock and queues
- * the member's newMessage and unreadMessageCount, which leave at its commit.
+ * loaded (`lastMessageId`). The reply releases the claim and takes the conversation out of its stock; once it
+ * committed, the member gets newMessage and unreadMessageCount.
  *
  * One prepared call of agent_reply, its own transaction; with an Idempotency-Key, the same call inside the
- * key's transaction, so a retry answers the stored reply.
+ * key's transaction, so a retry answers the stored reply (and sends no event again).
  */
 export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response> {
   const deps = c.var.deps;
-  const values = replyValues(c.var.auth, id, parseWith(agentReplyBody, raw), deps.clock.now(), deps.realtime.notifyFor(AGENT_REPLY_EVENTS));
-  if (!c.var.idempotency) return c.json(await answer(() => AGENT_REPLY.call(deps.database, values)));
-  const out = await idempotentWrite(c, 200, (tx) => answer(() => AGENT_REPLY.callIn(tx, values)));
+  const body = parseWith(agentReplyBody, raw);
+  const values = replyValues(c.var.auth, id, body, deps.clock.now());
+  if (!c.var.idempotency) {
+    const rows = await called(() => AGENT_REPLY.call(deps.database, values));
+    await publishReplyEvents(deps, rows, body.message);
+    return c.json(answer(rows));
+  }
+  let committed: ReplyRows | undefined;
+  const out = await idempotentWrite(c, 200, async (tx) => answer((committed = await called(() => AGENT_REPLY.callIn(tx, values)))));
+  if (!out.replayed && committed) await publishReplyEvents(deps, committed, body.message);
   return out.response;
 }
 
 /** The call's arguments, in agent_reply's order; what the API can refuse without the database, refused here. */
-function replyValues(auth: AuthContext, conversationId: string, body: AgentReplyBody, now: Date, notify: BuiltNotify): unknown[] {
+function replyValues(auth: AuthContext, conversationId: string, body: AgentReplyBody, now: Date): unknown[] {
   if (!isUuid(conversationId)) throw replyRefusals['not-found']!();
   if (body.admin && auth.role !== 'admin') throw new ApiError(403, 'forbidden', t('error.forbidden'));
   if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
   if (body.attachment && !isUuid(body.attachment)) throw replyRefusals['attachment-not-found']!();
-  const preview = memberPreview(body.message);
   return [
     auth.id, auth.role === 'admin', !!body.admin, conversationId, body.messageType, body.message, body.attachment ?? null,
-    isUuid(body.lastMessageId) ? body.lastMessageId : null, now.toISOString(), notify.channel, notify.build, preview.text, preview.partial,
+    isUuid(body.lastMessageId) ? body.lastMessageId : null, now.toISOString(),
   ];
 }
 
-/** `{ message, conversation }` as staff see them; the database's refusals as their 4xx. */
-async function answer(call: () => Promise<ReplyRows>) {
-  let rows: ReplyRows;
+/** agent_reply's rows; the database's refusals as their 4xx. */
+async function called(call: () => Promise<ReplyRows>): Promise<ReplyRows> {
   try {
-    rows = await call();
+    return await call();
   } catch (err) {
     const refusal = replyRefusals[businessFailure(err) ?? ''];
     throw refusal ? refusal() : err;
   }
+}
+
+/** `{ message, conversation }` as staff see them. */
+function answer(rows: ReplyRows) {
   const message = toMessageRecord(fromJsonRow(messages, rows.message), 'staff');
   const conversation = toMemberConversation(fromJsonRow(conversations, rows.conversation), profileInfoOf(rows.profile), [], 'staff');
   return { message, conversation };

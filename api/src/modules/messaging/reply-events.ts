@@ -1,23 +1,28 @@
 import type { UnreadCounts } from '@sync/contract/messaging';
 import { maskContacts } from '@sync/rules/mask';
+import type { AppDeps } from '../../context.js';
 import { fromJsonRow } from '../../db/rows.js';
 import { messages } from '../../db/schema/index.js';
 import type { EventBuilder } from '../../realtime/hub.js';
 import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './serialize.js';
 
-/** The realtime hub's name for the rows agent_reply notifies (api/drizzle/0011_claim_and_reply_one_statement_each.sql). */
+/** The realtime hub's name for a reply's rows. */
 export const AGENT_REPLY_EVENTS = 'agentReply';
+
+/** What agent_reply answers (api/drizzle/0012_notify_after_commit.sql): raw rows. */
+export interface ReplyRows {
+  message: Record<string, unknown>;
+  conversation: Record<string, unknown>;
+  profile: ProfileInfoRow;
+  unread: UnreadCounts;
+}
 
 /** SPEC §4 newMessage carries a long text as a preview; the member's client pulls the whole message. */
 const PREVIEW_CHARS = 1000;
 /** The preview, JSON-escaped, in bytes at most, so the NOTIFY that carries it stays far below PostgreSQL's 8000. */
 const PREVIEW_BYTES = 3000;
 
-/**
- * The reply's text as the member may read it in the live event: contacts masked, then cut to the preview. The
- * API computes it before the call (masking is a TypeScript rule, sync/src/rules/mask.ts) and agent_reply
- * notifies it with the rows.
- */
+/** The reply's text as the member may read it in the live event: contacts masked, then cut to the preview. */
 export function memberPreview(text: string): { text: string; partial: boolean } {
   const masked = maskContacts(text);
   let preview = masked.length > PREVIEW_CHARS ? masked.slice(0, PREVIEW_CHARS) : masked;
@@ -34,7 +39,7 @@ function jsonBytes(text: string): number {
   return Buffer.byteLength(JSON.stringify(text));
 }
 
-/** What agent_reply notifies: the reply's rows as the member's events need them. */
+/** What a reply publishes: its rows as the member's events need them. */
 interface ReplyNotice {
   /** The message row without its text. */
   message: Record<string, unknown>;
@@ -77,3 +82,33 @@ export const agentReplyEvents: EventBuilder = (data) => {
     },
   };
 };
+
+/**
+ * Sends the member's events of a reply that committed. A lost event only delays a pull (the member's client also
+ * pulls on start and reconnect), so a failure is logged and never fails the reply.
+ */
+export async function publishReplyEvents(deps: Pick<AppDeps, 'realtime'>, rows: ReplyRows, text: string) {
+  const { message: _text, ...message } = rows.message;
+  const preview = memberPreview(text);
+  const c = rows.conversation;
+  const notice: ReplyNotice = {
+    message,
+    memberText: preview.text,
+    partial: preview.partial,
+    conversation: {
+      id: c.id as string,
+      user_id: c.user_id as string,
+      profile_id: c.profile_id as string,
+      archived: c.archived as boolean,
+      has_user_message: c.has_user_message as boolean,
+      unread_by_user: c.unread_by_user as number,
+    },
+    profile: rows.profile,
+    unread: rows.unread,
+  };
+  try {
+    await deps.realtime.publishBuilt(AGENT_REPLY_EVENTS, notice);
+  } catch (err) {
+    console.error(`[realtime] reply events to user:${notice.conversation.user_id} failed`, err);
+  }
+}

@@ -48,7 +48,7 @@ function listen(token: string) {
 }
 
 describe('realtime for messaging', () => {
-  it("an agent's reply reaches the member's socket as newMessage (masked) and unreadMessageCount, and the mirror through a pull", async () => {
+  it("an agent's reply reaches the member's socket as newMessage (masked) and unreadMessageCount once it committed, a refused one never, and the mirror through a pull", async () => {
     const member = await createMemberWithCredits(ctx, 2);
     const profile = await createFictive(ctx);
     const created = await app.request(`/api/conversation/${profile.id}`, jsonRequest('POST', { message: 'hello?' }, member.headers));
@@ -62,6 +62,9 @@ describe('realtime for messaging', () => {
     expect(((await claim.json()) as { conversation: { _id: string } }).conversation._id).toBe(conversation._id);
 
     const socket = await listen(member.token);
+    // A refused reply (the agent had not loaded the member's message) stores and announces nothing.
+    const early = await app.request(`/api/conversation/${conversation._id}/message`, jsonRequest('POST', { messageType: 'text', message: 'too early' }, agentHeaders));
+    expect(early.status).toBe(409);
     const res = await app.request(
       `/api/conversation/${conversation._id}/message`,
       jsonRequest('POST', { messageType: 'text', message: 'Hi! mail me at lena@example.com', lastMessageId: conversation.messages[0]!._id }, agentHeaders),
@@ -76,6 +79,7 @@ describe('realtime for messaging', () => {
     });
     expect((event.message as { message: string }).message).not.toContain('lena@example.com');
     expect(await socket.next('unreadMessageCount')).toMatchObject({ count: 1, total: 1, conversation: 1 });
+    expect(socket.frames.filter((f) => f.event === 'newMessage')).toHaveLength(1);
 
     // The poke-and-pull path: the reply is in the member's next pull.
     const pull = await app.request('/api/sync/pull', jsonRequest('POST', { clientId: `c-${randomUUID().slice(0, 12)}`, cursor: 0 }, member.headers));

@@ -8,7 +8,6 @@ import { FOREIGN_CLIENT, raisedBy } from '../../db/raised.js';
 import { rowsOf } from '../../db/rows.js';
 import { syncClients } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import type { NotifyArgs } from '../../realtime/hub.js';
 import { raisedFailure, sendArgs, sendTarget } from '../messaging/service.js';
 import { applyServerMutation } from './server-mutators.js';
 
@@ -21,9 +20,9 @@ export async function readClient(tx: Executor, clientId: string, userId: string)
   return row;
 }
 
-type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean; poked?: boolean } | { kind: 'future'; last: number };
+type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean } | { kind: 'future'; last: number };
 
-/** What sync_push_begin and sync_push_send answer (api/drizzle/0008_send_in_one_call.sql). */
+/** What sync_push_begin and sync_push_send answer (api/drizzle/0008_send_in_one_call.sql, 0012_notify_after_commit.sql). */
 type Begun =
   | { kind: 'next' | 'future' | 'pruned'; last: number }
   | { kind: 'recorded'; last: number; result: unknown; error: MutationErrorBody | null }
@@ -35,27 +34,22 @@ type Begun =
  * lastMutationId + 1); the next id is applied, and a business failure is recorded in place of its effects,
  * the counter advancing either way. Mutations are taken in id order, each id once.
  */
-export async function push(deps: AppDeps, userId: string, req: PushRequest): Promise<{ response: PushResponse; applied: number; pokePending: boolean }> {
+export async function push(deps: AppDeps, userId: string, req: PushRequest): Promise<{ response: PushResponse; applied: number }> {
   const byId = new Map<number, Mutation>();
   for (const m of req.mutations) if (!byId.has(m.mutationId)) byId.set(m.mutationId, m);
   const ordered = [...byId.values()].sort((a, b) => a.mutationId - b.mutationId);
   const results: PushResult[] = [];
   let lastMutationId: number | undefined;
   let applied = 0;
-  let poked = false;
-  // The member's other tabs are poked once per push: by the last mutation's own write when it applies (delivered
-  // at its commit, no extra round trip), otherwise by the caller afterwards (pokePending).
-  const poke = deps.realtime.notifyArgs(`user:${userId}`, { event: 'poke', clientId: req.clientId });
-  for (const [i, m] of ordered.entries()) {
-    const step = await pushOne(deps, userId, req.clientId, m, i === ordered.length - 1 ? poke : undefined);
+  for (const m of ordered) {
+    const step = await pushOne(deps, userId, req.clientId, m);
     lastMutationId = step.last;
     if (step.kind === 'future') break;
     results.push(step.result);
     if (step.applied) applied += 1;
-    if (step.poked) poked = true;
   }
   lastMutationId ??= (await readClient(deps.db, req.clientId, userId))?.lastMutationId ?? 0;
-  return { response: { results, lastMutationId }, applied, pokePending: applied > 0 && !poked };
+  return { response: { results, lastMutationId }, applied };
 }
 
 /**
@@ -65,7 +59,7 @@ export async function push(deps: AppDeps, userId: string, req: PushRequest): Pro
  * transaction back and a second one records it — unless another push of the same client recorded this id in
  * between, in which case that first outcome is the answer, as for any replay.
  */
-async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation, poke?: NotifyArgs): Promise<Step> {
+async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation): Promise<Step> {
   const now = deps.clock.now();
   try {
     const parsed = parseMutation(m);
@@ -73,24 +67,24 @@ async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutat
       const args = parsed.args;
       const send = sendArgs(userId, sendTarget(args), args, args.messageId, now, { clientId, mutationId: m.mutationId });
       const [row] = rowsOf<{ out: Begun }>(
-        await deps.db.execute(sql`select sync_push_send(${m.name.slice(0, 64)}::text, ${poke?.channel ?? null}::text, ${poke?.payload ?? null}::text, ${send}) as out`),
+        await deps.db.execute(sql`select sync_push_send(${m.name.slice(0, 64)}::text, ${send}) as out`),
       );
-      return stepOf(row!.out, m, !!poke);
+      return stepOf(row!.out, m);
     }
     return await deps.db.transaction(async (tx): Promise<Step> => {
       const begun = await begin(tx, clientId, userId, m, now);
-      if (begun.kind !== 'next') return stepOf(begun, m, false);
+      if (begun.kind !== 'next') return stepOf(begun, m);
       const value = await applyServerMutation(tx, userId, m, parsed, now);
       const result: PushResult = { mutationId: m.mutationId, ok: true, result: value };
-      await record(tx, clientId, m, result, now, poke);
-      return { kind: 'done', result, last: m.mutationId, applied: true, poked: !!poke };
+      await record(tx, clientId, m, result, now);
+      return { kind: 'done', result, last: m.mutationId, applied: true };
     });
   } catch (caught) {
     const err = caught instanceof MutationError ? caught : raisedFailure(caught);
     if (!err) throw forbiddenIfForeign(caught);
     return deps.db.transaction(async (tx): Promise<Step> => {
       const begun = await begin(tx, clientId, userId, m, now);
-      if (begun.kind !== 'next') return stepOf(begun, m, false);
+      if (begun.kind !== 'next') return stepOf(begun, m);
       const result: PushResult = { mutationId: m.mutationId, ok: false, error: err.toBody() };
       await record(tx, clientId, m, result, now);
       return { kind: 'done', result, last: m.mutationId, applied: false };
@@ -116,13 +110,13 @@ function forbiddenIfForeign(err: unknown): unknown {
 }
 
 /** A step from the database's answer: applied now, answered as first recorded, pruned, or from the future. */
-function stepOf(begun: Begun, m: Mutation, poked: boolean): Step {
+function stepOf(begun: Begun, m: Mutation): Step {
   switch (begun.kind) {
     case 'future':
     case 'next':
       return { kind: 'future', last: begun.last };
     case 'done':
-      return { kind: 'done', result: { mutationId: m.mutationId, ok: true, result: begun.result }, last: begun.last, applied: true, poked };
+      return { kind: 'done', result: { mutationId: m.mutationId, ok: true, result: begun.result }, last: begun.last, applied: true };
     // No recorded row: the prune job removed it (sync/prune.ts, 7 days); the next pull shows the outcome.
     case 'pruned':
       return { kind: 'done', result: { mutationId: m.mutationId, ok: true, pruned: true }, last: begun.last, applied: false };
@@ -135,11 +129,11 @@ function stepOf(begun: Begun, m: Mutation, poked: boolean): Step {
   }
 }
 
-/** The outcome and the counter in one call, carrying the poke's NOTIFY when given. */
-async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date, poke?: NotifyArgs) {
+/** The outcome and the counter in one call. */
+async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date) {
   const value = result.ok ? (result.result ?? null) : null;
   const error = result.ok ? null : (result.error ?? null);
   await tx.execute(sql`select sync_push_record(${clientId}::text, ${m.mutationId}::int, ${m.name.slice(0, 64)}::text,
     ${value === null ? null : JSON.stringify(value)}::jsonb, ${error === null ? null : JSON.stringify(error)}::jsonb,
-    ${now.toISOString()}::timestamptz, ${poke?.channel ?? null}::text, ${poke?.payload ?? null}::text)`);
+    ${now.toISOString()}::timestamptz)`);
 }

@@ -18,8 +18,8 @@ import { push } from './push.js';
 export const syncRoutes = new Hono<AppEnv>()
   .post('/sync/push', requireAuth('user'), async (c) => {
     const body = parseWith(pushRequest, await readJson(c));
-    const { response, pokePending } = await push(c.var.deps, c.var.auth.id, body);
-    if (pokePending) await pokeMember(c.var.deps, c.var.auth.id, body.clientId);
+    const { response, applied } = await push(c.var.deps, c.var.auth.id, body);
+    if (applied > 0) await pokeMember(c.var.deps, c.var.auth.id, body.clientId);
     return c.json(response);
   })
   .post('/sync/pull', requireAuth('user'), async (c) => {

@@ -1,0 +1,97 @@
+-- Writes no longer NOTIFY (api/src/db/client.ts NOTIFY_BATCH, docs/decisions/0018-notify-after-commit.md):
+-- NOTIFY takes one lock for the whole cluster at commit and holds it until the commit is flushed, which made
+-- every reply and every pushed send wait for all the others' flushes in turn. The API sends their events once
+-- they committed; the functions answer what the events need.
+DROP FUNCTION IF EXISTS agent_reply(uuid, boolean, boolean, uuid, message_type, text, uuid, uuid, timestamptz, text, text, text, boolean);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS sync_push_send(text, text, text, uuid, uuid, uuid, uuid, message_type, text, uuid, text, int, int, timestamptz);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS sync_push_record(text, int, text, jsonb, jsonb, timestamptz, text, text);
+--> statement-breakpoint
+-- A reply as the fictive profile (or as admin): only the agent holding the live claim may reply (an admin always
+-- may), else 'claim-required'; 'new-messages' when the member wrote after the newest message the agent loaded
+-- (none loaded, or not of this conversation: any). The message, the conversation out of its stock with the
+-- claim released, and the claim history (the replier's claim ends as replied, any other open one as released).
+-- Lock order as every write: the member's sync space, then the conversation. It answers the message, the
+-- conversation, the profile's summary (id, username, first gallery image) and the member's unread counts: the
+-- agent's answer and the member's live events (api/src/modules/messaging/reply-events.ts).
+CREATE FUNCTION agent_reply(
+  p_agent uuid, p_is_admin boolean, p_as_admin boolean, p_conversation uuid, p_type message_type, p_message text,
+  p_attachment uuid, p_last_message uuid, p_now timestamptz
+) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  conv conversations;
+  msg messages;
+BEGIN
+  PERFORM sync_bump_space(c.user_id) FROM conversations c WHERE c.id = p_conversation;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'not-found' USING ERRCODE = 'DM001';
+  END IF;
+  SELECT * INTO conv FROM conversations WHERE id = p_conversation FOR UPDATE;
+  IF NOT p_is_admin AND NOT (conv.claim_agent_id IS NOT DISTINCT FROM p_agent AND conv.claim_expiry_date > p_now) THEN
+    RAISE EXCEPTION 'claim-required' USING ERRCODE = 'DM001';
+  END IF;
+  -- A member message newer than the one the agent loaded (none loaded, or not of this conversation: any).
+  PERFORM 1 FROM messages
+  WHERE conversation_id = p_conversation AND sender_type = 'user'
+    AND seq > coalesce((SELECT l.seq FROM messages l WHERE l.id = p_last_message AND l.conversation_id = p_conversation), 0)
+  LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'new-messages' USING ERRCODE = 'DM001';
+  END IF;
+  IF p_attachment IS NOT NULL THEN
+    PERFORM 1 FROM images WHERE id = p_attachment AND profile_id = conv.profile_id;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'attachment-not-found' USING ERRCODE = 'DM001';
+    END IF;
+  END IF;
+  INSERT INTO messages (conversation_id, sender_type, agent_id, message_type, message, attachment_id, date_sent)
+  VALUES (p_conversation, CASE WHEN p_as_admin THEN 'admin' ELSE 'profile' END::sender_type, p_agent, p_type, p_message, p_attachment, p_now)
+  RETURNING * INTO msg;
+  WITH replied AS (
+    UPDATE conversations SET unread_by_user = unread_by_user + 1, last_message_date = p_now, last_profile_message_date = p_now,
+      update_date = p_now, stock = NULL, stock_date = NULL, last_agent_id = p_agent, claim_agent_id = NULL, claim_date = NULL,
+      claim_expiry_date = NULL
+    WHERE id = p_conversation RETURNING *
+  ), history AS (
+    UPDATE agent_claims SET end_date = p_now, outcome = CASE WHEN agent_id = p_agent THEN 'replied' ELSE 'released' END::claim_outcome
+    WHERE conversation_id = p_conversation AND end_date IS NULL
+  )
+  SELECT * INTO conv FROM replied;
+  RETURN json_build_object('message', row_to_json(msg), 'conversation', row_to_json(conv),
+    'profile', (SELECT json_build_object('id', p.id, 'username', p.username, 'first', (SELECT row_to_json(g) FROM profile_gallery(p.id) g LIMIT 1))
+                FROM profiles p WHERE p.id = conv.profile_id),
+    'unread', member_unread_counts(conv.user_id));
+END $$;
+--> statement-breakpoint
+-- The outcome and the counter; the member's poke is sent by the API once this committed.
+CREATE FUNCTION sync_push_record(p_client_id text, p_mutation_id int, p_name text, p_result jsonb, p_error jsonb, p_now timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO sync_mutations (client_id, mutation_id, name, result, error, create_date)
+  VALUES (p_client_id, p_mutation_id, left(p_name, 64), p_result, p_error, p_now);
+  UPDATE sync_clients SET last_mutation_id = p_mutation_id, last_seen_date = p_now WHERE client_id = p_client_id;
+END $$;
+--> statement-breakpoint
+-- A pushed sendMessage, whole: begin, send, record. A business failure raises, which undoes everything; the
+-- caller then records the failure in a transaction of its own (api/src/modules/sync/push.ts). After the push's
+-- own argument come send_member_message's, in its order (the client and mutation ids are the message's origin).
+CREATE FUNCTION sync_push_send(
+  p_name text,
+  uid uuid, p_conversation uuid, p_profile uuid, p_message_id uuid, p_type message_type, p_message text,
+  p_attachment uuid, p_client_id text, p_mutation_id int, p_cost int, p_now timestamptz
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  step jsonb;
+  sent jsonb;
+  result jsonb;
+BEGIN
+  step := sync_push_begin(p_client_id, uid, p_mutation_id, p_now);
+  IF step->>'kind' <> 'next' THEN
+    RETURN step;
+  END IF;
+  sent := send_member_message(uid, p_conversation, p_profile, p_message_id, p_type, p_message, p_attachment, p_client_id, p_mutation_id, p_cost, p_now);
+  result := jsonb_build_object('conversationId', sent->'conversation'->'id', 'messageId', sent->'message'->'id', 'credits', sent->'credits');
+  PERFORM sync_push_record(p_client_id, p_mutation_id, p_name, result, NULL, p_now);
+  RETURN jsonb_build_object('kind', 'done', 'last', p_mutation_id, 'result', result);
+END $$;
