@@ -145,6 +145,7 @@ export async function main(args: string[]): Promise<boolean> {
 
     const apiCpu0 = processCpuMs(api.pid);
     const pgCpu0 = postgresCpuMs();
+    const clientCpu0 = process.cpuUsage();
     const started = performance.now();
     const until = started + seconds * 1000;
     const runs = await Promise.all(world.agents.map((agent) => agentLoop(http, agent, () => performance.now() < until)));
@@ -152,6 +153,8 @@ export async function main(args: string[]): Promise<boolean> {
     const claimsTotal = runs.reduce((n, r) => n + r.claims.length, 0);
     const apiCpuMs = (processCpuMs(api.pid) - apiCpu0) / Math.max(1, claimsTotal);
     const pgCpuMs = (postgresCpuMs() - pgCpu0) / Math.max(1, claimsTotal);
+    const clientCpu = process.cpuUsage(clientCpu0);
+    const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, claimsTotal);
     http.close();
 
     const all = [...warm, ...runs];
@@ -182,6 +185,7 @@ export async function main(args: string[]): Promise<boolean> {
         ['  ratio claims/s : pgbench tps', r.toFixed(2), `>= ${TARGET_RATIO}`, verdict(r >= TARGET_RATIO)],
         ['  claim latency p50 / p99 ms', `${percentile(claimMs, 50).toFixed(1)} / ${percentile(claimMs, 99).toFixed(1)}`],
         ['  CPU per claim+reply: API process / PostgreSQL ms', `${apiCpuMs.toFixed(2)} / ${pgCpuMs.toFixed(2)}`],
+        ['  CPU per claim+reply: the agents (this process, on the same cores) ms', clientCpuMs.toFixed(2)],
         ['  one API process ceiling (1000 / API CPU ms), ratio', `${(1000 / apiCpuMs).toFixed(0)}/s, ${ratio(1000 / apiCpuMs, pg.tps).toFixed(2)}`],
         ['conversations waiting when the timed run starts', stock!.n, `= ${stocked}`, check(stock!.n === stocked)],
         ['claims taken / replies stored (warm-up included)', `${all.reduce((n, r) => n + r.claims.length, 0)} / ${db!.replied}`, `= ${replies}`, check(db!.replied === replies)],
