@@ -22,7 +22,7 @@ async function hubWithNotifications() {
     close: async () => undefined,
   };
   const hub = new RealtimeHub(database);
-  return { hub, notify: (payload: unknown) => deliver!(JSON.stringify(payload)), gap: () => gap!(), start: () => hub.start() };
+  return { hub, deliver: (payload: string) => deliver!(payload), gap: () => gap!(), start: () => hub.start() };
 }
 
 function socket() {
@@ -33,29 +33,29 @@ function socket() {
 
 describe('rows published for a registered builder', () => {
   it('are formatted by the process holding the room, in order, and not at all elsewhere', async () => {
-    const { hub, notify, start } = await hubWithNotifications();
+    const { hub, deliver, start } = await hubWithNotifications();
     const build = vi.fn((data: unknown) => {
-      const { to, n } = data as { to: string; n: number };
-      return { room: `user:${to}` as const, events: () => [{ event: 'first', n }, { event: 'second', n }] };
+      const { n } = data as { n: number };
+      return [{ event: 'first', n }, { event: 'second', n }];
     });
     hub.registerBuilder('test', build);
     await start();
     const member = socket();
     hub.join(member.s, ['user:a']);
 
-    await hub.publishBuilt('test', { to: 'a', n: 1 });
+    await hub.publishBuilt('test', 'user:a', { n: 1 });
     expect(member.frames).toEqual([{ event: 'first', n: 1 }, { event: 'second', n: 1 }]);
 
-    // Nobody of room user:b here: the builder tells the room, the events are never made.
-    const events = vi.fn(() => []);
-    build.mockReturnValueOnce({ room: 'user:b', events });
-    notify({ build: 'test', data: {} });
-    expect(events).not.toHaveBeenCalled();
+    // Nobody of room user:b here: the payload after the room is not even read, the builder never runs.
+    build.mockClear();
+    deliver('user:b\n{ not json');
+    await hub.publishBuilt('test', 'user:b', { n: 2 });
+    expect(build).not.toHaveBeenCalled();
     expect(member.frames).toHaveLength(2);
   });
 
   it('skips rows of an unknown builder or that fail to format, and refuses to publish for an unregistered one or too many bytes', async () => {
-    const { hub, notify, start } = await hubWithNotifications();
+    const { hub, deliver, start } = await hubWithNotifications();
     hub.registerBuilder('broken', () => {
       throw new Error('bad rows');
     });
@@ -63,13 +63,15 @@ describe('rows published for a registered builder', () => {
     const member = socket();
     hub.join(member.s, ['user:a']);
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    notify({ build: 'unknown', data: {} });
-    notify({ build: 'broken', data: {} });
+    deliver(`user:a\n${JSON.stringify({ build: 'unknown', data: {} })}`);
+    deliver(`user:a\n${JSON.stringify({ build: 'broken', data: {} })}`);
+    deliver('user:a\n{ not json');
+    deliver('no room line');
     await hub.publish('user:a', { event: 'still-works' });
     expect(member.frames).toEqual([{ event: 'still-works' }]);
     expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
-    await expect(hub.publishBuilt('unknown', {})).rejects.toThrow(/no realtime builder/);
+    await expect(hub.publishBuilt('unknown', 'user:a', {})).rejects.toThrow(/no realtime builder/);
     // NOTIFY takes 8000 bytes at most: counted in bytes, not characters (each of these is three).
     await expect(hub.publish('user:a', { event: 'big', text: '€'.repeat(2600) })).rejects.toThrow(/too large \(78\d\d bytes\)/);
     expect(member.frames).toEqual([{ event: 'still-works' }]);

@@ -18,17 +18,18 @@ const CHANNEL = 'realtime';
 const RESYNC_CLOSE_CODE = 1012;
 
 /**
- * Formats rows published under a builder's name (`{ build, data }`) into the events of one room. Only the process
- * that holds sockets in that room calls `events`, so a busy write path sends compact rows and the events keep one
- * formatter, in TypeScript.
+ * Formats rows published under a builder's name into events. Only a process that holds sockets in the room they
+ * were published to calls it, so a busy write path sends compact rows and the events keep one formatter.
  */
-export type EventBuilder = (data: unknown) => { room: Room; events: () => RealtimeEvent[] };
+export type EventBuilder = (data: unknown) => RealtimeEvent[];
 
 // NOTIFY payloads must stay under 8000 bytes (and one too long would fail the batch it is sent in); events carry
 // ids and small fields, bigger ones are refused loudly.
 const MAX_PAYLOAD_BYTES = 7500;
 
-function checked(payload: string, what: string): string {
+/** On the wire: the room, a line break, then the JSON body, so a process holding none of the room's sockets reads no further. */
+function wire(room: Room, body: object, what: string): string {
+  const payload = `${room}\n${JSON.stringify(body)}`;
   const bytes = Buffer.byteLength(payload);
   if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`realtime payload too large (${bytes} bytes) for ${what}`);
   return payload;
@@ -107,7 +108,7 @@ export class RealtimeHub {
 
   /** Sends the event to the room's sockets in every process; call it once the write it tells of committed. */
   async publish(room: Room, event: RealtimeEvent, opts: { close?: { code: number; reason: string } } = {}) {
-    await this.database.notify(CHANNEL, checked(JSON.stringify({ room, event, close: opts.close }), event.event));
+    await this.database.notify(CHANNEL, wire(room, { event, close: opts.close }, event.event));
   }
 
   /** Every API process registers the same builders at start (deps.ts): any of them may hold the room's sockets. */
@@ -116,37 +117,40 @@ export class RealtimeHub {
   }
 
   /**
-   * Sends rows for the builder registered under `build`; the process that holds the room's sockets formats them
-   * into events. Call it once the write the rows come from committed.
+   * Sends rows for the builder registered under `build` to the room; the process that holds the room's sockets
+   * formats them into events. Call it once the write the rows come from committed.
    */
-  async publishBuilt(build: string, data: unknown) {
+  async publishBuilt(build: string, room: Room, data: unknown) {
     if (!this.builders.has(build)) throw new Error(`no realtime builder registered for ${build}`);
-    await this.database.notify(CHANNEL, checked(JSON.stringify({ build, data }), build));
+    await this.database.notify(CHANNEL, wire(room, { build, data }, build));
   }
 
   private deliverLocal(payload: string) {
-    let parsed: { room?: string; event?: RealtimeEvent; close?: { code: number; reason: string }; build?: string; data?: unknown };
+    const cut = payload.indexOf('\n');
+    const room = payload.slice(0, cut);
+    // Every process hears every event, and most are for sockets another process holds: only the room's holder
+    // reads the rest.
+    if (cut < 0 || !this.rooms.has(room)) return;
+    let parsed: { event?: RealtimeEvent; close?: { code: number; reason: string }; build?: string; data?: unknown };
     try {
-      parsed = JSON.parse(payload);
+      parsed = JSON.parse(payload.slice(cut + 1));
     } catch {
       return;
     }
-    if (parsed.build !== undefined) {
-      this.deliverBuilt(parsed.build, parsed.data);
-      return;
-    }
-    if (parsed.room !== undefined && parsed.event) this.send(parsed.room, [parsed.event], parsed.close);
+    if (parsed.build !== undefined) this.deliverBuilt(room, parsed.build, parsed.data);
+    else if (parsed.event) this.send(room, [parsed.event], parsed.close);
   }
 
-  private deliverBuilt(build: string, data: unknown) {
+  private deliverBuilt(room: string, build: string, data: unknown) {
     const builder = this.builders.get(build);
     if (!builder) return console.error(`[realtime] no builder registered for ${build}`);
+    let events: RealtimeEvent[];
     try {
-      const built = builder(data);
-      if (this.rooms.has(built.room)) this.send(built.room, built.events());
+      events = builder(data);
     } catch (err) {
-      console.error(`[realtime] ${build} rows could not be formatted`, err);
+      return console.error(`[realtime] ${build} rows could not be formatted`, err);
     }
+    this.send(room, events);
   }
 
   private send(room: string, events: RealtimeEvent[], close?: { code: number; reason: string }) {

@@ -58,29 +58,24 @@ interface ReplyNotice {
 export const agentReplyEvents: EventBuilder = (data) => {
   const notice = data as ReplyNotice;
   const conversation = notice.conversation;
-  return {
-    room: `user:${conversation.user_id}`,
-    events: () => {
-      // Read as 'staff': the text is already the member's preview, masked before the call.
-      const message = toMessageRecord(fromJsonRow(messages, { ...notice.message, message: notice.memberText }), 'staff');
-      const profile = profileInfoOf(notice.profile).summary;
-      return [
-        {
-          event: 'newMessage',
-          conversation: {
-            _id: conversation.id,
-            profileId: conversation.profile_id,
-            archived: conversation.archived,
-            unread: conversation.unread_by_user,
-            type: typeOf({ archived: conversation.archived, hasUserMessage: conversation.has_user_message }),
-          },
-          message: notice.partial ? { ...message, partial: true } : message,
-          profile,
-        },
-        { event: 'unreadMessageCount', count: notice.unread.total, ...notice.unread },
-      ];
+  // Read as 'staff': the text is already the member's preview, masked before the call.
+  const message = toMessageRecord(fromJsonRow(messages, { ...notice.message, message: notice.memberText }), 'staff');
+  const profile = profileInfoOf(notice.profile).summary;
+  return [
+    {
+      event: 'newMessage',
+      conversation: {
+        _id: conversation.id,
+        profileId: conversation.profile_id,
+        archived: conversation.archived,
+        unread: conversation.unread_by_user,
+        type: typeOf({ archived: conversation.archived, hasUserMessage: conversation.has_user_message }),
+      },
+      message: notice.partial ? { ...message, partial: true } : message,
+      profile,
     },
-  };
+    { event: 'unreadMessageCount', count: notice.unread.total, ...notice.unread },
+  ];
 };
 
 /**
@@ -107,7 +102,7 @@ export async function publishReplyEvents(deps: Pick<AppDeps, 'realtime'>, rows: 
     unread: rows.unread,
   };
   try {
-    await deps.realtime.publishBuilt(AGENT_REPLY_EVENTS, notice);
+    await deps.realtime.publishBuilt(AGENT_REPLY_EVENTS, `user:${notice.conversation.user_id}`, notice);
   } catch (err) {
     console.error(`[realtime] reply events to user:${notice.conversation.user_id} failed`, err);
   }
