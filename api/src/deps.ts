@@ -29,7 +29,7 @@ export async function buildDeps(config: Config, opts: { database?: Database; clo
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), poolSize: config.dbPoolSize }));
   await migrateDatabase(database);
   const realtime = new RealtimeHub(database);
-  // Rows a database function notifies are formatted by whichever process holds the room's sockets.
+  // Rows a write publishes after its commit are formatted by whichever process holds the room's sockets.
   realtime.registerBuilder(AGENT_REPLY_EVENTS, agentReplyEvents);
   await realtime.start();
   const sessions = new SessionCache(config.sessionCacheMs);

@@ -72,6 +72,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (err) => console.error('[db] idle client error', err.message));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
+  async function prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+    const res = await pool.query({ name: statement.name, text: statement.text, values });
+    return res.rows as Row[];
+  }
   const handlers = new Map<string, Set<(p: string) => void>>();
   const gapHandlers = new Set<() => void>();
   let listener: import('pg').Client | undefined;
@@ -114,10 +118,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async prepared<Row>(statement: PreparedStatement, values: unknown[]) {
-      const res = await pool.query({ name: statement.name, text: statement.text, values });
-      return res.rows as Row[];
-    },
+    prepared,
     async listen(channel, onPayload, onGap) {
       listener ??= await (firstConnect ??= connectListener());
       let set = handlers.get(channel);
@@ -134,7 +135,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       };
     },
     notify: batchNotifications(async (channels, payloads) => {
-      await pool.query({ name: NOTIFY_BATCH.name, text: NOTIFY_BATCH.text, values: [channels, payloads] });
+      await prepared(NOTIFY_BATCH, [channels, payloads]);
     }),
     async close() {
       closed = true;

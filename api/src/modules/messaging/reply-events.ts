@@ -4,6 +4,7 @@ import type { AppDeps } from '../../context.js';
 import { fromJsonRow } from '../../db/rows.js';
 import { messages } from '../../db/schema/index.js';
 import type { EventBuilder } from '../../realtime/hub.js';
+import { publishBuiltSafely } from './events.js';
 import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './serialize.js';
 
 /** The realtime hub's name for a reply's rows. */
@@ -78,10 +79,7 @@ export const agentReplyEvents: EventBuilder = (data) => {
   ];
 };
 
-/**
- * Sends the member's events of a reply that committed. A lost event only delays a pull (the member's client also
- * pulls on start and reconnect), so a failure is logged and never fails the reply.
- */
+/** Sends the member's events of a reply that committed (a failure is logged, never fails the reply). */
 export async function publishReplyEvents(deps: Pick<AppDeps, 'realtime'>, rows: ReplyRows, text: string) {
   const { message: _text, ...message } = rows.message;
   const preview = memberPreview(text);
@@ -101,9 +99,5 @@ export async function publishReplyEvents(deps: Pick<AppDeps, 'realtime'>, rows: 
     profile: rows.profile,
     unread: rows.unread,
   };
-  try {
-    await deps.realtime.publishBuilt(AGENT_REPLY_EVENTS, `user:${notice.conversation.user_id}`, notice);
-  } catch (err) {
-    console.error(`[realtime] reply events to user:${notice.conversation.user_id} failed`, err);
-  }
+  await publishBuiltSafely(deps, AGENT_REPLY_EVENTS, `user:${notice.conversation.user_id}`, notice);
 }
