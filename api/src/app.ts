@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { UpgradeWebSocket } from 'hono/ws';
 import { t } from '@sync/texts';
@@ -74,7 +73,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   });
 
   const api = new Hono<AppEnv>();
-  api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  // The security headers are set on Node's response before the app runs (http-server.ts withSecurityHeaders).
   api.use('*', async (c, next) => {
     // Multipart uploads set their own, larger limit on their route. GET and HEAD bodies are never read, and
     // checking one would build the web Request that @hono/node-server otherwise never makes for them.

@@ -1,10 +1,10 @@
-import { serve } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildDeps, closeDeps } from './deps.js';
 import { seedDemoData } from './db/seed/seed.js';
+import { serveApp } from './http-server.js';
 import { jobs } from './jobs/index.js';
 import { startJobs } from './jobs/scheduler.js';
 
@@ -28,7 +28,7 @@ async function main() {
   const app = createApp(deps, { upgradeWebSocket, serveWeb: true });
   root.route('/', app);
 
-  const server = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serveApp(root.fetch, { port: config.port, hostname: config.host }, (info) => {
     console.log(`[api] serving ${config.publicUrl} (port ${info.port}, ${deps.database.kind})`);
   });
   injectWebSocket(server);

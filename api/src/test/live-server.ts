@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import WebSocket from 'ws';
 import { createApp } from '../app.js';
+import { serveApp } from '../http-server.js';
 import type { TestContext } from './harness.js';
 
 export type UpgradeWebSocket = ReturnType<typeof createNodeWebSocket>['upgradeWebSocket'];
@@ -28,7 +29,7 @@ export async function startLiveServer(ctx: TestContext, mount?: (root: Hono, upg
   const app = createApp(ctx.deps, { upgradeWebSocket });
   root.route('/', app);
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serveApp(root.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   injectWebSocket(server);
   const base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
