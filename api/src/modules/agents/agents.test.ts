@@ -18,6 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
+/** Two agents at work and one stocked conversation, which the first has claimed. */
+async function claimedByFirstOfTwo() {
+  await emptyStocks();
+  const [first, second] = [await staffWithToken(ctx), await staffWithToken(ctx)];
+  await goOnline(ctx, first.headers);
+  await goOnline(ctx, second.headers);
+  const [stocked] = await stockConversations(ctx, profileId, 1);
+  expect((await callApi(ctx, 'GET', '/api/claim', first.headers)).body.conversation._id).toBe(stocked!.id);
+  return { first, second, stocked: stocked! };
+}
+
 const event = (status: string, reason?: string) => ({ queue: 'agents', message: { event: 'agentStatusUpdate', status, ...(reason ? { reason } : {}) } });
 
 /** Clears every stock, and ends every claim as a release would, so a scenario counts only its own conversations. */
@@ -215,12 +226,7 @@ describe('stocks and claims', () => {
   }, 120_000);
 
   it('returns an expired claim to the stock (job), where another agent claims it', async () => {
-    await emptyStocks();
-    const [first, second] = [await staffWithToken(ctx), await staffWithToken(ctx)];
-    await goOnline(ctx, first.headers);
-    await goOnline(ctx, second.headers);
-    const [stocked] = await stockConversations(ctx, profileId, 1);
-    expect((await callApi(ctx, 'GET', '/api/claim', first.headers)).body.conversation._id).toBe(stocked!.id);
+    const { first, second, stocked } = await claimedByFirstOfTwo();
     expect((await callApi(ctx, 'GET', '/api/claim', second.headers)).status).toBe(204);
     ctx.clock.advance(299_000);
     expect(await claimExpiryJob.run(ctx.deps)).toBe(0);
@@ -239,6 +245,27 @@ describe('stocks and claims', () => {
     // The first agent's reply now lacks the claim.
     const late = await callApi(ctx, 'POST', `/api/stock/${stocked!.id}/reply`, first.headers, { message: 'sorry', lastMessageId: stocked!.messageId });
     expect(late.status).toBe(403);
+  });
+
+  it("takes a lapsed claim before the job did, and the first agent's stop leaves the new holder's claim alone", async () => {
+    const { first, second, stocked } = await claimedByFirstOfTwo();
+    ctx.clock.advance(300_000);
+    // No job in between: the claim itself closes the lapsed one.
+    expect((await callApi(ctx, 'GET', '/api/claim', second.headers)).body.conversation._id).toBe(stocked!.id);
+    expect((await callApi(ctx, 'POST', '/api/event', first.headers, event('offline'))).status).toBe(200);
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked!.id));
+    expect(row).toMatchObject({ claimAgentId: second.id, stock: 'message' });
+    const logs = await ctx.deps.db.select().from(agentClaims).where(eq(agentClaims.conversationId, stocked!.id));
+    expect(logs.map((l) => [l.agentId, l.outcome]).sort()).toEqual(
+      [
+        [first.id, 'expired'],
+        [second.id, null],
+      ].sort(),
+    );
+    const reply = await callApi(ctx, 'POST', `/api/stock/${stocked!.id}/reply`, second.headers, { message: 'Still here', lastMessageId: stocked!.messageId });
+    expect(reply.status).toBe(200);
+    const ended = await ctx.deps.db.select().from(agentClaims).where(and(eq(agentClaims.conversationId, stocked!.id), eq(agentClaims.agentId, second.id)));
+    expect(ended.map((l) => l.outcome)).toEqual(['replied']);
   });
 
   it('puts silent conversations into the follow-up stock and due meet-ups into the meet-up stock (job)', async () => {
@@ -305,6 +332,20 @@ describe('replies', () => {
     const res = await callApi(ctx, 'POST', `/api/conversation/${stocked!.id}/message`, admin.headers, { message: 'From the office', lastMessageId: stocked!.messageId, admin: true });
     expect(res.status).toBe(200);
     expect(res.body.message.senderType).toBe('admin');
+  });
+
+  it("an admin's reply on a conversation an agent holds ends that claim as released", async () => {
+    await emptyStocks();
+    const [agent, admin] = [await staffWithToken(ctx), await staffWithToken(ctx, { role: 'admin' })];
+    await goOnline(ctx, agent.headers);
+    const [stocked] = await stockConversations(ctx, profileId, 1);
+    expect((await callApi(ctx, 'GET', '/api/claim', agent.headers)).body.conversation._id).toBe(stocked!.id);
+    const res = await callApi(ctx, 'POST', `/api/conversation/${stocked!.id}/message`, admin.headers, { message: 'Taking over', lastMessageId: stocked!.messageId, admin: true });
+    expect(res.status).toBe(200);
+    const logs = await ctx.deps.db.select().from(agentClaims).where(eq(agentClaims.conversationId, stocked!.id));
+    expect(logs.map((l) => [l.agentId, l.outcome])).toEqual([[agent.id, 'released']]);
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked!.id));
+    expect(row).toMatchObject({ claimAgentId: null, stock: null });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Database, Executor } from '../../db/client.js';
@@ -101,18 +101,24 @@ export function holdsClaim(row: { claimAgentId: string | null; claimExpiryDate: 
   return row.claimAgentId === agentId && !!row.claimExpiryDate && row.claimExpiryDate.getTime() > now.getTime();
 }
 
-/** Ends the conversation's open claim with the given outcome and clears the claim columns. */
-export async function endClaim(tx: Executor, conversationId: string, outcome: 'replied' | 'expired' | 'released', now: Date) {
+/**
+ * Stop (or disconnect): the agent's claims go back to their stock at once. Only the conversations it still
+ * holds, locked first: a claim of its that lapsed may meanwhile have been taken by another agent (whose claim
+ * closed the lapsed one), and that one stays. Each claim ends by its holder, as a reply ends it.
+ */
+export async function releaseAllClaims(tx: Executor, agentId: string, now: Date) {
+  const held = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(inArray(conversations.id, tx.select({ id: agentClaims.conversationId }).from(agentClaims).where(openClaimsOf(agentId))), eq(conversations.claimAgentId, agentId)))
+    .orderBy(asc(conversations.id))
+    .for('update');
+  if (held.length === 0) return 0;
+  const ids = held.map((h) => h.id);
   await tx
     .update(agentClaims)
-    .set({ endDate: now, outcome })
-    .where(and(eq(agentClaims.conversationId, conversationId), isNull(agentClaims.endDate)));
-  await tx.update(conversations).set({ claimAgentId: null, claimDate: null, claimExpiryDate: null }).where(eq(conversations.id, conversationId));
-}
-
-/** Stop (or disconnect): the agent's claims go back to their stock at once. */
-export async function releaseAllClaims(tx: Executor, agentId: string, now: Date) {
-  const held = await tx.select({ id: agentClaims.conversationId }).from(agentClaims).where(openClaimsOf(agentId));
-  for (const h of held) await endClaim(tx, h.id, 'released', now);
-  return held.length;
+    .set({ endDate: now, outcome: 'released' })
+    .where(and(openClaimsOf(agentId), inArray(agentClaims.conversationId, ids)));
+  await tx.update(conversations).set({ claimAgentId: null, claimDate: null, claimExpiryDate: null }).where(inArray(conversations.id, ids));
+  return ids.length;
 }

@@ -17,12 +17,12 @@ export const claimExpiryJob: Job = {
     const now = deps.clock.now();
     return deps.db.transaction(async (tx) => {
       // Open claims past their expiry (agent_claims' partial indexes hold only open ones), checked on the
-      // conversation, whose claim columns are the truth.
+      // conversation, whose claim columns are the truth; each ends by its id (its holder's row).
       const lapsed = await tx
-        .select({ id: conversations.id })
+        .select({ id: conversations.id, claimId: agentClaims.id })
         .from(agentClaims)
-        .innerJoin(conversations, eq(conversations.id, agentClaims.conversationId))
-        .where(and(isNull(agentClaims.endDate), lte(agentClaims.expiryDate, now), isNotNull(conversations.claimAgentId), lte(conversations.claimExpiryDate, now)))
+        .innerJoin(conversations, and(eq(conversations.id, agentClaims.conversationId), eq(conversations.claimAgentId, agentClaims.agentId)))
+        .where(and(isNull(agentClaims.endDate), lte(agentClaims.expiryDate, now), lte(conversations.claimExpiryDate, now)))
         .limit(BATCH)
         .for('update', { of: conversations, skipLocked: true });
       if (lapsed.length === 0) return 0;
@@ -30,7 +30,7 @@ export const claimExpiryJob: Job = {
       await tx
         .update(agentClaims)
         .set({ endDate: now, outcome: 'expired' })
-        .where(and(inArray(agentClaims.conversationId, ids), isNull(agentClaims.endDate)));
+        .where(inArray(agentClaims.id, lapsed.map((r) => r.claimId)));
       await tx.update(conversations).set({ claimAgentId: null, claimDate: null, claimExpiryDate: null }).where(inArray(conversations.id, ids));
       return ids.length;
     });

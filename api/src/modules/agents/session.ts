@@ -45,7 +45,9 @@ async function endOpen(tx: Executor, agentId: string, now: Date, endReason: stri
 /**
  * SPEC §4 agent session: offline → online (start) → paused (break) → online; offline stops, ends the break
  * and the shift and returns the agent's claims to stock. One pause per hour, counted from the last pause's
- * start. The agents row is locked first, so two tabs changing status at once apply one after the other.
+ * start. The agents row is locked first, so two tabs changing status at once apply one after the other; FOR NO
+ * KEY UPDATE, as a claim locks it, which leaves the key-share locks of foreign keys free: a stop must not wait
+ * for (or deadlock with) the agent's reply in flight, which holds its conversation and checks the agent's key.
  */
 export async function changeStatus(
   tx: Executor,
@@ -55,7 +57,7 @@ export async function changeStatus(
   now: Date,
   endReason = 'stop',
 ): Promise<{ state: AgentSessionState; changed: boolean }> {
-  const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('update');
+  const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('no key update');
   if (!agent) throw new ApiError(404, 'not-found', t('error.not-found'));
   const from = agent.status;
   if (from === status) return { state: await sessionState(tx, agentId, now), changed: false };
