@@ -67,14 +67,15 @@ export interface PgbenchResult {
 }
 
 /**
- * `pgbench -i` then the built-in tpcb-like script with the given clients, on the run's own database: the
- * yardstick the API's figures are divided by, measured on the same machine in the same minute.
+ * `pgbench -i` (unless `init` is false: the tables are there) then the built-in tpcb-like script with the given
+ * clients, on the run's own database: the yardstick the API's figures are divided by, measured on the same
+ * machine in the same minute. pgbench vacuums its tables before each run, so a second run starts as clean.
  */
-export async function pgbench(db: FreshDatabase, clients: number, seconds: number): Promise<PgbenchResult> {
+export async function pgbench(db: FreshDatabase, clients: number, seconds: number, { init = true } = {}): Promise<PgbenchResult> {
   const url = new URL(db.url);
   const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: url.hostname, PGPORT: url.port || '5432', PGUSER: decodeURIComponent(url.username || 'postgres'), PGDATABASE: db.name };
   if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
-  await run('pgbench', ['-i', '-q'], env);
+  if (init) await run('pgbench', ['-i', '-q'], env);
   const out = await run('pgbench', ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds)], env);
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
   const done = /number of transactions actually processed: (\d+)/.exec(out);
