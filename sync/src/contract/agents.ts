@@ -4,6 +4,7 @@
  * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
  */
 import { z } from 'zod';
+import { uuidSchema as uuid } from '../rules/ids.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
@@ -21,7 +22,6 @@ export const SESSION_RESTORE_STALE_MS = 10_000;
 export const AGENT_SOCKET_RETRIES = 6;
 export const AGENT_SOCKET_RETRY_MS = 10_000;
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id');
 const isoDate = z.string();
 
 // ---------- Agent ----------

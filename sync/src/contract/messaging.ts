@@ -3,6 +3,7 @@
  * (SPEC §3 conversation, message and draft; §4 conversation types and unread counts).
  */
 import { z } from 'zod';
+import { uuidSchema as uuid } from '../rules/ids.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 /** SPEC §9: messages per chunk. */
@@ -15,7 +16,6 @@ export type MessageType = (typeof messageTypes)[number];
 export const senderTypes = ['user', 'profile', 'admin', 'system'] as const;
 export type SenderType = (typeof senderTypes)[number];
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id');
 
 /** SPEC §7 member send payload (POST /conversation/{id} and /conversation/{id}/message). */
 export const sendMessageBody = z.object({

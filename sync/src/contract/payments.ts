@@ -13,12 +13,12 @@
  *   PATCH  /api/user/{id}/is-doi                doiBody -> user state (GET /api/user/{id})
  */
 import { z } from 'zod';
+import { uuidSchema as uuid } from '../rules/ids.js';
 import { t } from '../texts.js';
 import { creditCard, cvv, expirationDate, normaliseCardNumber, zipcode } from '../rules/validators.js';
 import { savedCard, subscription, transaction, type SavedCard } from './entities.js';
 
 const id = z.string().min(1);
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id');
 const isoDate = z.string().min(1);
 
 /** SPEC §9: orders and age verification are polled every 2 s for at most 25 s. */

@@ -3,9 +3,9 @@
  * Mutation ids count up from 1 per client; the server applies each once, in order.
  */
 import { z } from 'zod';
+import { uuidSchema as uuid } from '../rules/ids.js';
 import { MESSAGE_MAX_LENGTH, messageTypes } from '../contract/messaging.js';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id');
 const conversationId = z.string().min(1).max(100);
 
 export const mutationArgs = {

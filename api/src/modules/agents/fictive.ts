@@ -2,13 +2,13 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { CreateFictiveBody, FictiveProfile, UpdateFictiveBody } from '@sync/contract/agents';
 import { ageFromDateString } from '@sync/rules/age';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
 import { brands, images, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { profileTraits, serializeImage } from '../profiles/cards.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
 
 async function galleries(exec: Executor, ids: string[]) {
@@ -47,7 +47,7 @@ function toFictive(row: ProfileRow, domain: string, gallery: ReturnType<typeof s
 }
 
 export async function fictiveById(exec: Executor, id: string, now: Date): Promise<FictiveProfile> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await exec
     .select({ p: profiles, domain: brands.domain })
     .from(profiles)
@@ -125,7 +125,7 @@ export async function createFictive(exec: Executor, body: CreateFictiveBody, now
 }
 
 export async function updateFictive(exec: Executor, id: string, body: UpdateFictiveBody, now: Date): Promise<FictiveProfile> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [current] = await exec
     .select()
     .from(profiles)

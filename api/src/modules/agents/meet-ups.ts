@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { CreateMeetUpBody, MeetUp, UpdateMeetUpBody } from '@sync/contract/agents';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
 import { meetUps } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { type Staff, scopedConversation } from './staff.js';
 import { toMeetUp } from './staff-conversation.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
 
 export async function addMeetUp(tx: Executor, staff: Staff, conversationId: string, body: CreateMeetUpBody, now: Date): Promise<MeetUp> {
@@ -31,7 +31,7 @@ export async function addMeetUp(tx: Executor, staff: Staff, conversationId: stri
 
 async function lockedMeetUp(tx: Executor, staff: Staff, conversationId: string, meetUpId: string) {
   const { conversation } = await scopedConversation(tx, staff, conversationId);
-  if (!UUID.test(meetUpId)) throw notFound();
+  if (!isUuid(meetUpId)) throw notFound();
   const [row] = await tx
     .select()
     .from(meetUps)

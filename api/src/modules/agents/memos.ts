@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Memo, MemoType } from '@sync/contract/agents';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
 import { brands, memos, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
@@ -8,14 +9,13 @@ import { type Staff, scopedConversation, scopedMember } from './staff.js';
 import { toMemo } from './staff-conversation.js';
 
 const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The member or fictive profile a memo across conversations is about, checked against the staff scope:
  * a member by `COUNTRY-domain`, a fictive profile by its brand's domain (any country of the scope).
  */
 async function scopedSubject(exec: Executor, staff: Staff, type: MemoType, subjectId: string) {
-  if (!UUID.test(subjectId)) throw notFound();
+  if (!isUuid(subjectId)) throw notFound();
   if (type === 'user') return scopedMember(exec, staff, subjectId);
   const [row] = await exec
     .select({ id: profiles.id, domain: brands.domain })
@@ -68,7 +68,7 @@ export async function addGlobalMemo(tx: Executor, staff: Staff, type: MemoType, 
 export type MemoOwner = { conversationId: string } | { type: MemoType; subjectId: string };
 
 async function ownedMemo(tx: Executor, staff: Staff, owner: MemoOwner, noteId: string) {
-  if (!UUID.test(noteId)) throw notFound();
+  if (!isUuid(noteId)) throw notFound();
   let where;
   if ('conversationId' in owner) {
     const { conversation } = await scopedConversation(tx, staff, owner.conversationId);

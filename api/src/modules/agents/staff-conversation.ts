@@ -1,6 +1,7 @@
 import type { AgentConversation, Memo, MeetUp } from '@sync/contract/agents';
 import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { ageFromDateString } from '@sync/rules/age';
+import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
 import { DbFunction } from '../../db/functions.js';
 import { fromJsonColumns, fromJsonRow } from '../../db/rows.js';
@@ -8,7 +9,7 @@ import { businessFailure } from '../../db/raised.js';
 import { images, meetUps, memos, messages, profiles, users } from '../../db/schema/index.js';
 import { galleriesOf, serializeImage } from '../profiles/cards.js';
 import { toMessageRecord } from '../messaging/serialize.js';
-import { invalidBefore, isUuid } from '../messaging/service.js';
+import { invalidBefore } from '../messaging/service.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 
 type MemoRow = typeof memos.$inferSelect;

@@ -1,10 +1,10 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { AuthContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { isUuid } from '../auth/sessions.js';
 
 export type AgentRow = typeof agents.$inferSelect;
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
 import { agents, authSessions, users } from '../../db/schema/index.js';
@@ -10,9 +11,6 @@ export const SESSION_MAX_MS = 30 * 24 * 60 * 60_000;
 export const TOUCH_INTERVAL_MS = 60_000;
 /** Close code for sockets of a session that ended (logout, take-over, password change). */
 export const LOGOUT_CLOSE_CODE = 4000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export type Subject = { type: 'user'; id: string } | { type: 'agent'; id: string };
 

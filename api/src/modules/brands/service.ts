@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Brand, Product } from '@sync/contract/entities';
 import { pickPriceEntry, sortProductsByPrice } from '@sync/rules/pricing';
+import { isUuid } from '@sync/rules/ids';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { brands, products } from '../../db/schema/index.js';
@@ -21,10 +22,7 @@ export interface CompanyDetails {
   defaultDescriptor: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids arrive from the URL; anything that is not a uuid cannot name a brand (and must not reach Postgres). */
-export const isUuid = (value: string) => UUID.test(value);
 
 /** SPEC §9: agent scopes are built as country-domain. */
 export const brandScopes = (b: Pick<BrandRow, 'countries' | 'domain'>) => b.countries.map((country) => `${country}-${b.domain}`);

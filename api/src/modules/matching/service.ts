@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListEnvelope } from '@sync/contract/errors';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conversations, matches, messages, profiles, swipes, users } from '../../db/schema/index.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/sessions.js';
 import { birthDateRange } from '../profiles/age-bounds.js';
 import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleFictive, type Card } from '../profiles/cards.js';
 import type { Paging } from '../profiles/list-query.js';

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { agentReplyBody, isEmptyMessage, type AgentReplyBody } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import { DbFunction } from '../../db/functions.js';
 import { fromJsonRow } from '../../db/rows.js';
 import { businessFailure } from '../../db/raised.js';
@@ -11,7 +12,6 @@ import type { AuthContext } from '../../context.js';
 import { parseWith } from '../auth/request.js';
 import { publishReplyEvents, type ReplyRows } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
-import { isUuid } from './service.js';
 
 const AGENT_REPLY = new DbFunction<ReplyRows>('agent_reply', ['uuid', 'boolean', 'boolean', 'uuid', 'message_type', 'text', 'uuid', 'uuid', 'timestamptz']);
 

@@ -2,12 +2,13 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UnreadCounts } from '@sync/contract/messaging';
 import type { ConversationType } from '@sync/rules/conversation-type';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { conversations } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
-import { isUuid, messageChunk } from './service.js';
+import { messageChunk } from './service.js';
 
 /** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts (api/drizzle/0009). */
 function typeFilter(type: ConversationType): SQL {

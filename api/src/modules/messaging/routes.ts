@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
 import { MutationError } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { requireAuth } from '../auth/middleware.js';
@@ -11,7 +12,7 @@ import { staffConversationRoute, staffLookup } from '../agents/staff-routes.js';
 import { pokeMember } from './events.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
-import { failureToApiError, isUuid, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
+import { failureToApiError, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
 import { replyAsAgent } from './agent-reply.js';
 
 const listQuery = z.object({

@@ -4,6 +4,7 @@ import { MESSAGE_COST, isEmptyMessage, type MessageType } from '@sync/contract/m
 import { profileOfLocalId } from '@sync/engine/keys';
 import { MutationError, type MutationErrorCode } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { businessFailure } from '../../db/raised.js';
@@ -20,9 +21,6 @@ import type { ConversationRow, MessageRow } from './serialize.js';
  *
  * Lock order in every write transaction: sync_clients row, the member's sync space, users, conversations.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string | null | undefined): v is string => !!v && UUID.test(v);
 
 /** Takes the member's sync space lock first, so member sends and agent replies never deadlock. */
 export async function lockSpace(tx: Executor, userId: string) {

@@ -1,10 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import type { Image } from '@sync/contract/entities';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps } from '../../context.js';
 import { images, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { isUuid } from '../auth/sessions.js';
 import { serializeImage } from '../profiles/cards.js';
 import type { Paging } from '../profiles/list-query.js';
 import { recomputeCompletion } from '../users/completion.js';

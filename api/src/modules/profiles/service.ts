@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type 
 import type { SortOption } from '@sync/contract/entities';
 import type { ListEnvelope } from '@sync/contract/errors';
 import { NEW_PROFILE_MS, ONLINE_WINDOW_MS } from '@sync/rules/activity';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/sessions.js';
 import { birthDateRange } from './age-bounds.js';
 import { cardColumns, hydrateCards, imagePolicyFor, visibleFictive, type Card } from './cards.js';
 import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from './list-query.js';

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { agentClaims, conversations, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { holdsClaim, openClaimsOf } from '../agents/claims.js';
 import { loadStaff } from '../agents/staff.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who may attach an image as a fictive profile: an admin, or an agent holding the live claim on a
@@ -15,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function requireAttachmentRight(deps: AppDeps, auth: AuthContext, profileId: string): Promise<void> {
   const staff = await loadStaff(deps.db, auth);
-  if (!UUID.test(profileId)) throw new ApiError(404, 'not-found', t('error.not-found'));
+  if (!isUuid(profileId)) throw new ApiError(404, 'not-found', t('error.not-found'));
   const [profile] = await deps.db
     .select({ id: profiles.id })
     .from(profiles)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Image } from '@sync/contract/entities';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps } from '../../context.js';
 import { images, type ImageVariant } from '../../db/schema/index.js';
 import { mediaUrl } from '../media/service.js';
@@ -81,11 +82,10 @@ export async function storeProfileAttachment(deps: AppDeps, profileId: string, p
 }
 
 const ATTACHMENT_SIZES = new Set(['small', 'medium', 'large', 'original']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stored file of a message image (a member's `message` or a profile's `attachment`) in the asked size. */
 export async function attachmentUrl(deps: AppDeps, imageId: string, size: string): Promise<string | null> {
-  if (!ATTACHMENT_SIZES.has(size) || !UUID.test(imageId)) return null;
+  if (!ATTACHMENT_SIZES.has(size) || !isUuid(imageId)) return null;
   const [row] = await deps.db
     .select({ variants: images.variants })
     .from(images)

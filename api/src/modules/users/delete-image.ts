@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import type { Image } from '@sync/contract/entities';
+import { isUuid } from '@sync/rules/ids';
 import type { AppDeps } from '../../context.js';
 import { images, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { isUuid } from '../auth/sessions.js';
 import { recomputeCompletion } from './completion.js';
 import { deleteStoredFiles, ownImages, promoteNextAvatar, storageKeysOf } from './own-images.js';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { t } from '@sync/texts';
+import { isUuid } from '@sync/rules/ids';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { isUuid } from '../auth/sessions.js';
 import { invalidBody, readJson, requestMeta } from '../auth/request.js';
 import { deleteOwnImage } from './delete-image.js';
 import { accountPatchBody } from './patch-body.js';
