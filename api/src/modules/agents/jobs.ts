@@ -30,7 +30,7 @@ export const claimExpiryJob: Job = {
       await tx
         .update(agentClaims)
         .set({ endDate: now, outcome: 'expired' })
-        .where(inArray(agentClaims.id, lapsed.map((r) => r.claimId)));
+        .where(and(inArray(agentClaims.id, lapsed.map((r) => r.claimId)), isNull(agentClaims.endDate)));
       await tx.update(conversations).set({ claimAgentId: null, claimDate: null, claimExpiryDate: null }).where(inArray(conversations.id, ids));
       return ids.length;
     });
