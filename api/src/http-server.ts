@@ -24,7 +24,7 @@ export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * Sets the security headers on Node's response before the app runs; the app's own headers are merged over
  * them when it writes the head. Hono's secureHeaders middleware set them on the web Response after the
  * handler, which turned @hono/node-server's plain header object into a validated web Headers and back on
- * every call: 6% of the API's CPU in the claims benchmark.
+ * every call: about 6% of the API's JavaScript time in the claims benchmark.
  */
 export function withSecurityHeaders(listener: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
