@@ -26,7 +26,7 @@ export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * handler, which turned @hono/node-server's plain header object into a validated web Headers and back on
  * every call: about 6% of the API's JavaScript time in the claims benchmark.
  */
-export function withSecurityHeaders(listener: RequestListener): RequestListener {
+function withSecurityHeaders(listener: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/api/')) for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
     return listener(req, res);

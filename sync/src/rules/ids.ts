@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The ids the API hands out (PostgreSQL uuids), in either letter case. Anything else names no row. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether the value can be an id: a path or body value that is not one is answered without the database. */
 export function isUuid(value: string | null | undefined): value is string {

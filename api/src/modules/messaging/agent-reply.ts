@@ -34,16 +34,18 @@ const replyRefusals: Record<string, () => ApiError> = {
  */
 export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response> {
   const deps = c.var.deps;
-  const body = parseWith(agentReplyBody, raw);
-  const values = replyValues(c.var.auth, id, body, deps.clock.now());
+  const values = replyValues(c.var.auth, id, parseWith(agentReplyBody, raw), deps.clock.now());
   if (!c.var.idempotency) {
     const rows = await called(() => AGENT_REPLY.call(deps.database, values));
-    await publishReplyEvents(deps, rows, body.message);
+    await publishReplyEvents(deps, rows);
     return c.json(answer(rows));
   }
   let committed: ReplyRows | undefined;
-  const out = await idempotentWrite(c, 200, async (tx) => answer((committed = await called(() => AGENT_REPLY.callIn(tx, values)))));
-  if (!out.replayed && committed) await publishReplyEvents(deps, committed, body.message);
+  const out = await idempotentWrite(c, 200, async (tx) => {
+    committed = await called(() => AGENT_REPLY.callIn(tx, values));
+    return answer(committed);
+  });
+  if (!out.replayed && committed) await publishReplyEvents(deps, committed);
   return out.response;
 }
 

@@ -80,9 +80,9 @@ export const agentReplyEvents: EventBuilder = (data) => {
 };
 
 /** Sends the member's events of a reply that committed (a failure is logged, never fails the reply). */
-export async function publishReplyEvents(deps: Pick<AppDeps, 'realtime'>, rows: ReplyRows, text: string) {
-  const { message: _text, ...message } = rows.message;
-  const preview = memberPreview(text);
+export async function publishReplyEvents(deps: Pick<AppDeps, 'realtime'>, rows: ReplyRows) {
+  const { message: text, ...message } = rows.message;
+  const preview = memberPreview(text as string);
   const c = rows.conversation;
   const notice: ReplyNotice = {
     message,
