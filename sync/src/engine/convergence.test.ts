@@ -122,8 +122,10 @@ describe('push and pull, by example', () => {
     expect(pendingCharges(pending)).toBe(2);
     expect(shownCredits(5, pending)).toBe(3);
     expect(shownCredits(1, pending)).toBe(0);
-    const { view, failed } = await rebase(confirmed, pending, { now: 0, newId: uuid });
-    expect(await view.get(CREDITS_KEY)).toBe(0);
+    const { tx, failed } = await rebase(confirmed, pending, { now: 0, newId: uuid });
+    expect(await tx.get(CREDITS_KEY)).toBe(0);
+    // Only what the replay wrote is held: one message, the conversation and the credits.
+    expect(tx.changes().map(([key]) => key.split('/')[0])).toEqual(['message', 'user', 'conversation']);
     expect(failed).toMatchObject([{ mutationId: 2, error: { code: 'no-credits' } }]);
     expect(confirmed.snapshot()).toEqual({ [CREDITS_KEY]: 1 });
   });

@@ -71,7 +71,8 @@ export type PushResult = z.infer<typeof pushResult>;
 export const pushResponse = z.object({ results: z.array(pushResult), lastMutationId: z.number().int().min(0) });
 export type PushResponse = z.infer<typeof pushResponse>;
 
-export const pullRequest = z.object({ clientId: CLIENT_ID, cursor: z.number().int().min(0) });
+/** `snapshot`: the continuation a page of a first sync answered (pullResponse), sent back for the next page. */
+export const pullRequest = z.object({ clientId: CLIENT_ID, cursor: z.number().int().min(0), snapshot: z.string().max(200).optional() });
 export type PullRequest = z.infer<typeof pullRequest>;
 
 /** `clear` drops every server-owned key (not drafts): a pull from cursor 0 starts with it. */
@@ -94,6 +95,10 @@ export const pullResponse = z.object({
   lastMutationId: z.number().int().min(0),
   patch: z.array(patchOp),
   more: z.boolean().optional(),
+  /** A first sync continues: send it back with the next pull (docs/decisions/0019). */
+  snapshot: z.string().optional(),
+  /** The server's view of the latest messages of the conversations this page touched (sync/src/engine/window.ts). */
+  checksums: z.array(z.object({ conversationId: z.string(), count: z.number().int().min(0), digest: z.string() })).optional(),
 });
 export type PullResponse = z.infer<typeof pullResponse>;
 

@@ -5,7 +5,7 @@
 import { CONVERSATION_PREFIX, SERVER_PREFIXES, messagePrefix } from './keys.js';
 import { MutationError, type Mutation, type MutationErrorBody, type PatchOp } from './mutations.js';
 import { chargeOf, runMutation, type MutatorContext } from './mutators.js';
-import { type MemoryStore, type WriteTx } from './store.js';
+import { BufferedTx, type ReadTx, type WriteTx } from './store.js';
 
 export async function applyPatch(tx: WriteTx, patch: readonly PatchOp[]): Promise<void> {
   for (const op of patch) {
@@ -25,25 +25,34 @@ export async function applyPatch(tx: WriteTx, patch: readonly PatchOp[]): Promis
 }
 
 export interface RebaseOutcome {
-  /** The state the member sees: confirmed + pending. */
-  view: MemoryStore;
+  /** The pending mutations' effects over the base: read through it for the state the member sees. */
+  tx: BufferedTx;
   /** Pending mutations that no longer apply on the new server state (e.g. no credits left): show them as failed. */
   failed: { mutationId: number; error: MutationErrorBody }[];
 }
 
-/** Replays pending mutations (in id order) over a copy of the confirmed state. */
-export async function rebase(confirmed: MemoryStore, pending: readonly Mutation[], ctx: Omit<MutatorContext, 'side'>): Promise<RebaseOutcome> {
-  const view = confirmed.clone();
+/** A pending mutation; `createdAt` replays it at the time it was made, so a queued message keeps its date. */
+export type PendingMutation = Pick<Mutation, 'mutationId' | 'name' | 'args'> & { createdAt?: number };
+
+/**
+ * Replays pending mutations (in id order) over the confirmed state without touching it. `base` may hold the
+ * whole confirmed state (the engine's Replica) or only the rows the mutations read (a device rebuilding one
+ * conversation): the cost is that of the pending mutations, never that of the history.
+ */
+export async function rebase(base: ReadTx, pending: readonly PendingMutation[], ctx: Omit<MutatorContext, 'side'>): Promise<RebaseOutcome> {
+  const tx = new BufferedTx(base);
   const failed: RebaseOutcome['failed'] = [];
   for (const m of [...pending].sort((a, b) => a.mutationId - b.mutationId)) {
+    const attempt = new BufferedTx(tx);
     try {
-      await view.transact((tx) => runMutation(tx, m, { ...ctx, side: 'client' }));
+      await runMutation(attempt, m, { ...ctx, now: m.createdAt ?? ctx.now, side: 'client' });
+      await attempt.commitTo(tx);
     } catch (err) {
       if (!(err instanceof MutationError)) throw err;
       failed.push({ mutationId: m.mutationId, error: err.toBody() });
     }
   }
-  return { view, failed };
+  return { tx, failed };
 }
 
 export function pendingCharges(pending: readonly Pick<Mutation, 'name' | 'args'>[]): number {

@@ -47,7 +47,9 @@ export class Replica {
   }
 
   async view(): Promise<MemoryStore> {
-    return (await rebase(this.confirmed, this.pending, this.ctx)).view;
+    const view = this.confirmed.clone();
+    await (await rebase(this.confirmed, this.pending, this.ctx)).tx.commitTo(view);
+    return view;
   }
 
   async credits(): Promise<number> {

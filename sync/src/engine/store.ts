@@ -56,10 +56,7 @@ export class MemoryStore implements WriteTx {
   async transact<R>(fn: (tx: WriteTx) => Promise<R>): Promise<R> {
     const buffer = new BufferedTx(this);
     const result = await fn(buffer);
-    for (const [key, value] of buffer.writes) {
-      if (value === DELETED) await this.del(key);
-      else await this.put(key, value);
-    }
+    await buffer.commitTo(this);
     return result;
   }
 }
@@ -96,5 +93,18 @@ export class BufferedTx implements WriteTx {
 
   async del(key: string): Promise<void> {
     this.writes.set(key, DELETED);
+  }
+
+  /** The written keys with their new values (undefined: deleted), in write order. */
+  changes(): Array<[string, unknown]> {
+    return [...this.writes].map(([key, value]) => [key, value === DELETED ? undefined : copy(value)]);
+  }
+
+  /** Applies the held writes to target (usually the base this buffer reads through). */
+  async commitTo(target: WriteTx): Promise<void> {
+    for (const [key, value] of this.writes) {
+      if (value === DELETED) await target.del(key);
+      else await target.put(key, value);
+    }
   }
 }

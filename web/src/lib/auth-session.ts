@@ -10,7 +10,8 @@ import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
-import { deleteLocalDatabases } from '@web/local/db';
+import { deleteAccountDb, openAccountDb } from '@web/local/db';
+import { announceWaitingWrites } from './lapsed-account';
 
 /**
  * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the
@@ -42,13 +43,16 @@ function createAuthSession(channel: AuthChannel) {
         }).catch(() => undefined);
       },
       broadcastLogout: () => channel.post({ type: 'logout' }),
-      clearLocalData: () => {
+      clearLocalData: (_, { userId }) => {
         try {
           globalThis.localStorage?.clear();
         } catch {
           // nothing stored, nothing to clear
         }
-        void deleteLocalDatabases();
+        void deleteAccountDb(userId);
+      },
+      keepLapsedAccount: (_, { userId }) => {
+        if (userId) void announceWaitingWrites(userId);
       },
       closeSockets: () => closeAllSockets(),
       resetStores: () => resetAllStores(),
@@ -76,10 +80,16 @@ function session() {
     onApiError((error) => {
       if (error.status !== 401 || !SESSION_GONE_CODES.has(error.code ?? '')) return;
       if (!actor?.getSnapshot().matches('authenticated')) return;
-      if (error.code === 'token-expired') toast.warning(t('error.token-expired'));
-      actor.send({ type: 'LOGOUT' });
+      actor.send({ type: 'SESSION_LAPSED' });
+    });
+    // The signed-in member's own local database is the one every screen and the sync engine read.
+    actor.subscribe((snapshot) => {
+      const { userId, tokenType } = snapshot.context;
+      openAccountDb(snapshot.matches('authenticated') && tokenType === 'user' ? userId : null);
     });
     actor.start();
+    const { userId, tokenType } = actor.getSnapshot().context;
+    openAccountDb(actor.getSnapshot().matches('authenticated') && tokenType === 'user' ? userId : null);
   }
   return actor;
 }
@@ -138,6 +148,12 @@ export function logout(): void {
   const current = session();
   if (current.getSnapshot().matches('authenticated')) current.send({ type: 'LOGOUT' });
   else navigateTo('/');
+}
+
+/** The server ended the session (its logout event, a closed socket): sign in again; local data stays. */
+export function endLapsedSession(): void {
+  const current = session();
+  if (current.getSnapshot().matches('authenticated')) current.send({ type: 'SESSION_LAPSED' });
 }
 
 /** Before a request: refresh first when the token is close to expiry, and wait for a running refresh. */

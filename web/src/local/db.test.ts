@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMJ_DB_NAME, EmojiDatabase, getLocalDb, deleteLocalDatabases } from './db';
+import Dexie from 'dexie';
+import { EMJ_DB_NAME, EmojiDatabase, accountDbName, deleteAccountDb, getLocalDb, openAccountDb } from './db';
 
 function nativeVersion(name: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,12 +28,24 @@ describe('local databases', () => {
     expect(await nativeVersion(EMJ_DB_NAME)).toBe(3);
   });
 
-  it('declares the mirror tables, and logout deletes them', async () => {
-    const db = getLocalDb();
-    await db.open();
-    expect(db.tables.map((table) => table.name).sort()).toEqual(['conversations', 'drafts', 'kv', 'messages', 'meta', 'outbox', 'profiles']);
-    await db.drafts.put({ profileId: 'p1', message: 'hi' });
-    await deleteLocalDatabases();
-    expect(await getLocalDb().drafts.count()).toBe(0);
+  it('declares the mirror tables, one database per account, and logout deletes only that account', async () => {
+    const a = openAccountDb('user-a');
+    await a.open();
+    expect(a.tables.map((table) => table.name).sort()).toEqual(['conversations', 'drafts', 'kv', 'messages', 'meta', 'outbox', 'profiles']);
+    await a.drafts.put({ profileId: 'p1', message: 'from A' });
+
+    // B on the same browser sees nothing of A's.
+    const b = openAccountDb('user-b');
+    expect(getLocalDb()).toBe(b);
+    expect(await b.drafts.count()).toBe(0);
+    await b.drafts.put({ profileId: 'p1', message: 'from B' });
+
+    // B logs out: B's database goes, A's stays for when A signs in again.
+    await deleteAccountDb('user-b');
+    const names = await Dexie.getDatabaseNames();
+    expect(names).not.toContain(accountDbName('user-b'));
+    expect(await openAccountDb('user-a').drafts.get('p1')).toMatchObject({ message: 'from A' });
+    await deleteAccountDb('user-a');
+    expect(await openAccountDb('user-a').drafts.count()).toBe(0);
   });
 });

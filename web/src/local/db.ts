@@ -1,10 +1,18 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
- * The local mirror (ARCHITECTURE: sync engine): profiles (features/profiles), the confirmed server
- * state (kv), the outbox, the rebased view of conversations and messages, drafts and meta.
+ * The local mirror (ARCHITECTURE: sync engine), one database per account (docs/decisions/0019): profiles
+ * (features/profiles), the confirmed server state (kv), the outbox, the view of conversations and messages
+ * (confirmed + pending), drafts and meta (client id, cursor, next mutation id). Two accounts on one browser
+ * never share a row, and only an explicit logout deletes an account's database.
  */
-export const LOCAL_DB_NAME = 'amora';
+const DB_PREFIX = 'amora-';
+/** Before databases were per account: one database for whoever signed in (deleted, see openAccountDb). */
+const LEGACY_DB_NAME = 'amora';
+/** Profiles a visitor browses before signing in: no member data. */
+const GUEST = 'guest';
+
+export const accountDbName = (userId: string) => `${DB_PREFIX}${userId}`;
 
 export interface ProfileRow {
   _id: string;
@@ -13,7 +21,7 @@ export interface ProfileRow {
 }
 /**
  * The member's conversations as shown: the confirmed server state with the pending outbox replayed on top
- * (web/src/sync/materialize.ts writes these; screens only read them).
+ * (web/src/sync/view.ts writes these; screens only read them).
  */
 export interface ConversationRow {
   _id: string;
@@ -30,7 +38,7 @@ export interface ConversationRow {
   /** Newest activity, for sorting newest first. */
   sortDate: string;
   lastMessage: { message: string; messageType: string; senderType: string; date: string; status: MessageStatus } | null;
-  /** Who wrote first and last (flirts and sent lists). */
+  /** Who wrote first and last (flirts and sent lists), of the messages the device holds. */
   firstSender: string | null;
   lastSender: string | null;
   [field: string]: unknown;
@@ -67,6 +75,8 @@ export interface OutboxRow {
   name: string;
   args: unknown;
   createdAt: number;
+  /** The profile whose conversation the mutation touches: a server answer replays only that conversation's. */
+  profileId: string;
   /** pending: waiting for the server; failed: the server refused it (kept for Retry / Discard). */
   status: 'pending' | 'failed';
   /** The server answered ok; the row goes once a pull confirms lastMutationId >= mutationId. */
@@ -76,7 +86,6 @@ export interface OutboxRow {
   /** The tab that queued it, so a refusal is told in that tab (sync-runtime.ts). */
   tabId?: string;
   error?: { code: string; message: string };
-  attempts?: number;
 }
 /** The confirmed server state under the sync engine's keys (sync/src/engine/keys.ts). */
 export interface KvRow {
@@ -84,7 +93,7 @@ export interface KvRow {
   value: unknown;
 }
 export interface MetaRow {
-  /** e.g. 'cursor', 'clientId', 'lastMutationId'. */
+  /** e.g. 'sync:cursor', 'sync:clientId', 'sync:nextMutationId'. */
   key: string;
   value: unknown;
 }
@@ -98,30 +107,19 @@ export class LocalDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   kv!: EntityTable<KvRow, 'key'>;
 
-  constructor(name = LOCAL_DB_NAME) {
+  constructor(name: string) {
     super(name);
     this.version(1).stores({
       profiles: '_id, updateDate',
-      conversations: '_id, type, updateDate, profileId',
-      messages: '_id, conversationId, [conversationId+dateSent], isPending',
+      conversations: '_id, type, sortDate, profileId',
+      // [conversationId+status]: a conversation's pending and failed messages, found without a scan.
+      messages: '_id, [conversationId+date], [conversationId+status], status',
       drafts: 'profileId',
-      outbox: 'mutationId, clientId, createdAt',
+      outbox: 'mutationId, status, profileId',
       meta: 'key',
+      // value.profileId: a conversation by its profile (only conversation records carry one).
+      kv: 'key, value.profileId',
     });
-    // Issue C: the confirmed server state lives in kv; conversations/messages hold the rebased view.
-    this.version(2)
-      .stores({
-        conversations: '_id, type, sortDate, profileId',
-        messages: '_id, conversationId, [conversationId+date], status',
-        outbox: 'mutationId, status, createdAt',
-        kv: 'key',
-      })
-      .upgrade(async (tx) => {
-        // v1 never held synced rows; start the view clean so it is rebuilt from kv.
-        await tx.table('conversations').clear();
-        await tx.table('messages').clear();
-        await tx.table('outbox').clear();
-      });
   }
 }
 
@@ -149,9 +147,24 @@ export class EmojiDatabase extends Dexie {
 let local: LocalDatabase | null = null;
 let emoji: EmojiDatabase | null = null;
 
-export function getLocalDb(): LocalDatabase {
-  local ??= new LocalDatabase();
+/**
+ * Opens the signed-in member's database (or the guest one for null); the database of an account that signed
+ * out without logging out (a lapsed session) stays closed and untouched until that member signs in again.
+ */
+export function openAccountDb(userId: string | null): LocalDatabase {
+  const name = accountDbName(userId ?? GUEST);
+  if (local?.name === name) return local;
+  local?.close();
+  local = new LocalDatabase(name);
+  void Dexie.exists(LEGACY_DB_NAME)
+    .then((exists) => (exists ? Dexie.delete(LEGACY_DB_NAME) : undefined))
+    .catch(() => undefined);
   return local;
+}
+
+/** The open account's database (the guest one before anyone signs in). */
+export function getLocalDb(): LocalDatabase {
+  return local ?? openAccountDb(null);
 }
 
 export function getEmojiDb(): EmojiDatabase {
@@ -159,10 +172,12 @@ export function getEmojiDb(): EmojiDatabase {
   return emoji;
 }
 
-/** Logout clears the member's local data (SPEC §4). The next getLocalDb() opens a fresh one. */
-export async function deleteLocalDatabases(): Promise<void> {
-  const db = local ?? new LocalDatabase();
-  local = null;
-  db.close();
-  await db.delete().catch(() => undefined);
+/** Logout deletes the member's local data (SPEC §4): that account's database, and the guest cache. */
+export async function deleteAccountDb(userId: string | null): Promise<void> {
+  const names = [accountDbName(GUEST), ...(userId ? [accountDbName(userId)] : [])];
+  if (local && names.includes(local.name)) {
+    local.close();
+    local = null;
+  }
+  await Promise.all(names.map((name) => Dexie.delete(name).catch(() => undefined)));
 }

@@ -14,6 +14,7 @@ function setupActor(options: { refresh?: (input: RefreshInput) => Promise<Refres
     revokeSession: vi.fn(),
     broadcastLogout: vi.fn(),
     clearLocalData: vi.fn(),
+    keepLapsedAccount: vi.fn(),
     closeSockets: vi.fn(),
     resetStores: vi.fn(),
     warnTokenExpired: vi.fn(),
@@ -25,7 +26,8 @@ function setupActor(options: { refresh?: (input: RefreshInput) => Promise<Refres
       persist: calls.persist,
       revokeSession: (_, params) => calls.revokeSession(params),
       broadcastLogout: calls.broadcastLogout,
-      clearLocalData: calls.clearLocalData,
+      clearLocalData: (_, params) => calls.clearLocalData(params),
+      keepLapsedAccount: (_, params) => calls.keepLapsedAccount(params),
       closeSockets: calls.closeSockets,
       resetStores: calls.resetStores,
       warnTokenExpired: calls.warnTokenExpired,
@@ -116,9 +118,12 @@ describe('auth machine (fake clock)', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('unauthenticated');
     expect(snapshot.context).toMatchObject({ isAuthenticated: false, token: null, expiryDate: null });
-    for (const action of ['broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'goHome'] as const) {
+    for (const action of ['broadcastLogout', 'closeSockets', 'resetStores', 'goHome'] as const) {
       expect(calls[action]).toHaveBeenCalledTimes(1);
     }
+    // A refused refresh is a lapse, not a logout: the member's unsent messages and drafts stay on the device.
+    expect(calls.clearLocalData).not.toHaveBeenCalled();
+    expect(calls.keepLapsedAccount).toHaveBeenCalledWith({ userId: 'u1' });
     expect(calls.warnTokenExpired).not.toHaveBeenCalled();
   });
 
@@ -148,7 +153,17 @@ describe('auth machine (fake clock)', () => {
     expect(actor.getSnapshot().value).toBe('unauthenticated');
     expect(calls.warnTokenExpired).toHaveBeenCalledTimes(1);
     expect(calls.goHome).toHaveBeenCalledTimes(1);
-    expect(calls.clearLocalData).toHaveBeenCalledTimes(1);
+    expect(calls.clearLocalData).not.toHaveBeenCalled();
+    expect(calls.keepLapsedAccount).toHaveBeenCalledWith({ userId: 'u1' });
+  });
+
+  it("a session the server ended (SESSION_LAPSED) signs out but keeps the account's local data", () => {
+    const { actor, calls } = setupActor();
+    actor.send({ type: 'AUTHENTICATE', token: makeToken({ _id: 'u1' }) });
+    actor.send({ type: 'SESSION_LAPSED' });
+    expect(actor.getSnapshot().value).toBe('unauthenticated');
+    expect(calls.clearLocalData).not.toHaveBeenCalled();
+    expect(calls.keepLapsedAccount).toHaveBeenCalledWith({ userId: 'u1' });
   });
 
   it('rejects a token whose exp is at or before now with the expiry warning and /', () => {
@@ -181,6 +196,7 @@ describe('auth machine (fake clock)', () => {
     actor.send({ type: 'LOGOUT' });
     expect(actor.getSnapshot().value).toBe('unauthenticated');
     expect(calls.revokeSession).toHaveBeenCalledWith({ token });
+    expect(calls.clearLocalData).toHaveBeenCalledWith({ userId: 'u1' });
     for (const action of ['broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'goHome'] as const) {
       expect(calls[action]).toHaveBeenCalledTimes(1);
     }

@@ -24,6 +24,8 @@ export type AuthEvent =
   /** From the interval ticker. */
   | { type: 'CHECK' }
   | { type: 'LOGOUT' }
+  /** The server says the session is over (401, a logout event): the member must sign in again; nothing local is lost. */
+  | { type: 'SESSION_LAPSED' }
   /** Another tab logged out (BroadcastChannel 'auth'). */
   | { type: 'REMOTE_LOGOUT' };
 
@@ -64,6 +66,13 @@ export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpd
   return context.expiryDate !== null && context.expiryDate - now < context.tokenUpdateInterval;
 }
 
+/**
+ * A session that ends by itself (expiry, refresh refused, the server's 401 or logout event) keeps the member's
+ * local database — unsent messages, drafts, the mirror — for when they sign in again (docs/decisions/0019);
+ * only an explicit LOGOUT deletes it (SPEC §4).
+ */
+const keepLapsedAccount = { type: 'keepLapsedAccount', params: ({ context }: { context: AuthContext }) => ({ userId: context.userId }) } as const;
+
 const notImplemented = (name: string) => () => {
   throw new Error(`auth machine: provide the "${name}" actor`);
 };
@@ -95,7 +104,8 @@ export const authMachine = setup({
     persist: () => undefined,
     revokeSession: (_, _params: { token: string | null }) => undefined,
     broadcastLogout: () => undefined,
-    clearLocalData: () => undefined,
+    clearLocalData: (_, _params: { userId: string | null }) => undefined,
+    keepLapsedAccount: (_, _params: { userId: string | null }) => undefined,
     closeSockets: () => undefined,
     resetStores: () => undefined,
     warnTokenExpired: () => undefined,
@@ -153,11 +163,11 @@ export const authMachine = setup({
         idle: {
           on: {
             CHECK: [
-              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
               { guard: 'needsRefresh', target: 'refreshing' },
             ],
             REFRESH: [
-              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
               { guard: 'needsRefresh', target: 'refreshing' },
             ],
           },
@@ -169,8 +179,8 @@ export const authMachine = setup({
             input: ({ context }) => ({ token: context.token ?? '' }),
             onDone: { target: 'idle', actions: ['setToken', 'persist'] },
             onError: [
-              { guard: 'isForbidden', target: '#auth.unauthenticated', actions: ['broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
-              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', 'clearLocalData', 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isForbidden', target: '#auth.unauthenticated', actions: ['broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
               // A network failure keeps the session; the next check tries again.
               { target: 'idle' },
             ],
@@ -184,13 +194,17 @@ export const authMachine = setup({
           actions: [
             { type: 'revokeSession', params: ({ context }) => ({ token: context.token }) },
             'broadcastLogout',
-            'clearLocalData',
+            { type: 'clearLocalData', params: ({ context }) => ({ userId: context.userId }) },
             'closeSockets',
             'resetStores',
             'deauthenticate',
             'persist',
             'goHome',
           ],
+        },
+        SESSION_LAPSED: {
+          target: 'unauthenticated',
+          actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'],
         },
         REMOTE_LOGOUT: {
           // The tab that logged out already revoked the session and cleared shared storage.

@@ -5,11 +5,11 @@ import { subscribeBuiltIns } from './member-socket';
 import { unreadCountStore } from './unread-count';
 
 const auth = vi.hoisted(() => ({
-  logout: vi.fn(),
+  endLapsedSession: vi.fn(),
   getAuth: vi.fn(() => ({ isAuthenticated: true, token: 'tok', userId: 'u1', kind: 'user' })),
 }));
 vi.mock('@web/lib/auth-session', () => ({
-  logout: auth.logout,
+  endLapsedSession: auth.endLapsedSession,
   getAuth: auth.getAuth,
   ensureFreshToken: async () => undefined,
   useAuth: () => auth.getAuth(),
@@ -18,7 +18,7 @@ vi.mock('@web/lib/auth-session', () => ({
 let off: () => void;
 beforeEach(() => {
   off = subscribeBuiltIns();
-  auth.logout.mockClear();
+  auth.endLapsedSession.mockClear();
 });
 afterEach(() => {
   off();
@@ -28,9 +28,9 @@ afterEach(() => {
 });
 
 describe('member socket built-in events', () => {
-  it('a logout event logs the member out locally', () => {
+  it('a logout event ends the session here and keeps the local data (a lapse, not a logout)', () => {
     dispatchSocketEvent({ event: 'logout', reason: 'password-changed' });
-    expect(auth.logout).toHaveBeenCalledTimes(1);
+    expect(auth.endLapsedSession).toHaveBeenCalledTimes(1);
   });
 
   it('userUpdate shows the payload at once and reloads the member', async () => {
@@ -64,7 +64,7 @@ describe('member socket built-in events', () => {
   it('after unsubscribing the built-ins nothing reacts', () => {
     off();
     dispatchSocketEvent({ event: 'logout' });
-    expect(auth.logout).not.toHaveBeenCalled();
+    expect(auth.endLapsedSession).not.toHaveBeenCalled();
     off = () => undefined;
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { ensureFreshToken, getAuth, logout, useAuth } from '@web/lib/auth-session';
+import { endLapsedSession, ensureFreshToken, getAuth, useAuth } from '@web/lib/auth-session';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
 import { userStore, type User } from '@web/lib/user-store';
@@ -33,7 +33,7 @@ export function createMemberSocket(): RealtimeSocket {
     shouldConnect: () => isMemberSignedIn() && leaderStore.isLeader(),
     currentToken: () => getAuth().token,
     refreshToken: () => ensureFreshToken(),
-    onSessionEnded: () => logout(),
+    onSessionEnded: () => endLapsedSession(),
     onFrame: dispatchSocketEvent,
     onStateChange: (next) => {
       stateValue = next;
@@ -59,7 +59,7 @@ export function handleUnreadCount(frame: SocketFrame): void {
 /** Subscribes the built-in handlers; returns one function that removes them all. */
 export function subscribeBuiltIns(): () => void {
   const offs = [
-    onSocketEvent('logout', () => logout()),
+    onSocketEvent('logout', () => endLapsedSession()),
     onSocketEvent('userUpdate', handleUserUpdate),
     onSocketEvent('unreadMessageCount', handleUnreadCount),
   ];

@@ -37,7 +37,7 @@ function tabs(openTabs: string[]) {
 }
 
 const NO_CREDITS = { code: 'no-credits', message: 'You have no credits' };
-const row = (tabId?: string) => ({ mutationId: 7, clientId: 'c', name: 'sendMessage', args: {}, createdAt: 0, status: 'failed' as const, ...(tabId ? { tabId } : {}) });
+const row = (tabId?: string) => ({ mutationId: 7, clientId: 'c', name: 'sendMessage', args: {}, createdAt: 0, profileId: 'p', status: 'failed' as const, ...(tabId ? { tabId } : {}) });
 
 describe('refusals are told in the tab that queued the write', () => {
   it('the leader (tab A) sends a refusal of tab B’s write to B, and only B tells the member', async () => {

@@ -5,7 +5,7 @@ import { LocalDatabase, type OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
 import { backoffDelay } from './backoff';
 import { electLeader, type LockManagerLike } from './leader';
-import { SHOWN_CREDITS_KEY } from './materialize';
+import { SHOWN_CREDITS_KEY } from './view';
 import { SyncClient, type SyncTransport } from './sync-client';
 
 const USER = 'member-1';
@@ -221,17 +221,22 @@ describe('SyncClient (outbox over Dexie)', () => {
     ]);
   });
 
-  it('a mutation stays pending until a pull reports lastMutationId >= its id', async () => {
+  it('a send shows sent once the server stored it; its outbox row stays until a pull reports lastMutationId >= its id', async () => {
     const { server, transport } = harness();
     await server.grantCredits(USER, 5);
     const c = client(transport);
     await c.pull();
     await send(c, 'x', 1);
-    // Push answered but the pull is lost: the row stays (acked) and the message still shows pending.
-    const pull = vi.spyOn(transport, 'pull').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    // Push answered but the pull is lost: the row stays (acked), the message shows sent (the server has it),
+    // and a replay of its conversation (here: another send) does not turn it back to pending.
+    const pull = vi.spyOn(transport, 'pull').mockRejectedValue(new TypeError('Failed to fetch'));
     await c.flush();
     expect(await db.outbox.get(1)).toMatchObject({ acked: true, status: 'pending' });
-    expect((await db.messages.get(uuid(1)))?.status).toBe('pending');
+    expect((await db.messages.get(uuid(1)))?.status).toBe('sent');
+    const refused = await c.mutate('sendMessage', { conversationId: 'blank', profileId: PROFILE, messageId: uuid(1), messageType: 'text', message: 'x' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'duplicate-message' } });
+    await c.discard(1);
+    expect((await db.messages.get(uuid(1)))?.status).toBe('sent');
     pull.mockRestore();
     await c.pull();
     expect(await db.outbox.count()).toBe(0);

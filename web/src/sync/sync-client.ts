@@ -1,12 +1,15 @@
 /**
- * The device half of the sync engine (ARCHITECTURE "sync engine", decision 0008) over Dexie:
- *   mutate  -> validate with the shared schema, queue in the outbox, rebuild the view (optimistic)
- *   flush   -> push pending mutations in id order (≤ 100 a request); network or 5xx failures retry with
- *              backoff and jitter; refusals mark the send failed (its credit comes back with the rebuild)
- *   pull    -> apply the patch to the confirmed state, drop what lastMutationId confirms, rebuild the view
- * Only the leader tab calls flush and pull (sync-runtime.ts); any tab may mutate.
+ * The device half of the sync engine (ARCHITECTURE "sync engine", decisions 0008 and 0019) over Dexie:
+ *   mutate  -> validate with the shared schema, try it on the view of its conversation, queue it in the
+ *              outbox and write its effect to its own rows (optimistic)
+ *   flush   -> push everything pending in batches (≤ MAX_MUTATIONS_PER_PUSH) back to back; network or 5xx
+ *              failures retry with backoff and jitter; a refusal marks the send failed (its credit comes back)
+ *   pull    -> apply each page to the confirmed state and the rows it names, drop what lastMutationId
+ *              confirms, replay what is still pending of the conversations it touched, check the checksums
+ * Nothing here reads the whole history: every step costs what it changes. Only the leader tab calls flush
+ * and pull (sync-runtime.ts); any tab may mutate.
  */
-import { CREDITS_KEY, messageKey } from '@sync/engine/keys';
+import { conversationKey, messageKey, messagePrefix } from '@sync/engine/keys';
 import {
   LOCAL_MUTATIONS,
   MAX_MUTATIONS_PER_PUSH,
@@ -14,24 +17,41 @@ import {
   MutationError,
   type MutationErrorBody,
   type MutationName,
+  type PatchOp,
   type PullRequest,
   type PullResponse,
   type PushRequest,
   type PushResponse,
 } from '@sync/engine/mutations';
-import { runMutation } from '@sync/engine/mutators';
-import { applyPatch } from '@sync/engine/reconcile';
-import type { MessageRecord } from '@sync/contract/messaging';
+import { windowChecksum, type WindowChecksum } from '@sync/engine/window';
+import type { ConversationRecord, MessageRecord, ProfileSummary } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import type { LocalDatabase, OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
 import { backoffDelay } from './backoff';
-import { DexieKv } from './dexie-kv';
-import { buildView, materialize, outsideDexie, VIEW_TABLES } from './materialize';
+import {
+  applyOptimistic,
+  applyServerChanges,
+  profileOfMutation,
+  rebuildConversations,
+  refreshShownCredits,
+  SHOWN_CREDITS_KEY,
+  tryOnView,
+  VIEW_TABLES,
+} from './view';
 
 export interface SyncTransport {
   push(request: PushRequest): Promise<PushResponse>;
   pull(request: PullRequest): Promise<PullResponse>;
+  /** A conversation's latest messages (GET /api/conversation/:id?limit=), to heal a mirror that drifted. */
+  latest?(conversationId: string, limit: number): Promise<MessageRecord[]>;
+}
+
+/** What a newMessage event carries (SPEC §4): enough to show the message without a pull. */
+export interface NewMessageEvent {
+  conversation: { _id: string; profileId: string; archived: boolean; unread: number; type?: string };
+  message: MessageRecord & { partial?: boolean };
+  profile?: ProfileSummary;
 }
 
 export interface SyncClientOptions {
@@ -52,10 +72,13 @@ export type MutateOutcome = { ok: true; mutationId?: number; result: unknown } |
 const CLIENT_ID_KEY = 'sync:clientId';
 const NEXT_ID_KEY = 'sync:nextMutationId';
 const CURSOR_KEY = 'sync:cursor';
+const SNAPSHOT_KEY = 'sync:snapshot';
 /** A guard against a server that keeps saying `more`: 2,000 pages of 500 changes is far beyond any member. */
 const MAX_PULL_PAGES = 2000;
 /** A send confirmed by the server's counter but never stored: its answer was lost and it was refused. */
 const NOT_DELIVERED: MutationErrorBody = { code: 'not-delivered', message: t('error.generic') };
+/** Divergences found by the checksums since this database was opened, for the console and the tests. */
+export const DIVERGENCES_KEY = 'sync:divergences';
 
 /** Network failures, timeouts and the server's own faults are worth retrying; a 4xx is not going to change. */
 export function isRetryable(error: unknown): boolean {
@@ -125,19 +148,18 @@ export class SyncClient {
     const now = this.now();
     try {
       return await this.db.transaction('rw', [...VIEW_TABLES], async () => {
-        // Try it on the current view first: the mutator knows the rules (credits, empty text, missing conversation).
-        const { view, profiles } = await buildView(this.db);
-        if ((await view.get(CREDITS_KEY)) === undefined) await view.put(CREDITS_KEY, this.fallbackCredits?.() ?? 0);
-        const result = await outsideDexie(() =>
-          view.transact((tx) =>
-            runMutation(tx, { name, args: parsed.data }, { side: 'client', now, newId: () => crypto.randomUUID(), profileSummary: (id) => profiles.get(id) }),
-          ),
-        );
-        if ((result as { skipped?: string } | undefined)?.skipped) return { ok: true as const, result };
+        const profileId = await profileOfMutation(this.db, name, parsed.data);
+        if (!profileId) throw new MutationError('conversation-not-found', t('error.not-found'));
+        // Tried on the view of its own conversation: the mutator knows the rules (credits, empty text, missing conversation).
+        const shown = (await this.db.meta.get(SHOWN_CREDITS_KEY))?.value;
+        const credits = typeof shown === 'number' ? shown : (this.fallbackCredits?.() ?? 0);
+        const optimistic = await tryOnView(this.db, profileId, { name, args: parsed.data }, now, credits);
+        if ((optimistic.result as { skipped?: string } | undefined)?.skipped) return { ok: true as const, result: optimistic.result };
         const mutationId = await this.allocateId();
-        await this.db.outbox.put({ mutationId, clientId, name, args: parsed.data, createdAt: now, status: 'pending', ...(this.tabId ? { tabId: this.tabId } : {}) });
-        await materialize(this.db);
-        return { ok: true as const, mutationId, result };
+        const row: OutboxRow = { mutationId, clientId, name, args: parsed.data, createdAt: now, profileId, status: 'pending', ...(this.tabId ? { tabId: this.tabId } : {}) };
+        await this.db.outbox.put(row);
+        await applyOptimistic(this.db, row, optimistic);
+        return { ok: true as const, mutationId, result: optimistic.result };
       });
     } catch (err) {
       if (err instanceof MutationError) return { ok: false, error: err.toBody() };
@@ -149,12 +171,16 @@ export class SyncClient {
   async retry(mutationId: number): Promise<MutateOutcome> {
     const row = await this.db.outbox.get(mutationId);
     if (!row || row.status !== 'failed') return { ok: false, error: { code: 'not-found', message: t('error.not-found') } };
-    await this.db.outbox.delete(mutationId);
+    await this.db.transaction('rw', [...VIEW_TABLES], async () => {
+      await this.db.outbox.delete(mutationId);
+      await rebuildConversations(this.db, [row.profileId]);
+      await refreshShownCredits(this.db);
+    });
     const outcome = await this.mutate(row.name as MutationName, row.args);
     // Still refused on the device (no credits): keep it failed where it was.
     if (!outcome.ok) await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       await this.db.outbox.put(row);
-      await materialize(this.db);
+      await rebuildConversations(this.db, [row.profileId]);
     });
     return outcome;
   }
@@ -164,7 +190,8 @@ export class SyncClient {
       const row = await this.db.outbox.get(mutationId);
       if (row?.status !== 'failed') return;
       await this.db.outbox.delete(mutationId);
-      await materialize(this.db);
+      await rebuildConversations(this.db, [row.profileId]);
+      await refreshShownCredits(this.db);
     });
   }
 
@@ -225,12 +252,40 @@ export class SyncClient {
     return this.retryTimer !== null;
   }
 
-  /** Older messages the first pull did not bring (or a follower's view of history): GET /conversation/:id chunks. */
+  /** Older messages the device did not hold (scroll-back: GET /conversation/:id chunks): kept from now on. */
   async storeHistory(messages: readonly MessageRecord[]): Promise<void> {
     if (messages.length === 0) return;
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
-      for (const m of messages) await this.db.kv.put({ key: messageKey(m.conversationId, m._id), value: { ...m, isPending: false } });
-      await materialize(this.db);
+      const patch: PatchOp[] = messages.map((m) => ({ op: 'put', key: messageKey(m.conversationId, m._id), value: { ...m, isPending: false } }));
+      await applyServerChanges(this.db, patch);
+    });
+  }
+
+  /**
+   * A newMessage event already carries the conversation, the message and the profile: shown at once, without
+   * waiting for the pull (which then brings the same rows, and anything else that changed).
+   */
+  async applyNewMessage(event: NewMessageEvent): Promise<void> {
+    const { conversation: c, message } = event;
+    await this.db.transaction('rw', [...VIEW_TABLES], async () => {
+      const key = conversationKey(c._id);
+      const known = (await this.db.kv.get(key))?.value as ConversationRecord | undefined;
+      const record: ConversationRecord = {
+        _id: c._id,
+        profileId: c.profileId,
+        profile: event.profile ?? known?.profile ?? { _id: c.profileId, username: '', avatar: null },
+        archived: c.archived,
+        hasUserMessage: known?.hasUserMessage ?? c.type !== 'inbox',
+        createDate: known?.createDate ?? message.date,
+        updateDate: message.date,
+        lastMessageDate: message.date,
+        unread: c.unread,
+      };
+      const { partial: _partial, ...stored } = message;
+      await applyServerChanges(this.db, [
+        { op: 'put', key, value: record },
+        { op: 'put', key: messageKey(c._id, message._id), value: { ...stored, isPending: false } },
+      ]);
     });
   }
 
@@ -263,22 +318,30 @@ export class SyncClient {
 
   private async applyPushResponse(response: PushResponse, rows: readonly OutboxRow[]): Promise<number> {
     const refused: { row: OutboxRow; error: MutationErrorBody }[] = [];
+    const byId = new Map(rows.map((row) => [row.mutationId, row]));
     let answered = 0;
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
+      const touched = new Set<string>();
       for (const result of response.results) {
-        const row = rows.find((r) => r.mutationId === result.mutationId);
+        const row = byId.get(result.mutationId);
         if (!row) continue;
         answered += 1;
         if (result.ok) {
           // A pruned answer says only "applied long ago": the pull decides whether the message is there.
           await this.db.outbox.update(row.mutationId, result.pruned ? { acked: true, pruned: true } : { acked: true });
+          // The server stored it: the member sees it sent now, not after the pull that confirms it.
+          if (row.name === 'sendMessage' && !result.pruned) await this.db.messages.update((row.args as { messageId: string }).messageId, { status: 'sent', isPending: false });
         } else {
           const error = result.error ?? { code: 'error', message: t('error.generic') };
           await this.db.outbox.update(row.mutationId, { status: 'failed', error });
           refused.push({ row, error });
+          touched.add(row.profileId);
         }
       }
-      if (refused.length) await materialize(this.db);
+      if (touched.size) {
+        await rebuildConversations(this.db, touched);
+        await refreshShownCredits(this.db);
+      }
     });
     for (const { row, error } of refused) this.onRefused?.(row, error);
     return answered;
@@ -296,43 +359,99 @@ export class SyncClient {
     const clientId = await this.clientId();
     const cursorRow = await this.db.meta.get(CURSOR_KEY);
     const cursor = typeof cursorRow?.value === 'number' ? cursorRow.value : 0;
+    const snapshotRow = await this.db.meta.get(SNAPSHOT_KEY);
+    const snapshot = typeof snapshotRow?.value === 'string' ? snapshotRow.value : undefined;
     let response: PullResponse;
     try {
-      response = await this.transport.pull({ clientId, cursor });
+      response = await this.transport.pull({ clientId, cursor, ...(snapshot ? { snapshot } : {}) });
     } catch (err) {
       this.scheduleRetry();
       throw err;
     }
+    let divergent: WindowChecksum[] = [];
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
-      await applyPatch(new DexieKv(this.db.kv), response.patch);
+      // lastMutationId describes the whole state: the outbox waits for the last page.
+      const settled = response.more ? [] : await this.settleOutbox(response.lastMutationId, response.patch);
+      await applyServerChanges(this.db, response.patch, settled);
       await this.db.meta.put({ key: CURSOR_KEY, value: response.cursor });
-      if (response.more) {
-        // lastMutationId describes the whole state: the outbox waits for the last page.
-        await materialize(this.db);
-        return;
-      }
-      const confirmed = await this.db.outbox.where('mutationId').belowOrEqual(response.lastMutationId).toArray();
-      for (const row of confirmed) {
-        if (row.status !== 'pending') continue;
-        if (row.name === 'sendMessage' && (!row.acked || row.pruned) && !(await this.messageStored((row.args as { messageId: string }).messageId))) {
-          await this.db.outbox.update(row.mutationId, { status: 'failed', error: NOT_DELIVERED });
-          continue;
-        }
-        await this.db.outbox.delete(row.mutationId);
-      }
+      if (response.snapshot) await this.db.meta.put({ key: SNAPSHOT_KEY, value: response.snapshot });
+      else await this.db.meta.delete(SNAPSHOT_KEY);
+      if (response.more) return;
       // The server's counter is the floor for our next id (e.g. a restored database).
       const next = await this.db.meta.get(NEXT_ID_KEY);
       if (typeof next?.value !== 'number' || next.value <= response.lastMutationId) {
         await this.db.meta.put({ key: NEXT_ID_KEY, value: response.lastMutationId + 1 });
       }
-      await materialize(this.db);
+      divergent = await this.compareChecksums(response.checksums ?? []);
     });
+    if (divergent.length) await this.heal(divergent);
     return response.more === true;
   }
 
-  private async messageStored(messageId: string): Promise<boolean> {
-    const rows = await this.db.kv.where('key').startsWith('message/').keys();
-    return rows.some((key) => String(key).endsWith(`/${messageId}`));
+  /**
+   * Outbox rows the server's counter has passed leave the queue; a send it passed but never stored (its answer
+   * was lost and it was refused) shows as failed. Answers the profiles whose conversations must be replayed.
+   */
+  private async settleOutbox(lastMutationId: number, patch: readonly PatchOp[]): Promise<string[]> {
+    const profiles: string[] = [];
+    const confirmed = await this.db.outbox.where('mutationId').belowOrEqual(lastMutationId).toArray();
+    for (const row of confirmed) {
+      if (row.status !== 'pending') continue;
+      profiles.push(row.profileId);
+      if (row.name === 'sendMessage' && (!row.acked || row.pruned) && !(await this.messageStored(row, patch))) {
+        await this.db.outbox.update(row.mutationId, { status: 'failed', error: NOT_DELIVERED });
+        continue;
+      }
+      await this.db.outbox.delete(row.mutationId);
+    }
+    return profiles;
+  }
+
+  /** Whether the server holds a send's message: in this page, or already in the confirmed state. */
+  private async messageStored(row: OutboxRow, patch: readonly PatchOp[]): Promise<boolean> {
+    const { messageId } = row.args as { messageId: string };
+    if (patch.some((op) => op.op === 'put' && op.key.endsWith(`/${messageId}`))) return true;
+    const conversation = (await this.db.kv.where('value.profileId').equals(row.profileId).first())?.value as ConversationRecord | undefined;
+    return Boolean(conversation && (await this.db.kv.get(messageKey(conversation._id, messageId))));
+  }
+
+  /** The conversations whose latest confirmed messages differ from what the server says it sent. */
+  private async compareChecksums(checksums: readonly WindowChecksum[]): Promise<WindowChecksum[]> {
+    const divergent: WindowChecksum[] = [];
+    for (const expected of checksums) {
+      const held = await this.db.kv.where('key').startsWith(messagePrefix(expected.conversationId)).toArray();
+      const mine = windowChecksum(expected.conversationId, held.map((row) => row.value as MessageRecord));
+      if (mine.count !== expected.count || mine.digest !== expected.digest) divergent.push(expected);
+    }
+    if (divergent.length) {
+      const row = await this.db.meta.get(DIVERGENCES_KEY);
+      await this.db.meta.put({ key: DIVERGENCES_KEY, value: (typeof row?.value === 'number' ? row.value : 0) + divergent.length });
+    }
+    return divergent;
+  }
+
+  /** Re-fetches the latest messages of conversations that drifted and replaces the device's copy of them. */
+  private async heal(divergent: readonly WindowChecksum[]): Promise<void> {
+    if (!this.transport.latest) return;
+    for (const { conversationId, count } of divergent) {
+      console.warn(`[sync] conversation ${conversationId} differs from the server's; fetching its latest messages again`);
+      let latest: MessageRecord[];
+      try {
+        latest = await this.transport.latest(conversationId, Math.max(count, 1));
+      } catch {
+        continue;
+      }
+      await this.db.transaction('rw', [...VIEW_TABLES], async () => {
+        const keep = new Set(latest.map((m) => m._id));
+        const oldest = latest.reduce<string | null>((min, m) => (min === null || m.date < min ? m.date : min), null);
+        const held = await this.db.kv.where('key').startsWith(messagePrefix(conversationId)).toArray();
+        const patch: PatchOp[] = held
+          .filter((row) => !keep.has((row.value as MessageRecord)._id) && (oldest === null || (row.value as MessageRecord).date >= oldest))
+          .map((row) => ({ op: 'del', key: row.key }));
+        for (const m of latest) patch.push({ op: 'put', key: messageKey(conversationId, m._id), value: { ...m, isPending: false } });
+        await applyServerChanges(this.db, patch);
+      });
+    }
   }
 
   private async allocateId(): Promise<number> {

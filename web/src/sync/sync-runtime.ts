@@ -7,6 +7,7 @@
  */
 import { liveQuery } from 'dexie';
 import type { MutationErrorBody, MutationName, PullResponse, PushResponse } from '@sync/engine/mutations';
+import type { MessageRecord } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { api } from '@web/lib/api';
 import { beginAgeVerification } from '@web/lib/payments-api';
@@ -16,9 +17,9 @@ import { toast } from '@web/ui/toast';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { electLeader, leaderStore, type LockManagerLike } from './leader';
 import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
-import { SHOWN_CREDITS_KEY } from './materialize';
+import { SHOWN_CREDITS_KEY } from './view';
 import { onSocketEvent } from './socket';
-import { SyncClient, type MutateOutcome, type SyncTransport } from './sync-client';
+import { SyncClient, type MutateOutcome, type NewMessageEvent, type SyncTransport } from './sync-client';
 import { unreadCountStore } from './unread-count';
 
 export const SYNC_CHANNEL = 'amora-sync';
@@ -30,6 +31,8 @@ export const TAB_ID = crypto.randomUUID();
 export const apiTransport: SyncTransport = {
   push: (request) => api.post<PushResponse>('/sync/push', request),
   pull: (request) => api.post<PullResponse>('/sync/pull', request),
+  latest: async (conversationId, limit) =>
+    (await api.get<{ messages: MessageRecord[] }>(`/conversation/${encodeURIComponent(conversationId)}`, { query: { limit } })).messages,
 };
 
 /** SPEC §4: a refused send gives its credit back (the rebuild does that) and the member is told why. */
@@ -120,7 +123,12 @@ export function startMemberSync(options: StartOptions = {}): () => void {
       if (frame.clientId && frame.clientId === client.clientIdSync) return;
       requestPull();
     }),
-    onSocketEvent('newMessage', () => requestPull()),
+    onSocketEvent('newMessage', (frame) => {
+      // Shown from the event itself; the pull after it moves the cursor (and brings a long text whole).
+      const event = frame as unknown as Partial<NewMessageEvent>;
+      if (event.conversation && event.message) void client.applyNewMessage(event as NewMessageEvent).catch((err: unknown) => console.error('sync: newMessage not applied', err));
+      requestPull();
+    }),
   ];
 
   // Every tab keeps the header's credits and unread badge on the mirror's numbers.

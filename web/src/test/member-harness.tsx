@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { authBridge } from '@web/lib/api';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
 import { userStore, type User } from '@web/lib/user-store';
-import { deleteLocalDatabases } from '@web/local/db';
+import { deleteAccountDb, openAccountDb } from '@web/local/db';
 import { resetProfileMocks } from '@web/mocks/handlers/profiles';
 import { makeToken } from '@web/mocks/tokens';
 import { PopupHost } from '@web/ui/popups/popup-host';
@@ -14,7 +14,12 @@ import { popups } from '@web/ui/popups/popup-queue';
  * Member screens in component tests: a signed-in member (persisted token the msw handlers read,
  * user state in the store), one router whose root renders the screen at any path, and the popup host.
  */
+let signedIn: string | null = null;
+
 export function signInMember(user: Partial<User> & { _id: string }): void {
+  signedIn = user._id;
+  // As the auth session does: the member's own local database.
+  openAccountDb(user._id);
   localStorage.setItem(
     AUTH_STORAGE_KEY,
     JSON.stringify({ isAuthenticated: true, token: makeToken({ _id: user._id }), expiryDate: Date.now() + 3_600_000, tokenUpdateInterval: TOKEN_UPDATE_INTERVAL }),
@@ -45,5 +50,6 @@ export async function resetMemberState(): Promise<void> {
   popups.clear();
   userStore.reset();
   resetProfileMocks();
-  await deleteLocalDatabases();
+  await deleteAccountDb(signedIn);
+  signedIn = null;
 }

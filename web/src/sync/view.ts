@@ -1,0 +1,326 @@
+/**
+ * The view the screens read (the `conversations` and `messages` tables): the confirmed server state (`kv`)
+ * with the pending outbox replayed on top by the engine's rebase, and refused sends kept visible as failed.
+ *
+ * It is kept up to date per conversation (docs/decisions/0019-incremental-sync.md): a write applies its
+ * optimistic effect to its own rows; a server change rewrites the rows it changed and replays only the
+ * pending mutations of the conversations it touched. Conversations are named by their profile (a member has
+ * one conversation per profile), which also covers a conversation started offline (`local-<profileId>`)
+ * whose server id is not known yet. No step reads the whole history.
+ */
+import Dexie from 'dexie';
+import { CONVERSATION_PREFIX, CREDITS_KEY, MESSAGE_PREFIX, conversationKey, localConversationId, messageKey, messagePrefix, profileOfLocalId } from '@sync/engine/keys';
+import type { MutationArgs, MutationErrorBody, PatchOp } from '@sync/engine/mutations';
+import { runMutation, type MutatorContext } from '@sync/engine/mutators';
+import { pendingCharges, rebase } from '@sync/engine/reconcile';
+import { BufferedTx, MemoryStore } from '@sync/engine/store';
+import { dayStart, type ConversationRecord, type MessageRecord, type ProfileSummary } from '@sync/contract/messaging';
+import { conversationType } from '@sync/rules/conversation-type';
+import { maskContacts } from '@sync/rules/mask';
+import type { ConversationRow, LocalDatabase, MessageRow, MessageStatus, OutboxRow } from '@web/local/db';
+
+/** Tables a view change touches: callers open their rw transaction over these. */
+export const VIEW_TABLES = ['kv', 'outbox', 'conversations', 'messages', 'meta', 'profiles'] as const;
+
+export const SHOWN_CREDITS_KEY = 'sync:shownCredits';
+
+/** Replays show every pending send (the server decides); the credits shown are counted apart (shownCredits). */
+const UNBOUNDED_CREDITS = Number.MAX_SAFE_INTEGER;
+
+type SendArgs = MutationArgs<'sendMessage'>;
+
+/**
+ * Runs in-memory work (the shared mutators over a MemoryStore: a long chain of plain promises) inside a Dexie
+ * transaction without losing it: Dexie follows native awaits only for a few ticks, after which the next
+ * table call would find its transaction committed.
+ */
+export function outsideDexie<T>(work: () => Promise<T>): Promise<T> {
+  return Dexie.currentTransaction ? Dexie.waitFor(work()) : work();
+}
+
+const RECORD_FIELDS = ['_id', 'profileId', 'profile', 'archived', 'hasUserMessage', 'createDate', 'updateDate', 'lastMessageDate', 'unread'] as const;
+
+/** The record inside a view row (the mutators spread what they read: derived fields must not ride along). */
+function recordOf(row: ConversationRow | ConversationRecord): ConversationRecord {
+  return Object.fromEntries(RECORD_FIELDS.map((field) => [field, row[field]])) as ConversationRecord;
+}
+
+function messageRow(m: MessageRecord & Partial<MessageRow>, row?: OutboxRow): MessageRow {
+  let status: MessageStatus = m.status ?? (m.isPending ? 'pending' : 'sent');
+  // The server answered that it stored it: sent, although the pull that confirms it has not come yet.
+  if (status === 'pending' && row?.acked && !row.pruned) status = 'sent';
+  const { mutationId: _mutation, error: _error, ...rest } = m;
+  return {
+    ...rest,
+    status,
+    isPending: status === 'pending',
+    ...(status !== 'sent' && row ? { mutationId: row.mutationId } : {}),
+    ...(status === 'failed' && row?.error ? { error: row.error } : {}),
+  };
+}
+
+/** A conversation's row: its record plus what the list shows, from the first and last messages the view holds. */
+async function writeConversationRow(db: LocalDatabase, c: ConversationRecord): Promise<void> {
+  const range = () => db.messages.where('[conversationId+date]').between([c._id, Dexie.minKey], [c._id, Dexie.maxKey]);
+  const [first, last] = await Promise.all([range().first(), range().last()]);
+  const hasUserMessage = c.hasUserMessage || first?.senderType === 'user' || last?.senderType === 'user';
+  await db.conversations.put({
+    ...c,
+    hasUserMessage,
+    type: conversationType({ archived: c.archived, messages: hasUserMessage ? [{ senderType: 'user' }] : [] }),
+    sortDate: last?.date ?? c.lastMessageDate ?? c.createDate,
+    lastMessage: last ? { message: last.message, messageType: last.messageType, senderType: last.senderType, date: last.date, status: last.status } : null,
+    firstSender: first?.senderType ?? null,
+    lastSender: last?.senderType ?? null,
+  });
+}
+
+async function deleteConversationRows(db: LocalDatabase, conversationId: string): Promise<void> {
+  await db.conversations.delete(conversationId);
+  await db.messages.where('[conversationId+date]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]).delete();
+}
+
+/** The profile a mutation's conversation belongs to: its argument, or the conversation it names. */
+export async function profileOfMutation(db: LocalDatabase, name: string, args: unknown): Promise<string | undefined> {
+  const a = args as { profileId?: string; conversationId?: string };
+  if (name === 'sendMessage' || name === 'saveDraft' || name === 'clearDraft') return a.profileId;
+  if (!a.conversationId) return undefined;
+  const local = profileOfLocalId(a.conversationId);
+  if (local) return local;
+  return (await db.conversations.get(a.conversationId))?.profileId ?? ((await db.kv.get(conversationKey(a.conversationId)))?.value as ConversationRecord | undefined)?.profileId;
+}
+
+/** The summaries of profiles the device has seen, for conversations started offline. */
+async function profileSummaries(db: LocalDatabase, ids: readonly string[]): Promise<Map<string, ProfileSummary>> {
+  const rows = ids.length ? await db.profiles.bulkGet([...ids]) : [];
+  const out = new Map<string, ProfileSummary>();
+  ids.forEach((id, i) => {
+    const row = rows[i] as Record<string, unknown> | undefined;
+    if (!row || typeof row.username !== 'string') return;
+    const images = Array.isArray(row.images) ? (row.images as Record<string, unknown>[]) : [];
+    const visible = images.filter((image) => !image.blocked);
+    const cover = visible.find((image) => image.type === 'avatar') ?? visible[0];
+    const url = (v: unknown) => (typeof v === 'string' ? v : typeof (v as { url?: unknown })?.url === 'string' ? (v as { url: string }).url : null);
+    const avatar = cover ? (url(cover.small) ?? url(cover.medium) ?? url(cover.large) ?? url(cover.original)) : null;
+    out.set(id, { _id: id, username: row.username, avatar });
+  });
+  return out;
+}
+
+export interface Optimistic {
+  result: unknown;
+  /** The mutation's writes, applied to the view once it is queued (applyOptimistic). */
+  changes: Array<[string, unknown]>;
+  shownCredits: number;
+}
+
+/**
+ * Tries a mutation on the view of its own conversation (the rows it reads: the conversation, the message id,
+ * for markRead its messages) with the credits shown. Throws MutationError when the device already refuses it.
+ */
+export async function tryOnView(db: LocalDatabase, profileId: string, m: { name: string; args: unknown }, now: number, shownCredits: number): Promise<Optimistic> {
+  const scope = new MemoryStore([[CREDITS_KEY, shownCredits]]);
+  const rows = await db.conversations.where('profileId').equals(profileId).toArray();
+  for (const row of rows) await scope.put(conversationKey(row._id), recordOf(row));
+  const args = m.args as Partial<SendArgs>;
+  if (m.name === 'sendMessage' && args.messageId) {
+    const existing = await db.messages.get(args.messageId);
+    if (existing) await scope.put(messageKey(existing.conversationId, existing._id), existing);
+  }
+  if (m.name === 'markRead') {
+    for (const row of rows) {
+      const unread = await db.messages.where('[conversationId+date]').between([row._id, Dexie.minKey], [row._id, Dexie.maxKey]).filter((x) => !x.isRead).toArray();
+      for (const x of unread) await scope.put(messageKey(row._id, x._id), x);
+    }
+  }
+  const summaries = await profileSummaries(db, [profileId]);
+  const tx = new BufferedTx(scope);
+  const ctx: MutatorContext = { side: 'client', now, newId: () => crypto.randomUUID(), profileSummary: (id) => summaries.get(id) };
+  const result = await outsideDexie(() => runMutation(tx, m, ctx));
+  const credits = await tx.get<number>(CREDITS_KEY);
+  return { result, changes: tx.changes().filter(([key]) => key !== CREDITS_KEY), shownCredits: credits ?? shownCredits };
+}
+
+/** Writes a queued mutation's optimistic effect into the view: its own rows, nothing else. */
+export async function applyOptimistic(db: LocalDatabase, row: OutboxRow, optimistic: Optimistic): Promise<void> {
+  const conversations: ConversationRecord[] = [];
+  for (const [key, value] of optimistic.changes) {
+    if (key.startsWith(MESSAGE_PREFIX) && value) await db.messages.put(messageRow(value as MessageRecord, row));
+    else if (key.startsWith(CONVERSATION_PREFIX) && value) conversations.push(value as ConversationRecord);
+  }
+  for (const c of conversations) await writeConversationRow(db, c);
+  await db.meta.put({ key: SHOWN_CREDITS_KEY, value: optimistic.shownCredits });
+}
+
+/** A send the replay could not show (refused, or no longer replayable): shown where it was written. */
+function overlaySend(row: OutboxRow, status: MessageStatus, conversation: ConversationRecord | undefined, summaries: Map<string, ProfileSummary>) {
+  const args = row.args as SendArgs;
+  const at = new Date(row.createdAt).toISOString();
+  const local = args.conversationId === 'blank' || profileOfLocalId(args.conversationId);
+  if (!conversation && !local) return undefined;
+  const target: ConversationRecord = conversation ?? {
+    _id: localConversationId(args.profileId),
+    profileId: args.profileId,
+    profile: summaries.get(args.profileId) ?? { _id: args.profileId, username: '', avatar: null },
+    archived: false,
+    hasUserMessage: true,
+    createDate: at,
+    updateDate: at,
+    lastMessageDate: at,
+    unread: 0,
+  };
+  const message: MessageRow = {
+    _id: args.messageId,
+    conversationId: target._id,
+    messageType: args.messageType,
+    message: maskContacts(args.message),
+    attachment: args.attachment ?? null,
+    senderType: 'user',
+    dateSent: at,
+    date: at,
+    day: dayStart(row.createdAt),
+    isRead: true,
+    isPending: status === 'pending',
+    status,
+    mutationId: row.mutationId,
+    ...(row.error ? { error: row.error } : {}),
+  };
+  return { conversation: target, message };
+}
+
+/**
+ * Recomputes the view of the conversations with these profiles from the confirmed state and their own
+ * outbox rows: the engine's rebase over just the rows those mutations read.
+ */
+export async function rebuildConversations(db: LocalDatabase, profileIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(profileIds)];
+  if (ids.length === 0) return;
+  const outbox = await db.outbox.where('profileId').anyOf(ids).toArray();
+  const summaries = await profileSummaries(db, ids);
+  for (const profileId of ids) {
+    const rows = outbox.filter((r) => r.profileId === profileId).sort((a, b) => a.mutationId - b.mutationId);
+    await rebuildConversation(db, profileId, rows, summaries);
+  }
+}
+
+async function rebuildConversation(db: LocalDatabase, profileId: string, rows: OutboxRow[], summaries: Map<string, ProfileSummary>): Promise<void> {
+  const confirmed = (await db.kv.where('value.profileId').equals(profileId).first())?.value as ConversationRecord | undefined;
+  const pending = rows.filter((r) => r.status === 'pending');
+  const base = new MemoryStore([[CREDITS_KEY, UNBOUNDED_CREDITS]]);
+  if (confirmed) {
+    await base.put(conversationKey(confirmed._id), confirmed);
+    if (pending.some((r) => r.name === 'markRead')) {
+      for (const kv of await db.kv.where('key').startsWith(messagePrefix(confirmed._id)).toArray()) await base.put(kv.key, kv.value);
+    } else {
+      const keys = pending.filter((r) => r.name === 'sendMessage').map((r) => messageKey(confirmed._id, (r.args as SendArgs).messageId));
+      const found = keys.length ? await db.kv.bulkGet(keys) : [];
+      for (const kv of found) if (kv) await base.put(kv.key, kv.value);
+    }
+  }
+  const { tx, failed } = await outsideDexie(() =>
+    rebase(base, pending, { now: Date.now(), newId: () => crypto.randomUUID(), profileSummary: (id) => summaries.get(id) }),
+  );
+
+  const bySend = new Map(rows.filter((r) => r.name === 'sendMessage').map((r) => [(r.args as SendArgs).messageId, r]));
+  const shown = new Map<string, MessageRow>();
+  let conversation = confirmed ? await tx.get<ConversationRecord>(conversationKey(confirmed._id)) : await tx.get<ConversationRecord>(conversationKey(localConversationId(profileId)));
+  for (const [key, value] of tx.changes()) {
+    if (!key.startsWith(MESSAGE_PREFIX) || !value) continue;
+    const m = value as MessageRecord;
+    shown.set(m._id, messageRow(m, bySend.get(m._id)));
+  }
+  // A pending send that no longer replays still shows as pending (the server decides); a refused one as failed.
+  const notShown: { row: OutboxRow; status: MessageStatus }[] = [
+    ...failed
+      .filter((f) => f.error.code !== 'duplicate-message')
+      .map((f) => ({ row: pending.find((r) => r.mutationId === f.mutationId)!, status: 'pending' as const })),
+    ...rows.filter((r) => r.status === 'failed' && r.name === 'sendMessage').map((row) => ({ row, status: 'failed' as const })),
+  ].filter(({ row }) => row?.name === 'sendMessage');
+  for (const { row, status } of notShown) {
+    const overlay = overlaySend(row, status, conversation, summaries);
+    if (!overlay) continue;
+    conversation ??= overlay.conversation;
+    shown.set(overlay.message._id, overlay.message);
+  }
+
+  const ids = new Set([localConversationId(profileId), ...(confirmed ? [confirmed._id] : [])]);
+  for (const message of shown.values()) await db.messages.put(message);
+  // Rows that were pending or failed and are neither any more: the confirmed message, or nothing.
+  for (const id of ids) {
+    const stale = await db.messages.where('[conversationId+status]').anyOf([id, 'pending'], [id, 'failed']).toArray();
+    for (const m of stale) {
+      if (shown.has(m._id)) continue;
+      const server = confirmed ? (await db.kv.get(messageKey(confirmed._id, m._id)))?.value : undefined;
+      if (server) await db.messages.put(messageRow(server as MessageRecord));
+      else await db.messages.delete(m._id);
+    }
+  }
+  for (const id of ids) if (id !== conversation?._id) await deleteConversationRows(db, id);
+  if (conversation) await writeConversationRow(db, conversation);
+}
+
+/** Server credits minus what the pending sends will take (SPEC §4), into meta for the header. */
+export async function refreshShownCredits(db: LocalDatabase): Promise<number | null> {
+  const server = (await db.kv.get(CREDITS_KEY))?.value;
+  if (typeof server !== 'number') return null;
+  const pending = await db.outbox.where('status').equals('pending').toArray();
+  const credits = Math.max(0, server - pendingCharges(pending));
+  await db.meta.put({ key: SHOWN_CREDITS_KEY, value: credits });
+  return credits;
+}
+
+/**
+ * Applies server changes (a pull page, a socket event) to the confirmed state and to the view, touching only
+ * the rows they name and replaying only the pending mutations of their conversations. Answers the profiles
+ * of the conversations it touched. Call inside a rw transaction over VIEW_TABLES.
+ */
+export async function applyServerChanges(db: LocalDatabase, patch: readonly PatchOp[], alsoRebuild: Iterable<string> = []): Promise<Set<string>> {
+  const touched = new Set<string>(alsoRebuild);
+  const messagesChanged = new Map<string, MessageRecord | undefined>();
+  const conversationsOfMessages = new Set<string>();
+  for (const op of patch) {
+    if (op.op === 'clear') {
+      // A full pull: the server state starts again, the view is rebuilt from it and from the outbox.
+      await db.kv.where('key').startsWith(CONVERSATION_PREFIX).delete();
+      await db.kv.where('key').startsWith(MESSAGE_PREFIX).delete();
+      await db.kv.where('key').startsWith('user/').delete();
+      await db.conversations.clear();
+      await db.messages.clear();
+      messagesChanged.clear();
+      for (const row of await db.outbox.toArray()) touched.add(row.profileId);
+    } else if (op.key.startsWith(CONVERSATION_PREFIX)) {
+      const id = op.key.slice(CONVERSATION_PREFIX.length);
+      const before = (await db.kv.get(op.key))?.value as ConversationRecord | undefined;
+      if (before) touched.add(before.profileId);
+      if (op.op === 'put') {
+        await db.kv.put({ key: op.key, value: op.value });
+        touched.add((op.value as ConversationRecord).profileId);
+      } else {
+        await db.kv.delete(op.key);
+        await db.kv.where('key').startsWith(messagePrefix(id)).delete();
+        await deleteConversationRows(db, id);
+      }
+    } else if (op.key.startsWith(MESSAGE_PREFIX)) {
+      if (op.op === 'put') await db.kv.put({ key: op.key, value: op.value });
+      else await db.kv.delete(op.key);
+      messagesChanged.set(op.key, op.op === 'put' ? (op.value as MessageRecord) : undefined);
+      conversationsOfMessages.add(op.key.slice(MESSAGE_PREFIX.length).split('/')[0]!);
+    } else if (op.op === 'put') {
+      await db.kv.put({ key: op.key, value: op.value });
+    } else {
+      await db.kv.delete(op.key);
+    }
+  }
+  for (const [key, value] of messagesChanged) {
+    if (value) await db.messages.put(messageRow(value));
+    else await db.messages.delete(key.slice(key.lastIndexOf('/') + 1));
+  }
+  const owners = await db.kv.bulkGet([...conversationsOfMessages].map(conversationKey));
+  for (const owner of owners) if (owner) touched.add((owner.value as ConversationRecord).profileId);
+  await rebuildConversations(db, touched);
+  await refreshShownCredits(db);
+  return touched;
+}
+
+/** A message's error as the member is told it (a refusal the server recorded). */
+export type Refusal = { row: OutboxRow; error: MutationErrorBody };
