@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
 import { ADMIN, DEMO, apiCall, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
+import { bubble, bubbles, creditsLeft, lastTexts, startChatFromProfiles, statusOf } from './support/chat.js';
 
 interface ConversationAnswer {
   _id: string;
@@ -13,37 +14,6 @@ interface ConversationAnswer {
 const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const cards = (page: Page) =>
-  page
-    .getByRole('list')
-    .filter({ has: page.getByRole('article') })
-    .getByRole('article');
-/** The bubbles of the open thread, oldest first (day separators are not list items). */
-const bubbles = (page: Page) => page.locator('.chat__messages').getByRole('listitem');
-const bubble = (page: Page, text: string) => bubbles(page).filter({ hasText: text });
-const statusOf = (page: Page, text: string) => bubble(page, text).getAttribute('data-status');
-const lastTexts = (page: Page, n: number) =>
-  bubbles(page)
-    .locator('.message__text')
-    .allInnerTexts()
-    .then((texts) => texts.slice(-n));
-const creditsLeft = async (page: Page) => Number((await page.getByText(/^\d+ credits left$/).innerText()).match(/\d+/)?.[0]);
-
-/** /profiles → the first card → "Start chat": lands on the blank chat with that profile; answers its name. */
-async function startChatFromProfiles(page: Page): Promise<string> {
-  await page.goto('/profiles');
-  await cards(page).first().waitFor();
-  await cards(page).first().getByRole('link').first().click();
-  await expect.poll(() => pathOf(page)).toMatch(/^\/profile\//);
-  const heading = page.getByRole('heading', { level: 1, name: /, \d+/ });
-  await heading.waitFor();
-  const username = (await heading.innerText()).split(',')[0]!.trim();
-  await page.getByRole('button', { name: /Start chat/ }).click();
-  await expect.poll(() => pathOf(page)).toBe('/messages/chat/blank');
-  await page.getByLabel(`Message to ${username}`).waitFor();
-  return username;
-}
 
 /** Chat → "Back to messages" → the Conversations tab → the conversation again, all inside the app. */
 async function awayAndBack(page: Page, username: string, conversationId: string) {

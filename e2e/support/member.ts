@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { DESKTOP, MOBILE, shot } from './browser.js';
+import { DESKTOP, MOBILE, firstLink, shot, waitForMail } from './browser.js';
 
 export const DEMO = { username: 'demo', password: 'demo-pass-123' };
 export const ADMIN = { username: 'admin@example.com', password: 'admin-pass-123' };
@@ -63,4 +63,57 @@ export async function shotBoth(page: Page, name: string, back: typeof MOBILE = p
     await shot(page, `${name}-${label}`);
   }
   await page.setViewportSize(back);
+}
+
+export interface NewMember {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * A member of this journey's own (never the shared demo member): registered, email verified through the mailed
+ * link, and with `credits` > 0 holding a 25-credit package bought with the sandbox card.
+ */
+export async function createMember(opts: { credits?: boolean; prefix?: string } = {}): Promise<NewMember> {
+  const base = inject('baseUrl');
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const user = { username: `${opts.prefix ?? 'm'}_${stamp}`, email: `${(opts.prefix ?? 'm').toLowerCase()}${stamp}@example.com`, password: 'a-long-password-1' };
+  const after = Date.now();
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, gender: 'man', lookingFor: 'woman', birthDate: '1990-04-12', terms: true }),
+  });
+  if (res.status !== 201) throw new Error(`register ${user.username}: ${res.status} ${await res.text()}`);
+  // Opening the link verifies the email (the redirect carries an auto-login token we do not need).
+  const link = firstLink(await waitForMail(user.email, { after }), '/api/verify-email');
+  await fetch(link, { redirect: 'manual' });
+  const token = await apiToken(user);
+  const id = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string })._id;
+  if (opts.credits) await buyCredits(token, 'credits-25');
+  return { ...user, id, token };
+}
+
+async function buyCredits(token: string, sku: string) {
+  const base = inject('baseUrl');
+  const config = (await (await fetch(`${base}/api/config`)).json()) as { brandId: string; apiKey: string };
+  const brands = (await (await fetch(`${base}/api/brands`, { headers: { 'x-api-key': config.apiKey } })).json()) as {
+    data: { _id: string; products: { _id: string; sku: string }[] }[];
+  };
+  const product = brands.data.find((b) => b._id === config.brandId)?.products.find((p) => p.sku === sku);
+  if (!product) throw new Error(`no product ${sku}`);
+  const order = await apiCall<{ _id: string }>(token, 'POST', '/order', { currency: 'USD', country: 'US', products: [{ productId: product._id }] });
+  const card = await fetch(`${base}/api/sandbox/payments/tokenize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvv: '123', cardholder: 'Test Member', zip: '12345' }),
+  });
+  const { token: paymentToken } = (await card.json()) as { token: string };
+  await apiCall(token, 'PATCH', `/order/${order._id}`, { paymentToken, saveCard: false });
+  await expect
+    .poll(async () => (await apiCall<{ lastTransaction?: { status: string } }>(token, 'GET', `/order/${order._id}`)).lastTransaction?.status, { timeout: 15_000 })
+    .toBe('success');
 }

@@ -226,7 +226,7 @@ export const texts = {
   'sync.not-syncing': 'Not syncing: {count} waiting to be sent. We keep trying.',
   'sync.offline': 'You are offline. {count} waiting; they will be sent when you are back online.',
   'sync.retry-now': 'Retry now',
-  'sync.sign-in-to-send': 'Sign in again to send your {count} waiting messages. They stay on this device until then.',
+  'sync.sign-in-to-send': 'Sign in again to send your waiting messages ({count}). They stay on this device until then.',
   'sync.refused-input': 'This message could not be sent: {reason}',
 
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC

@@ -1,0 +1,183 @@
+/**
+ * The sync engine as members meet it on a shared browser (docs/decisions/0019): two accounts never see each
+ * other's data, a session that lapses offline keeps what the member wrote until the same member signs in
+ * again, and a write the server cannot store never blocks the ones after it.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, hasChromium, launch, newContext } from './support/browser.js';
+import { bubble, startChatFromProfiles, statusOf } from './support/chat.js';
+import { apiCall, createMember, pathOf, shotBoth, signInMember, type NewMember } from './support/member.js';
+
+const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+interface Conversations {
+  data: { _id: string; profile: { _id: string; username: string } }[];
+}
+
+/** The server's copy of a member's messages, all conversations. */
+async function serverTexts(member: NewMember): Promise<string[]> {
+  const list = await apiCall<Conversations>(member.token, 'GET', '/conversations?limit=100');
+  const texts: string[] = [];
+  for (const c of list.data) {
+    const chunk = await apiCall<{ messages: { message: string }[] }>(member.token, 'GET', `/conversation/${c._id}?limit=50`);
+    texts.push(...chunk.messages.map((m) => m.message));
+  }
+  return texts;
+}
+
+/** Every text any local database of this browser holds for `userId` (what another account must never read). */
+async function localTexts(page: Page, dbName: string): Promise<string> {
+  return page.evaluate(async (name) => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes(name)) return '';
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const out: unknown[] = [];
+    for (const store of ['kv', 'messages', 'outbox', 'conversations']) {
+      if (!db.objectStoreNames.contains(store)) continue;
+      out.push(
+        await new Promise((resolve) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+        }),
+      );
+    }
+    db.close();
+    return JSON.stringify(out);
+  }, dbName);
+}
+
+async function send(page: Page, username: string, text: string) {
+  await page.getByLabel(`Message to ${username}`).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await bubble(page, text).waitFor();
+}
+
+describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
+  let browser: Browser;
+  let ctx: BrowserContext;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await browser?.close();
+  });
+
+  it('keeps a lapsed session’s unsent message for its own member only, and sends it when that member signs in again', async () => {
+    const [a, b] = await Promise.all([createMember({ credits: true, prefix: 'syncA' }), createMember({ prefix: 'syncB' })]);
+    ctx = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
+    const page = await ctx.newPage();
+    // Time in the page is ours to move: the access token lives 120 minutes (TOKEN_TTL_MINUTES).
+    await page.clock.install();
+    await signInMember(page, a);
+    const profile = await startChatFromProfiles(page);
+    const first = `hello ${tag()}`;
+    await send(page, profile, first);
+    await expect.poll(() => statusOf(page, first), { timeout: 15_000 }).toBe('sent');
+    // The PWA's worker serves the app offline (the lapse goes to '/' while offline).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await page.reload();
+      await page.getByLabel(`Message to ${profile}`).waitFor();
+    }
+
+    // Offline, A writes one more; then the session runs out while the app is open.
+    await ctx.setOffline(true);
+    const waiting = `waiting ${tag()}`;
+    await send(page, profile, waiting);
+    expect(await statusOf(page, waiting)).toBe('pending');
+    await page.clock.fastForward('02:01:00');
+    await page.getByText('Sign in again to send your waiting messages (1).', { exact: false }).waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await shotBoth(page, 'sync-lapsed-waiting');
+    // Back to the real time, as the server has it.
+    await page.clock.setSystemTime(Date.now());
+    await ctx.setOffline(false);
+
+    // B signs in on the same browser: B's own empty mirror, nothing of A's sent under B's account.
+    await signInMember(page, b);
+    await page.goto('/messages/conversations');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => page.getByText(profile, { exact: true }).count()).toBe(0);
+    expect(await localTexts(page, `amora-${b.id}`)).not.toContain('waiting');
+    expect(await serverTexts(b)).toEqual([]);
+    expect(await serverTexts(a)).not.toContain(waiting);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    // B's explicit logout deleted B's database; A's is still there, with the unsent message.
+    const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(names).not.toContain(`amora-${b.id}`);
+    expect(await localTexts(page, `amora-${a.id}`)).toContain(waiting);
+
+    // A signs in again: the queue drains.
+    await signInMember(page, a);
+    await expect.poll(() => serverTexts(a), { timeout: 15_000 }).toContain(waiting);
+    await page.goto('/messages/conversations');
+    await page.getByRole('link', { name: new RegExp(`^${profile}`) }).first().click();
+    await expect.poll(() => statusOf(page, waiting), { timeout: 15_000 }).toBe('sent');
+    await shotBoth(page, 'sync-lapse-drained');
+  });
+
+  it('a queued write the server cannot store is refused and told, and the next message is delivered', async () => {
+    const member = await createMember({ credits: true, prefix: 'poison' });
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    await signInMember(page, member);
+    const profile = await startChatFromProfiles(page);
+    const opener = `first ${tag()}`;
+    await send(page, profile, opener);
+    await expect.poll(() => statusOf(page, opener), { timeout: 15_000 }).toBe('sent');
+    const conversationId = pathOf(page).split('/').pop()!;
+
+    // An older client queued text with a NUL byte (pasted text can carry one): it waits in the outbox.
+    await context.setOffline(true);
+    await page.evaluate(
+      async ({ dbName, conversationId }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const req = indexedDB.open(dbName);
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        const get = <T,>(store: string, key: IDBValidKey) =>
+          new Promise<T>((resolve) => {
+            const req = db.transaction(store).objectStore(store).get(key);
+            req.onsuccess = () => resolve(req.result as T);
+          });
+        const clientId = (await get<{ value: string }>('meta', 'sync:clientId')).value;
+        const next = (await get<{ value: number }>('meta', 'sync:nextMutationId')).value;
+        const conversation = await get<{ profileId: string }>('conversations', conversationId);
+        const tx = db.transaction(['outbox', 'meta'], 'readwrite');
+        tx.objectStore('outbox').put({
+          mutationId: next,
+          clientId,
+          name: 'sendMessage',
+          args: { conversationId, profileId: conversation.profileId, messageId: crypto.randomUUID(), messageType: 'text', message: 'bad \u0000 text' },
+          createdAt: Date.now(),
+          profileId: conversation.profileId,
+          status: 'pending',
+        });
+        tx.objectStore('meta').put({ key: 'sync:nextMutationId', value: next + 1 });
+        await new Promise((resolve) => (tx.oncomplete = resolve));
+        db.close();
+      },
+      { dbName: `amora-${member.id}`, conversationId },
+    );
+    const after = `after ${tag()}`;
+    await send(page, profile, after);
+    await context.setOffline(false);
+
+    // The refusal is told, and the message behind it goes through.
+    await expect.poll(() => statusOf(page, after), { timeout: 20_000 }).toBe('sent');
+    const texts = await serverTexts(member);
+    expect(texts).toContain(after);
+    expect(texts.some((x) => x.includes('bad'))).toBe(false);
+    await shotBoth(page, 'sync-poison-refused');
+    await context.close();
+  });
+});
