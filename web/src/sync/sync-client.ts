@@ -475,7 +475,7 @@ export class SyncClient {
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      void this.flush();
+      void this.flush().catch(() => undefined);
       void this.pull().catch(() => undefined);
     }, delay);
   }

@@ -119,26 +119,29 @@ export interface Optimistic {
  * for markRead its messages) with the credits shown. Throws MutationError when the device already refuses it.
  */
 export async function tryOnView(db: LocalDatabase, profileId: string, m: { name: string; args: unknown }, now: number, shownCredits: number): Promise<Optimistic> {
-  const scope = new MemoryStore([[CREDITS_KEY, shownCredits]]);
+  // Read first, then run the mutator in memory: no await of a plain promise between two Dexie calls.
+  const entries: [string, unknown][] = [[CREDITS_KEY, shownCredits]];
   const rows = await db.conversations.where('profileId').equals(profileId).toArray();
-  for (const row of rows) await scope.put(conversationKey(row._id), recordOf(row));
+  for (const row of rows) entries.push([conversationKey(row._id), recordOf(row)]);
   const args = m.args as Partial<SendArgs>;
   if (m.name === 'sendMessage' && args.messageId) {
     const existing = await db.messages.get(args.messageId);
-    if (existing) await scope.put(messageKey(existing.conversationId, existing._id), existing);
+    if (existing) entries.push([messageKey(existing.conversationId, existing._id), existing]);
   }
   if (m.name === 'markRead') {
     for (const row of rows) {
       const unread = await db.messages.where('[conversationId+date]').between([row._id, Dexie.minKey], [row._id, Dexie.maxKey]).filter((x) => !x.isRead).toArray();
-      for (const x of unread) await scope.put(messageKey(row._id, x._id), x);
+      for (const x of unread) entries.push([messageKey(row._id, x._id), x]);
     }
   }
   const summaries = await profileSummaries(db, [profileId]);
-  const tx = new BufferedTx(scope);
   const ctx: MutatorContext = { side: 'client', now, newId: () => crypto.randomUUID(), profileSummary: (id) => summaries.get(id) };
-  const result = await outsideDexie(() => runMutation(tx, m, ctx));
-  const credits = await tx.get<number>(CREDITS_KEY);
-  return { result, changes: tx.changes().filter(([key]) => key !== CREDITS_KEY), shownCredits: credits ?? shownCredits };
+  return outsideDexie(async () => {
+    const tx = new BufferedTx(new MemoryStore(entries));
+    const result = await runMutation(tx, m, ctx);
+    const credits = await tx.get<number>(CREDITS_KEY);
+    return { result, changes: tx.changes().filter(([key]) => key !== CREDITS_KEY), shownCredits: credits ?? shownCredits };
+  });
 }
 
 /** Writes a queued mutation's optimistic effect into the view: its own rows, nothing else. */
@@ -206,25 +209,28 @@ export async function rebuildConversations(db: LocalDatabase, profileIds: Iterab
 async function rebuildConversation(db: LocalDatabase, profileId: string, rows: OutboxRow[], summaries: Map<string, ProfileSummary>): Promise<void> {
   const confirmed = (await db.kv.where('value.profileId').equals(profileId).first())?.value as ConversationRecord | undefined;
   const pending = rows.filter((r) => r.status === 'pending');
-  const base = new MemoryStore([[CREDITS_KEY, UNBOUNDED_CREDITS]]);
+  const entries: [string, unknown][] = [[CREDITS_KEY, UNBOUNDED_CREDITS]];
   if (confirmed) {
-    await base.put(conversationKey(confirmed._id), confirmed);
+    entries.push([conversationKey(confirmed._id), confirmed]);
     if (pending.some((r) => r.name === 'markRead')) {
-      for (const kv of await db.kv.where('key').startsWith(messagePrefix(confirmed._id)).toArray()) await base.put(kv.key, kv.value);
+      for (const kv of await db.kv.where('key').startsWith(messagePrefix(confirmed._id)).toArray()) entries.push([kv.key, kv.value]);
     } else {
       const keys = pending.filter((r) => r.name === 'sendMessage').map((r) => messageKey(confirmed._id, (r.args as SendArgs).messageId));
       const found = keys.length ? await db.kv.bulkGet(keys) : [];
-      for (const kv of found) if (kv) await base.put(kv.key, kv.value);
+      for (const kv of found) if (kv) entries.push([kv.key, kv.value]);
     }
   }
-  const { tx, failed } = await outsideDexie(() =>
-    rebase(base, pending, { now: Date.now(), newId: () => crypto.randomUUID(), profileSummary: (id) => summaries.get(id) }),
-  );
+  const replayed = await outsideDexie(async () => {
+    const { tx, failed } = await rebase(new MemoryStore(entries), pending, { now: Date.now(), newId: () => crypto.randomUUID(), profileSummary: (id) => summaries.get(id) });
+    const id = conversationKey(confirmed ? confirmed._id : localConversationId(profileId));
+    return { changes: tx.changes(), failed, conversation: await tx.get<ConversationRecord>(id) };
+  });
+  const { failed } = replayed;
 
   const bySend = new Map(rows.filter((r) => r.name === 'sendMessage').map((r) => [(r.args as SendArgs).messageId, r]));
   const shown = new Map<string, MessageRow>();
-  let conversation = confirmed ? await tx.get<ConversationRecord>(conversationKey(confirmed._id)) : await tx.get<ConversationRecord>(conversationKey(localConversationId(profileId)));
-  for (const [key, value] of tx.changes()) {
+  let conversation = replayed.conversation;
+  for (const [key, value] of replayed.changes) {
     if (!key.startsWith(MESSAGE_PREFIX) || !value) continue;
     const m = value as MessageRecord;
     shown.set(m._id, messageRow(m, bySend.get(m._id)));
