@@ -1,0 +1,179 @@
+/**
+ * The member's side of `npm run bench -- sync` (issue F): the built PWA in headless Chromium against the
+ * bench's API, for a member with a long history. Times are taken inside the page (performance.now), from the
+ * key press or the socket frame to the DOM showing the result, so the browser's own work is what is measured.
+ */
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BrowserFigures {
+  /** Sign-in pressed → every conversation in the mirror and the list on screen. */
+  firstSyncMs: number;
+  bubbleMs: number[];
+  sentMs: number[];
+  /** The newMessage frame reaching the page → the reply's bubble on screen. */
+  replyVisibleMs: number;
+  /** Back online → the server stored all queued sends. */
+  offlineStoredMs: number;
+  /** Back online → the page shows every one of them sent. */
+  offlineShownMs: number;
+  heapMb: number;
+  indexedDbMb: number;
+}
+
+export interface BrowserRun {
+  baseUrl: string;
+  member: { username: string; password: string };
+  conversations: number;
+  /** A conversation of the member and its profile's name, for the chat screen. */
+  conversationId: string;
+  /** Sends a reply from the profile's side through the API. */
+  reply(text: string): Promise<void>;
+  /** Messages the member has sent that the server stored. */
+  storedByMember(): Promise<number>;
+  offlineSends: number;
+  log(line: string): void;
+}
+
+/** Records every socket frame's arrival time in the page, before the app sees it. */
+const FRAME_CLOCK = `(() => {
+  window.__frames = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => window.__frames.push({ at: performance.now(), data: String(e.data).slice(0, 4000) }));
+    }
+  };
+})();`;
+
+async function mirrorCount(page: Page, dbName: string, store: string): Promise<number> {
+  return page.evaluate(
+    ({ dbName, store }) =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open(dbName);
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            return resolve(0);
+          }
+          const count = db.transaction(store).objectStore(store).count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+        };
+        req.onerror = () => resolve(0);
+      }),
+    { dbName, store },
+  );
+}
+
+/** Types `text` and presses Enter; answers the ms from the key press to the bubble and to its 'sent' status. */
+async function timedSend(page: Page, text: string, waitSent: boolean): Promise<{ bubble: number; sent: number }> {
+  const box = page.locator('.composer textarea, .composer input[type="text"]').first();
+  await box.fill(text);
+  const timing = page.evaluate(
+    ({ text, waitSent }) =>
+      new Promise<{ bubble: number; sent: number }>((resolve) => {
+        let pressed = 0;
+        let bubble = 0;
+        document.addEventListener('keydown', (e) => e.key === 'Enter' && (pressed ||= performance.now()), { capture: true, once: true });
+        const check = () => {
+          const item = [...document.querySelectorAll('.chat__messages [data-status]')].find((el) => el.textContent?.includes(text));
+          if (!item || !pressed) return;
+          bubble ||= performance.now() - pressed;
+          if (!waitSent || item.getAttribute('data-status') === 'sent') {
+            observer.disconnect();
+            resolve({ bubble, sent: performance.now() - pressed });
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'], characterData: true });
+      }),
+    { text, waitSent },
+  );
+  await box.press('Enter');
+  return timing;
+}
+
+function userIdOf(token: string): string {
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string })._id;
+}
+
+export async function measureInBrowser(run: BrowserRun): Promise<BrowserFigures> {
+  const browser = await launchChromium(CHROMIUM);
+  try {
+    const context = await browser.newContext({ baseURL: run.baseUrl, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    context.setDefaultTimeout(120_000);
+    await context.addInitScript(FRAME_CLOCK);
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username or email').fill(run.member.username);
+    await form.getByLabel(/^Password/).fill(run.member.password);
+    const signedIn = page.waitForResponse((res) => res.url().endsWith('/api/authenticate') && res.request().method() === 'POST');
+    const started = Date.now();
+    await form.getByRole('button', { name: /sign in/i }).click();
+    const token = ((await (await signedIn).json()) as { access_token: string }).access_token;
+    const dbName = `amora-${userIdOf(token)}`;
+    await page.waitForURL('**/profiles');
+    await page.goto('/messages/conversations');
+    while ((await mirrorCount(page, dbName, 'conversations')) < run.conversations) await page.waitForTimeout(25);
+    await page.locator('a[href^="/messages/chat/"]').first().waitFor();
+    const firstSyncMs = Date.now() - started;
+    run.log(`first sync: ${firstSyncMs} ms (${await mirrorCount(page, dbName, 'messages')} messages held)`);
+
+    await page.goto(`/messages/chat/${run.conversationId}`);
+    await page.locator('.composer').waitFor();
+    const bubbleMs: number[] = [];
+    const sentMs: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = await timedSend(page, `bench send ${i} ${Date.now()}`, true);
+      bubbleMs.push(t.bubble);
+      sentMs.push(t.sent);
+    }
+
+    const replyText = `bench reply ${Date.now()}`;
+    const shown = page.evaluate(
+      (text) =>
+        new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (![...document.querySelectorAll('.chat__messages li')].some((el) => el.textContent?.includes(text))) return;
+            observer.disconnect();
+            resolve(performance.now());
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        }),
+      replyText,
+    );
+    await run.reply(replyText);
+    const shownAt = await shown;
+    const frameAt = await page.evaluate((text) => (window as unknown as { __frames: { at: number; data: string }[] }).__frames.find((f) => f.data.includes(text))?.at ?? NaN, replyText);
+    const replyVisibleMs = shownAt - frameAt;
+
+    const storedBefore = await run.storedByMember();
+    await context.setOffline(true);
+    for (let i = 0; i < run.offlineSends; i++) await timedSend(page, `offline ${i} ${Date.now()}`, false);
+    run.log(`${run.offlineSends} sends queued offline`);
+    const online = Date.now();
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    while ((await run.storedByMember()) < storedBefore + run.offlineSends) await new Promise((r) => setTimeout(r, 20));
+    const offlineStoredMs = Date.now() - online;
+    await page.waitForFunction(() => document.querySelectorAll('.chat__messages [data-status="pending"]').length === 0, null, { polling: 20 });
+    const offlineShownMs = Date.now() - online;
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+    const heapMb = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    return { firstSyncMs, bubbleMs, sentMs, replyVisibleMs, offlineStoredMs, offlineShownMs, heapMb, indexedDbMb: usage / 1024 / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
