@@ -172,8 +172,10 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     await send(page, profile, after);
     await context.setOffline(false);
 
-    // The refusal is told, and the message behind it goes through.
+    // The refusal is told, the refused write goes with its effect, and the message behind it goes through.
+    await page.getByText(/could not be sent|not valid|invalid/i).first().waitFor();
     await expect.poll(() => statusOf(page, after), { timeout: 20_000 }).toBe('sent');
+    expect(await page.locator('.chat__messages').getByText('bad').count()).toBe(0);
     const texts = await serverTexts(member);
     expect(texts).toContain(after);
     expect(texts.some((x) => x.includes('bad'))).toBe(false);

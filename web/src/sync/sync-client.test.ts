@@ -531,3 +531,34 @@ describe('SyncClient: server truth without waiting for a pull', () => {
     expect((await db.messages.toArray()).map((m) => m.message).sort()).toEqual(['kept', 'touches the conversation']);
   });
 });
+
+describe('SyncClient: a refused write never blocks the queue', () => {
+  it('a write the server cannot store is removed with its effect and told; the next one is delivered', async () => {
+    const server = new MemoryServer();
+    await server.grantCredits(USER, 5);
+    // The server refuses what it cannot store as a business failure (invalid-mutation) and moves on; the
+    // device's own schema already refuses NUL bytes, so an older client's write stands for one here.
+    const transport: SyncTransport = {
+      push: (request) =>
+        server.push(USER, {
+          ...request,
+          mutations: request.mutations.map((m) => ((m.args as { message?: string }).message === 'from an older client' ? { ...m, name: 'not-storable' } : m)),
+        }),
+      pull: (r) => server.pull(USER, r),
+    };
+    const db = newDb(`sync-poison-${++dbCount}`);
+    const told: string[] = [];
+    const c = new SyncClient({ db, transport, onRefused: (_row, error) => told.push(error.code) });
+    await c.pull();
+    await c.mutate('sendMessage', { conversationId: 'blank', profileId: PROFILE, messageId: uuid(1), messageType: 'text', message: 'from an older client' });
+    await c.mutate('sendMessage', { conversationId: 'blank', profileId: PROFILE, messageId: uuid(2), messageType: 'text', message: 'fine' });
+    await c.flush();
+    expect(told).toEqual(['invalid-mutation']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await messages(db)).toEqual([{ text: 'fine', status: 'sent' }]);
+    expect(server.accepted.map((m) => m.messageId)).toEqual([uuid(2)]);
+    expect(await shown(db)).toBe(4);
+    db.close();
+    await db.delete();
+  });
+});

@@ -333,7 +333,10 @@ export class SyncClient {
           if (row.name === 'sendMessage' && !result.pruned) await this.db.messages.update((row.args as { messageId: string }).messageId, { status: 'sent', isPending: false });
         } else {
           const error = result.error ?? { code: 'error', message: t('error.generic') };
-          await this.db.outbox.update(row.mutationId, { status: 'failed', error });
+          // Input the server can never store (NUL bytes, lone surrogates…): a retry would fail the same way,
+          // so the write goes with its effect; anything else stays as failed for Retry or Discard.
+          if (error.code === 'invalid-mutation') await this.db.outbox.delete(row.mutationId);
+          else await this.db.outbox.update(row.mutationId, { status: 'failed', error });
           refused.push({ row, error });
           touched.add(row.profileId);
         }

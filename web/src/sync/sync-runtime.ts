@@ -39,6 +39,7 @@ export const apiTransport: SyncTransport = {
 export function announceRefusal(error: MutationErrorBody): void {
   if (error.code === 'no-credits') openPopup('no-credits', {});
   else if (error.code === 'age-verification-required') askToVerifyAge(error.message);
+  else if (error.code === 'invalid-mutation') toast.error(t('sync.refused-input', { reason: error.message }));
   else toast.error(error.message);
 }
 
