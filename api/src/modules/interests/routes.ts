@@ -1,5 +1,6 @@
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
+import { text } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
@@ -13,13 +14,13 @@ import { interestLists, listInterests, setFavourite, staffFavouriteMember, staff
 /** SPEC §7: PATCH /user/{id} with body {favourite}; `remove: true` takes the favourite away. */
 export const favouriteBody = z
   .object({
-    favourite: z.string({ error: 'favourite must be a profile id' }).min(1, 'favourite must be a profile id').max(100),
+    favourite: text({ error: 'favourite must be a profile id' }).min(1, 'favourite must be a profile id').max(100),
     remove: z.boolean({ error: 'remove must be true or false' }).optional(),
   })
   .strict();
 
 export const staffMemberBody = z.object({
-  userId: z.string({ error: 'userId is required' }).min(1, 'userId is required').max(100),
+  userId: text({ error: 'userId is required' }).min(1, 'userId is required').max(100),
   remove: z.boolean().optional(),
 });
 

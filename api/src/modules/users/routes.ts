@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { isUnstorableIssue } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
 import type { AppEnv } from '../../context.js';
@@ -48,7 +49,7 @@ export const userRoutes = new Hono<AppEnv>()
     const parsed = accountPatchBody.safeParse(raw);
     if (!parsed.success) {
       // SPEC §8 profile save: a bad address answers the same 422 as a taken one.
-      if (parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
+      if (!parsed.error.issues.some(isUnstorableIssue) && parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
       throw invalidBody(parsed.error.issues);
     }
     return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
