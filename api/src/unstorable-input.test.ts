@@ -288,7 +288,7 @@ const urlCases: UrlCase[] = [
   { route: 'admin search ?brandId=', url: (v) => `/api/admin/profiles?brandId=${v}`, headers: () => admin.headers, status: 400, capped: true },
   { route: 'admin report ?from=', url: (v) => `/api/admin/report?from=${v}&to=2026-01-02`, headers: () => admin.headers, status: 400, capped: true },
   { route: 'conversation chunk ?before=', url: (v) => `/api/conversation/${conversationId}?before=${v}`, headers: () => member.headers, status: 400, capped: true },
-  { route: 'profile list ?username=', url: (v) => `/api/profiles?username=${v}`, headers: () => member.headers, status: 400 },
+  { route: 'profile list ?search=', url: (v) => `/api/profiles?search=${v}`, headers: () => member.headers, status: 400, capped: true },
   { route: 'auto-login ?token=', url: (v) => `/api/autologin?token=${v}`, headers: () => ({}), status: 400 },
   { route: 'email verification ?token=', url: (v) => `/api/verify-email?token=${v}`, headers: () => ({}), status: 400 },
   { route: 'zip lookup ?zipCode=', url: (v) => `/api/json/US.json?zipCode=${v}`, headers: () => ({}), status: 400 },
