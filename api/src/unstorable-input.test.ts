@@ -374,6 +374,21 @@ describe('ids in the path', () => {
     ['GET', () => '/api/order/{id}', () => member.headers],
     ['DELETE', () => `/api/user/${member.id}/image/{id}`, () => member.headers],
     ['GET', () => '/api/attachment/{id}/small', () => member.headers],
+    ['PATCH', () => '/api/conversation/{id}', () => member.headers],
+    ['PATCH', () => '/api/conversation/{id}/mark-read', () => member.headers],
+    ['DELETE', () => `/api/conversation/${staffConversationId}/note/{id}`, () => agent.headers],
+    ['DELETE', () => `/api/conversation/${staffConversationId}/meet-up/{id}`, () => agent.headers],
+    ['POST', () => '/api/user/{id}/note', () => agent.headers],
+    ['PATCH', () => `/api/profile/${profileId}/note/{id}`, () => agent.headers],
+    ['POST', () => '/api/profile/{id}/view-member', () => agent.headers],
+    ['POST', () => '/api/profile/{id}/favourite-member', () => agent.headers],
+    ['POST', () => '/api/profile/{id}/upload', () => agent.headers],
+    ['POST', () => '/api/moderation/images/{id}/reject', () => admin.headers],
+    ['PATCH', () => '/api/order/{id}', () => member.headers],
+    ['DELETE', () => '/api/payment-methods/{id}', () => member.headers],
+    ['DELETE', () => '/api/subscription/{id}', () => member.headers],
+    ['PATCH', () => '/api/user/{id}/is-doi', () => member.headers],
+    ['POST', () => '/api/user/{id}/age-verification', () => member.headers],
   ];
   const rows = routes.flatMap(([method, path, headers]) => notIds.map((id) => ({ method, path, headers, id })));
   it.each(rows)('$method with $id answers 404 or 400', async ({ method, path, headers, id }) => {

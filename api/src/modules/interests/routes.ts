@@ -4,6 +4,7 @@ import { text } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
 import { validate } from '../../lib/validate.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { parseWith } from '../auth/request.js';
@@ -42,7 +43,7 @@ async function favouriteOrNext(c: Context<AppEnv>, next: Next) {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('favourite' in body)) return next();
   await member(c, async () => undefined);
-  assertOwnAccount(c.var.auth.id, c.req.param('id'));
+  assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
   const { favourite, remove } = parseWith(favouriteBody, body);
   const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
   return c.json(await setFavourite(c.var.deps, c.var.deps.db, viewer, favourite, remove === true));
