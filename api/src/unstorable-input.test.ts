@@ -337,6 +337,12 @@ describe('text fields of JSON bodies', () => {
 });
 
 describe('query values and path parameters', () => {
+  it('names the parameter, as the profile list does', async () => {
+    const res = await callApi(ctx, 'GET', '/api/admin/profiles?search=a%00', admin.headers);
+    const message = t('validation.special-characters');
+    expect(res.body.error).toEqual({ code: 'invalid-query', message: `search: ${message}`, fields: { search: message } });
+  });
+
   const rows = urlCases.flatMap((c) => [
     { c, poison: '%00', value: 'a%00b' },
     ...(c.capped ? [{ c, poison: '100k characters', value: 'x'.repeat(100_000) }] : []),

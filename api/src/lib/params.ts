@@ -26,8 +26,10 @@ export const refuseUnstorableUrl: MiddlewareHandler = async (c, next) => {
   if (!isStorableText(c.req.path)) throw notFound();
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (!isStorableText(name) || values.some((value) => !isStorableText(value))) {
+      // Named in the message as the profile list names its parameters: no form field shows a query's error.
+      const field = isStorableText(name) ? name : '_';
       const message = t('validation.special-characters');
-      throw new ApiError(400, 'invalid-query', message, { fields: { [isStorableText(name) ? name : '_']: message } });
+      throw new ApiError(400, 'invalid-query', `${field}: ${message}`, { fields: { [field]: message } });
     }
   }
   await next();
