@@ -10,6 +10,7 @@ import { t } from '@sync/texts';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './lib/errors.js';
 import { readJsonBodyFromNode } from './lib/node-body.js';
+import { refuseUnstorableUrl } from './lib/params.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   });
 
   const api = new Hono<AppEnv>();
+  api.use('*', refuseUnstorableUrl);
   // The security headers are set on Node's response before the app runs (http-server.ts withSecurityHeaders).
   api.use('*', async (c, next) => {
     // Multipart uploads set their own, larger limit on their route. GET and HEAD bodies are never read, and

@@ -125,6 +125,7 @@ export const texts = {
   // SPEC §5: validation messages
   'validation.required': 'Required',
   'validation.invalid-value': 'Invalid value',
+  'validation.special-characters': 'Please remove special characters',
   'validation.date-string': 'Incorrect date format',
   'validation.adult': 'You have to be at least 18 years old',
   'validation.max-age': 'You have to be at most {max} years old',

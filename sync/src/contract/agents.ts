@@ -4,7 +4,9 @@
  * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
  */
 import { z } from 'zod';
+import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
+import { EMAIL_MAX } from '../rules/validators.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
@@ -22,7 +24,7 @@ export const SESSION_RESTORE_STALE_MS = 10_000;
 export const AGENT_SOCKET_RETRIES = 6;
 export const AGENT_SOCKET_RETRY_MS = 10_000;
 
-const isoDate = z.string();
+const isoDate = text();
 
 // ---------- Agent ----------
 
@@ -30,21 +32,21 @@ const isoDate = z.string();
 export { agentRoles, agentStatuses, type AgentRole, type AgentStatus } from './entities.js';
 
 /** A scope entry: `COUNTRY-domain` (SPEC §9), e.g. `US-localhost`. */
-export const scopeEntry = z.string().regex(/^[A-Z]{2}-[a-z0-9.-]+$/, 'A scope is COUNTRY-domain, e.g. US-example.com');
+export const scopeEntry = text().regex(/^[A-Z]{2}-[a-z0-9.-]+$/, 'A scope is COUNTRY-domain, e.g. US-example.com');
 
 /** SPEC §3 agent (GET /api/agents rows, the agent's own record). */
 export const agent = z.object({
-  _id: z.string(),
+  _id: text(),
   type: z.literal('agent'),
   createDate: isoDate,
   updateDate: isoDate,
   status: z.enum(agentStatuses),
   statusLastUpdate: isoDate,
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  images: z.array(z.object({ _id: z.string(), url: z.string() })),
-  scope: z.array(z.string()),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
+  images: z.array(z.object({ _id: text(), url: text() })),
+  scope: z.array(text()),
   role: z.enum(agentRoles),
   /** Claims the agent may hold at once. */
   maxClaims: z.number().int(),
@@ -53,10 +55,10 @@ export type Agent = z.infer<typeof agent>;
 
 /** POST /api/agent (admin). */
 export const createAgentBody = z.object({
-  email: z.string().trim().email('Please enter a valid email address'),
-  password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
-  firstName: z.string().trim().min(1, 'Required').max(100),
-  lastName: z.string().trim().min(1, 'Required').max(100),
+  email: text().trim().max(EMAIL_MAX).email('Please enter a valid email address'),
+  password: text().min(8, 'The password must contain at least 8 symbols').max(200),
+  firstName: text().trim().min(1, 'Required').max(100),
+  lastName: text().trim().min(1, 'Required').max(100),
   role: z.enum(agentRoles).default('agent'),
   scope: z.array(scopeEntry).max(500).default([]),
   maxClaims: z.number().int().min(1).max(100).default(3),
@@ -66,10 +68,10 @@ export type CreateAgentBody = z.infer<typeof createAgentBody>;
 /** PATCH /api/agent/{id} (admin): any subset; `status: "offline"` ends the agent's session and break. */
 export const updateAgentBody = z
   .object({
-    email: z.string().trim().email('Please enter a valid email address'),
-    password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
-    firstName: z.string().trim().min(1, 'Required').max(100),
-    lastName: z.string().trim().min(1, 'Required').max(100),
+    email: text().trim().max(EMAIL_MAX).email('Please enter a valid email address'),
+    password: text().min(8, 'The password must contain at least 8 symbols').max(200),
+    firstName: text().trim().min(1, 'Required').max(100),
+    lastName: text().trim().min(1, 'Required').max(100),
     role: z.enum(agentRoles),
     scope: z.array(scopeEntry).max(500),
     status: z.enum(agentStatuses),
@@ -86,11 +88,11 @@ export type UpdateAgentBody = z.infer<typeof updateAgentBody>;
  * from a break), paused starts a break (needs `reason`), offline stops. `event` and `queue` are echoed.
  */
 export const agentStatusEventBody = z.object({
-  queue: z.string().max(100).default('agents'),
+  queue: text().max(100).default('agents'),
   message: z.object({
-    event: z.string().min(1).max(64).default('agentStatusUpdate'),
+    event: text().min(1).max(64).default('agentStatusUpdate'),
     status: z.enum(agentStatuses),
-    reason: z.string().trim().max(200).optional(),
+    reason: text().trim().max(200).optional(),
   }),
 });
 export type AgentStatusEventBody = z.infer<typeof agentStatusEventBody>;
@@ -99,8 +101,8 @@ export type AgentStatusEventBody = z.infer<typeof agentStatusEventBody>;
 export const agentSessionState = z.object({
   status: z.enum(agentStatuses),
   statusLastUpdate: isoDate,
-  session: z.object({ _id: z.string(), startDate: isoDate }).nullable(),
-  break: z.object({ _id: z.string(), reason: z.string(), startDate: isoDate }).nullable(),
+  session: z.object({ _id: text(), startDate: isoDate }).nullable(),
+  break: z.object({ _id: text(), reason: text(), startDate: isoDate }).nullable(),
   /** When the last pause started; the next is allowed BREAK_INTERVAL_MS later. */
   lastBreakStart: isoDate.nullable(),
   /** Milliseconds until a pause is allowed again (0: allowed now). */
@@ -111,8 +113,8 @@ export type AgentSessionState = z.infer<typeof agentSessionState>;
 /** Socket frame `{ event: "agentStatusUpdate", ... }` sent to every socket of the agent. */
 export const agentStatusUpdateEvent = agentSessionState.extend({
   event: z.literal('agentStatusUpdate'),
-  agentId: z.string(),
-  reason: z.string().nullable(),
+  agentId: text(),
+  reason: text().nullable(),
 });
 export type AgentStatusUpdateEvent = z.infer<typeof agentStatusUpdateEvent>;
 
@@ -137,22 +139,22 @@ export type MemoType = (typeof memoTypes)[number];
 
 /** SPEC §3 memo. On a conversation (`conversationId`), or across conversations on a user / profile. */
 export const memo = z.object({
-  _id: z.string(),
-  note: z.string(),
+  _id: text(),
+  note: text(),
   type: z.enum(memoTypes),
   archived: z.boolean(),
   global: z.boolean(),
-  conversationId: z.string().nullable(),
+  conversationId: text().nullable(),
   /** users.id for type user, profiles.id for type profile (SPEC's userProfileID). */
-  userProfileId: z.string().nullable(),
-  agentId: z.string().nullable(),
+  userProfileId: text().nullable(),
+  agentId: text().nullable(),
   createDate: isoDate,
   updateDate: isoDate,
 });
 export type Memo = z.infer<typeof memo>;
 
 export const MEMO_MAX_LENGTH = 2000;
-const noteText = z.string().trim().min(1, 'Required').max(MEMO_MAX_LENGTH, `The note must contain at most ${MEMO_MAX_LENGTH} symbols`);
+const noteText = text().trim().min(1, 'Required').max(MEMO_MAX_LENGTH, `The note must contain at most ${MEMO_MAX_LENGTH} symbols`);
 
 /** POST /api/conversation/{id}/note. */
 export const conversationMemoBody = z.object({ note: noteText, type: z.enum(memoTypes) });
@@ -168,14 +170,14 @@ export type MeetStatus = (typeof meetStatuses)[number];
 
 /** SPEC §3 meet-up (`id` as SPEC spells it; `_id` the same value). */
 export const meetUp = z.object({
-  id: z.string(),
-  _id: z.string(),
+  id: text(),
+  _id: text(),
   meetDate: isoDate,
-  meetStatus: z.string(),
-  location: z.string(),
+  meetStatus: text(),
+  location: text(),
   /** Hours before meetDate at which the profile cancels. */
   cancelInterval: z.number().int(),
-  description: z.string(),
+  description: text(),
   archived: z.boolean(),
   cancelDate: isoDate.nullable(),
   createDate: isoDate,
@@ -186,9 +188,9 @@ export type MeetUp = z.infer<typeof meetUp>;
 const meetFields = {
   meetDate: z.iso.datetime({ offset: true, message: 'Incorrect date format' }),
   meetStatus: z.enum(meetStatuses),
-  location: z.string().trim().max(200),
+  location: text().trim().max(200),
   cancelInterval: z.number().int().min(0).max(24 * 30),
-  description: z.string().trim().max(2000),
+  description: text().trim().max(2000),
 };
 /** POST /api/conversation/{id}/meet-up. */
 export const createMeetUpBody = z.object({
@@ -210,51 +212,51 @@ export type UpdateMeetUpBody = z.infer<typeof updateMeetUpBody>;
 
 /** The member side as staff see it (SPEC §3: _id, birthday, createDate, updateDate). */
 export const staffUser = z.object({
-  _id: z.string(),
-  username: z.string(),
-  birthday: z.string(),
+  _id: text(),
+  username: text(),
+  birthday: text(),
   age: z.number().int(),
-  gender: z.string(),
-  country: z.string(),
+  gender: text(),
+  country: text(),
   isPremium: z.boolean(),
   credits: z.number().int(),
   createDate: isoDate,
   updateDate: isoDate,
   activityDate: isoDate.nullable(),
   /** The member's profile id (photos, memos of type profile are on fictive profiles only). */
-  profileId: z.string().nullable(),
-  location: z.record(z.string(), z.unknown()),
-  aboutMe: z.string(),
+  profileId: text().nullable(),
+  location: z.record(text(), z.unknown()),
+  aboutMe: text(),
   images: z.array(image),
 });
 export type StaffUser = z.infer<typeof staffUser>;
 
 /** The fictive profile side (SPEC §3: plus activityDate). */
 export const staffProfile = z.object({
-  _id: z.string(),
-  username: z.string(),
-  birthday: z.string(),
+  _id: text(),
+  username: text(),
+  birthday: text(),
   age: z.number().int(),
-  gender: z.string(),
+  gender: text(),
   createDate: isoDate,
   updateDate: isoDate,
   activityDate: isoDate.nullable(),
-  location: z.record(z.string(), z.unknown()),
-  aboutMe: z.string(),
+  location: z.record(text(), z.unknown()),
+  aboutMe: text(),
   images: z.array(image),
 });
 export type StaffProfile = z.infer<typeof staffProfile>;
 
 /** GET /api/conversation/{id} for staff, and the `conversation` of the claim wrapper. Messages are originals. */
 export const agentConversation = z.object({
-  _id: z.string(),
+  _id: text(),
   createDate: isoDate,
   updateDate: isoDate,
-  domain: z.string(),
+  domain: text(),
   stock: z.enum(stockKinds).nullable(),
   stockDate: isoDate.nullable(),
   /** The live claim, if any. */
-  claim: z.object({ agentId: z.string(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
+  claim: z.object({ agentId: text(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
   user: staffUser,
   profile: staffProfile,
   /** Newest first, a chunk (`?before=&limit=` pages back); `hasMore` tells whether older ones exist. */
@@ -282,7 +284,7 @@ export type ClaimWrapper = z.infer<typeof claimWrapper>;
 /** The agent's reply (POST /api/conversation/{id}/message or /api/stock/{id}/reply): see agentReplyBody in messaging.ts. */
 export const stockReplyBody = z.object({
   messageType: z.enum(['text', 'attachment']).default('text'),
-  message: z.string().max(MESSAGE_MAX_LENGTH).default(''),
+  message: text().max(MESSAGE_MAX_LENGTH).default(''),
   attachment: uuid.nullish(),
   lastMessageId: uuid.nullish(),
   admin: z.boolean().optional(),
@@ -291,7 +293,7 @@ export const stockReplyBody = z.object({
 // ---------- Lookup ----------
 
 export const lookupSorts = ['recent', 'oldest'] as const;
-const dateParam = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Incorrect date format');
+const dateParam = text().refine((v) => !Number.isNaN(Date.parse(v)), 'Incorrect date format');
 
 /** GET /api/conversations for staff (SPEC §3 lookup filters). Username filters match a case-insensitive substring. */
 export const lookupQuery = z.object({
@@ -302,26 +304,26 @@ export const lookupQuery = z.object({
   sentBefore: dateParam.optional(),
   sentAfter: dateParam.optional(),
   /** First name, last name, "first last" or email of the agent who last replied. */
-  agentName: z.string().trim().max(100).optional(),
-  realUsername: z.string().trim().max(100).optional(),
-  fictiveUsername: z.string().trim().max(100).optional(),
+  agentName: text().trim().max(100).optional(),
+  realUsername: text().trim().max(100).optional(),
+  fictiveUsername: text().trim().max(100).optional(),
   /** The brand's domain, exact. */
-  domain: z.string().trim().max(200).optional(),
+  domain: text().trim().max(200).optional(),
 });
 export type LookupQuery = z.infer<typeof lookupQuery>;
 
 /** One row of the lookup list; `{ data, total, page, limit }` around them. */
 export const lookupRow = z.object({
-  _id: z.string(),
+  _id: text(),
   createDate: isoDate,
   updateDate: isoDate,
-  domain: z.string(),
+  domain: text(),
   lastMessageDate: isoDate.nullable(),
   stock: z.enum(stockKinds).nullable(),
   claimed: z.boolean(),
-  user: z.object({ _id: z.string(), username: z.string(), country: z.string() }),
-  profile: z.object({ _id: z.string(), username: z.string(), avatar: z.string().nullable() }),
-  lastAgent: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  user: z.object({ _id: text(), username: text(), country: text() }),
+  profile: z.object({ _id: text(), username: text(), avatar: text().nullable() }),
+  lastAgent: z.object({ _id: text(), name: text() }).nullable(),
   lastMessage: messageRecord.nullable(),
 });
 export type LookupRow = z.infer<typeof lookupRow>;
@@ -334,9 +336,9 @@ export const reportQuery = z.object({
   to: z.iso.date('Incorrect date format'),
 });
 export const reportRow = z.object({
-  agentId: z.string(),
-  name: z.string(),
-  email: z.string(),
+  agentId: text(),
+  name: text(),
+  email: text(),
   messagesSent: z.number().int(),
   /** Member message → the agent's reply, over replies in the range; null without replies. */
   replyTimeMedianMs: z.number().nullable(),
@@ -346,7 +348,7 @@ export const reportRow = z.object({
   breaks: z.number().int(),
   breakMs: z.number().int(),
 });
-export const report = z.object({ from: z.string(), to: z.string(), agents: z.array(reportRow) });
+export const report = z.object({ from: text(), to: text(), agents: z.array(reportRow) });
 export type ReportRow = z.infer<typeof reportRow>;
 export type Report = z.infer<typeof report>;
 
@@ -355,7 +357,7 @@ export type Report = z.infer<typeof report>;
 const fictiveFields = {
   /** The brand the profile belongs to (it is shown on that brand's site only). */
   brandId: uuid,
-  username: z.string().trim().regex(/^[A-Za-z0-9_]{3,30}$/, 'The username must be 3 to 30 characters: letters, numbers and underscores only'),
+  username: text().trim().regex(/^[A-Za-z0-9_]{3,30}$/, 'The username must be 3 to 30 characters: letters, numbers and underscores only'),
   gender: z.enum(genders),
   birthDate: z.iso.date('Incorrect date format'),
   bodyType: z.enum(bodyTypes).nullable(),
@@ -365,16 +367,16 @@ const fictiveFields = {
   /** cm */
   height: z.number().int().min(120).max(230).nullable(),
   relationshipStatus: z.enum(relationshipStatuses).nullable(),
-  aboutMe: z.string().trim().max(2000),
+  aboutMe: text().trim().max(2000),
   /** Interest tags. */
-  lookingFor: z.array(z.string().trim().min(1).max(40)).max(20),
+  lookingFor: z.array(text().trim().min(1).max(40)).max(20),
   lookingForAgeMin: z.number().int().min(18).max(100).nullable(),
   lookingForAgeMax: z.number().int().min(18).max(100).nullable(),
   location: z.object({
-    country: z.string().regex(/^[A-Z]{2}$/, 'A two-letter country code'),
-    city: z.string().trim().max(100).optional(),
-    state: z.string().trim().max(100).optional(),
-    zip: z.string().trim().max(20).optional(),
+    country: text().regex(/^[A-Z]{2}$/, 'A two-letter country code'),
+    city: text().trim().max(100).optional(),
+    state: text().trim().max(100).optional(),
+    zip: text().trim().max(20).optional(),
   }),
   isFeatured: z.boolean(),
   isPremium: z.boolean(),
@@ -409,12 +411,12 @@ export type UpdateFictiveBody = z.infer<typeof updateFictiveBody>;
 
 /** A fictive profile as admins manage it: every field, its brand's domain and its whole gallery. */
 export const fictiveProfile = z.object({
-  _id: z.string(),
-  brandId: z.string(),
-  domain: z.string(),
-  username: z.string(),
+  _id: text(),
+  brandId: text(),
+  domain: text(),
+  username: text(),
   gender: z.enum(genders),
-  birthDate: z.string(),
+  birthDate: text(),
   age: z.number().int(),
   // The descriptive fields exactly as members see them on a card.
   ...profile.pick({
@@ -429,7 +431,7 @@ export const fictiveProfile = z.object({
   }).shape,
   lookingForAgeMin: z.number().nullable(),
   lookingForAgeMax: z.number().nullable(),
-  location: z.record(z.string(), z.unknown()),
+  location: z.record(text(), z.unknown()),
   isFeatured: z.boolean(),
   isPremium: z.boolean(),
   matchOnLike: z.boolean(),
@@ -444,7 +446,7 @@ export type FictiveProfile = z.infer<typeof fictiveProfile>;
 export const fictiveListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   brandId: uuid.optional(),
 });
 

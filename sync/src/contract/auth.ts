@@ -1,5 +1,6 @@
 /** Account payloads (SPEC §7 Authentication, CONTRACT "Accounts") and the access-token payload. */
 import { z } from 'zod';
+import { text } from './text.js';
 import { t } from '../texts.js';
 import { MAX_AGE } from '../rules/age.js';
 import {
@@ -34,7 +35,7 @@ export function createRegisterBody(now: () => Date = () => new Date()) {
     birthDate: textField([dateString, (v) => adult(v, now()), (v) => maxAge(v, MAX_AGE, now())]),
     terms: z.literal(true, { error: t('validation.terms') }),
     /** Sent again after a 412 asked for a CAPTCHA v2, or with a v3 token from the start. */
-    captchaToken: z.string().max(4096).optional(),
+    captchaToken: text().max(4096).optional(),
     captchaVersion: z.enum(['v2', 'v3']).optional(),
   });
 }
@@ -42,7 +43,7 @@ export const registerBody = createRegisterBody();
 export type RegisterBody = z.infer<typeof registerBody>;
 export type RegisterInput = z.input<typeof registerBody>;
 
-export const registerAnswer = z.object({ status: z.literal('success'), access_token: z.string() });
+export const registerAnswer = z.object({ status: z.literal('success'), access_token: text() });
 export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 export const authenticateBody = z.object({
@@ -56,11 +57,11 @@ export const authenticateBody = z.object({
 export type AuthenticateBody = z.infer<typeof authenticateBody>;
 
 /** POST /authenticate and PATCH /authenticate (refresh) answer this. */
-export const accessTokenAnswer = z.object({ access_token: z.string() });
+export const accessTokenAnswer = z.object({ access_token: text() });
 export type AccessTokenAnswer = z.infer<typeof accessTokenAnswer>;
 
 /** GET /autologin answers in camelCase (SPEC §7). */
-export const autoLoginAnswer = z.object({ accessToken: z.string() });
+export const autoLoginAnswer = z.object({ accessToken: text() });
 export type AutoLoginAnswer = z.infer<typeof autoLoginAnswer>;
 
 export const forgotPasswordBody = z.object({ email: emailField });
@@ -79,10 +80,10 @@ export type ResendEmailBody = z.infer<typeof resendEmailBody>;
 
 /** The JWT payload: `_id`, `exp`, `type` and the session id `sid`; other claims pass through. */
 export const tokenPayload = z.looseObject({
-  _id: z.string().min(1),
+  _id: text().min(1),
   exp: z.number().positive(),
   type: z.enum(loginKinds),
-  sid: z.string().min(1),
+  sid: text().min(1),
 });
 export type TokenPayload = z.infer<typeof tokenPayload>;
 

@@ -4,10 +4,11 @@
  * for the product to work (marked "added") are optional, so older records still parse.
  */
 import { z } from 'zod';
+import { text } from './text.js';
 import { genders } from './auth.js';
 
-const id = z.string().min(1);
-const isoDate = z.string().min(1);
+const id = text().min(1);
+const isoDate = text().min(1);
 
 // ---------- Profile attributes (SPEC §3 Filters) ----------
 
@@ -50,20 +51,20 @@ export const image = z.object({
   type: z.enum(imageTypes),
   processed: z.boolean(),
   under_moderation: z.boolean(),
-  original: z.string().optional(),
-  small: z.string().optional(),
-  medium: z.string().optional(),
-  large: z.string().optional(),
+  original: text().optional(),
+  small: text().optional(),
+  medium: text().optional(),
+  large: text().optional(),
 });
 export type Image = z.infer<typeof image>;
 
 // ---------- Locations ----------
 
 export const location = z.object({
-  city: z.string(),
-  state: z.string(),
-  zip: z.string().optional(), // added
-  country: z.string().optional(), // added
+  city: text(),
+  state: text(),
+  zip: text().optional(), // added
+  country: text().optional(), // added
 });
 export type Location = z.infer<typeof location>;
 
@@ -83,7 +84,7 @@ export const priceInterval = z.object({
 export type PriceInterval = z.infer<typeof priceInterval>;
 
 export const priceEntry = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: text().regex(/^[A-Z]{3}$/),
   /** Percent: 20 means 20 %. */
   vat: z.number().min(0).max(100),
   intervals: z.array(priceInterval).min(1),
@@ -92,37 +93,37 @@ export type PriceEntry = z.infer<typeof priceEntry>;
 
 export const product = z.object({
   _id: id,
-  sku: z.string(),
+  sku: text(),
   /** The brand's domain without .com. */
-  name: z.string(),
+  name: text(),
   packageType: z.array(z.enum(packageTypes)),
   /** Keyed by ISO country code (upper case), with an optional 'default' entry (rules/pricing). */
-  pricing: z.record(z.string(), priceEntry),
+  pricing: z.record(text(), priceEntry),
   tags: z.array(z.enum(productTags)).optional(), // added: "most popular", "limited offer"
 });
 export type Product = z.infer<typeof product>;
 
 export const customerSupport = z.object({
-  email: z.string(),
-  phone: z.string().optional(),
-  hours: z.string().optional(),
+  email: text(),
+  phone: text().optional(),
+  hours: text().optional(),
 });
 export type CustomerSupport = z.infer<typeof customerSupport>;
 
 export const brand = z.object({
   _id: id,
-  domain: z.string(),
-  company: z.string(),
-  brand: z.string(),
-  timezone: z.string(),
+  domain: text(),
+  company: text(),
+  brand: text(),
+  timezone: text(),
   products: z.array(product),
   customerSupport,
   /** In the pricing currency. */
   maintenanceFee: z.number().min(0),
   /** What the card statement shows. */
-  defaultDescriptor: z.string(),
+  defaultDescriptor: text(),
   /** ISO country codes the brand serves. */
-  countries: z.array(z.string()),
+  countries: z.array(text()),
   legacyMode: z.boolean(),
 });
 export type Brand = z.infer<typeof brand>;
@@ -132,9 +133,9 @@ export type Brand = z.infer<typeof brand>;
 export const transaction = z.object({
   _id: id,
   createDate: isoDate,
-  orderId: z.string().optional(),
+  orderId: text().optional(),
   amount: z.number(),
-  currency: z.string(),
+  currency: text(),
   status: z.enum(['pending', 'success', 'failed']),
   kind: z.enum(['purchase', 'renewal']).optional(), // added (issue E)
   failure: z.enum(['bank', 'system']).nullable().optional(), // added (issue E)
@@ -144,14 +145,14 @@ export type Transaction = z.infer<typeof transaction>;
 export const subscription = z.object({
   _id: id,
   active: z.boolean(),
-  productId: z.string().optional(),
+  productId: text().optional(),
   startDate: isoDate.optional(),
   nextChargeDate: isoDate.nullable().optional(),
   intervalDays: z.number().int().min(0).optional(),
   amount: z.number().optional(),
-  currency: z.string().optional(),
+  currency: text().optional(),
   // added (issue E): the rest of contract/payments.ts subscriptionView, so parsing the user keeps them
-  sku: z.string().optional(),
+  sku: text().optional(),
   currentPeriodEnd: isoDate.optional(),
   monthlyCredits: z.number().int().optional(),
   nextCreditsDate: isoDate.nullable().optional(),
@@ -163,8 +164,8 @@ export type Subscription = z.infer<typeof subscription>;
 
 export const savedCard = z.object({
   cardId: id,
-  last4: z.string().regex(/^\d{4}$/),
-  brand: z.string().optional(),
+  last4: text().regex(/^\d{4}$/),
+  brand: text().optional(),
   expMonth: z.number().int().min(1).max(12).optional(),
   expYear: z.number().int().optional(),
 });
@@ -185,18 +186,18 @@ export type ProfileSettings = z.infer<typeof profileSettings>;
 export const userProfile = z.object({
   settings: profileSettings,
   /** Profile ids the member favourited. */
-  favourites: z.array(z.string()),
+  favourites: z.array(text()),
   /** Profile ids the member viewed. */
-  viewed: z.array(z.string()),
+  viewed: z.array(text()),
   location: location.nullable(),
   gender: z.enum(genders).optional(),
   /** Whom the member is looking for (sign-up's lookingFor). */
   lookingForGender: z.enum(genders).optional(),
   /** YYYY-MM-DD, set at sign-up, never changed, never public. */
-  birthDate: z.string().optional(),
-  aboutMe: z.string().optional(),
+  birthDate: text().optional(),
+  aboutMe: text().optional(),
   /** Interest tags (the profile card's "looking for"). */
-  lookingFor: z.array(z.string()).optional(),
+  lookingFor: z.array(text()).optional(),
   height: z.number().nullable().optional(),
   bodyType: z.enum(bodyTypes).nullable().optional(),
   ethnicity: z.enum(ethnicities).nullable().optional(),
@@ -222,14 +223,14 @@ export const user = z.object({
   updateDate: isoDate,
   activityDate: isoDate,
   firstLoginDate: isoDate.nullable(),
-  domain: z.string(),
+  domain: text(),
   emailValidated: z.boolean(),
-  timezone: z.string(),
+  timezone: text(),
   transactions: z.array(transaction),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  username: text(),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
   images: z.array(image),
   credits: z.number().int().min(0),
   likes: z.number().int().min(0),
@@ -240,7 +241,7 @@ export const user = z.object({
   isPremium: z.boolean(),
   isDOI: z.boolean(),
   savedCards: z.array(savedCard),
-  ccbillTokens: z.array(z.string()),
+  ccbillTokens: z.array(text()),
   ageVerificationApplicable: z.boolean(),
   ageVerification: ageVerification.nullable(),
 });
@@ -260,7 +261,7 @@ export function hasActiveSubscription(u: Pick<User, 'subscriptions'>): boolean {
 
 export const profile = z.object({
   _id: id,
-  username: z.string(),
+  username: text(),
   age: z.number().int(),
   gender: z.enum(genders),
   bodyType: z.enum(bodyTypes).nullable(),
@@ -270,9 +271,9 @@ export const profile = z.object({
   /** cm */
   height: z.number().nullable(),
   relationshipStatus: z.enum(relationshipStatuses).nullable(),
-  aboutMe: z.string(),
+  aboutMe: text(),
   /** Interest tags. */
-  lookingFor: z.array(z.string()),
+  lookingFor: z.array(text()),
   location: location.nullable(),
   images: z.array(image),
   badges: z.array(z.enum(profileBadges)),
@@ -295,15 +296,15 @@ export const agent = z.object({
   updateDate: isoDate,
   status: z.enum(agentStatuses),
   statusLastUpdate: isoDate,
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
   /** Token expiry (13-digit ms) when the agent comes from the token. */
   exp: z.number().optional(),
   type: z.literal('agent'),
   images: z.array(image),
   /** Brand scopes as 'country-domain' (SPEC §9), e.g. 'US-example.com'. */
-  scope: z.array(z.string()),
+  scope: z.array(text()),
   role: z.enum(agentRoles),
 });
 export type Agent = z.infer<typeof agent>;

@@ -1,5 +1,6 @@
 /** CONTRACT "General": the one error shape and the list envelope. */
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Codes the API answers with. The body accepts any kebab-case code, so a newer server never
@@ -33,8 +34,8 @@ export const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const apiErrorBody = z.object({
   error: z.object({
-    code: z.string().regex(KEBAB_CASE),
-    message: z.string(),
+    code: text().regex(KEBAB_CASE),
+    message: text(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

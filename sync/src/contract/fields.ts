@@ -3,6 +3,7 @@
  * web form shows: 'Required' when absent or blank, then the first failing rule's message.
  */
 import { z } from 'zod';
+import { text } from './text.js';
 import { t } from '../texts.js';
 import { atLeastOne, email, maxLength, minLength, required, type RuleResult } from '../rules/validators.js';
 
@@ -22,7 +23,7 @@ export interface TextOptions {
 
 /** A required string checked by `rules` in order. */
 export function textField(rules: readonly TextRule[] = [], { trim = true }: TextOptions = {}) {
-  const base = z.string({ error: requiredOrInvalid });
+  const base = text({ error: requiredOrInvalid });
   return (trim ? base.trim() : base).superRefine((value, ctx) => {
     const problem = required(value) ?? firstFailure(rules, value);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
@@ -31,8 +32,7 @@ export function textField(rules: readonly TextRule[] = [], { trim = true }: Text
 
 /** An optional string: absent or blank is fine, anything else must pass `rules`. */
 export function optionalTextField(rules: readonly TextRule[] = []) {
-  return z
-    .string({ error: t('validation.invalid-value') })
+  return text({ error: t('validation.invalid-value') })
     .trim()
     .superRefine((value, ctx) => {
       if (value === '') return;

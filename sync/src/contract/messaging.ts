@@ -3,6 +3,7 @@
  * (SPEC §3 conversation, message and draft; §4 conversation types and unread counts).
  */
 import { z } from 'zod';
+import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -20,7 +21,7 @@ export type SenderType = (typeof senderTypes)[number];
 /** SPEC §7 member send payload (POST /conversation/{id} and /conversation/{id}/message). */
 export const sendMessageBody = z.object({
   messageType: z.enum(messageTypes).default('text'),
-  message: z.string().max(MESSAGE_MAX_LENGTH, `The message must contain at most ${MESSAGE_MAX_LENGTH} symbols`).default(''),
+  message: text().max(MESSAGE_MAX_LENGTH, `The message must contain at most ${MESSAGE_MAX_LENGTH} symbols`).default(''),
   attachment: uuid.nullish(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
@@ -46,14 +47,14 @@ export function dayStart(ms: number): number {
 
 /** SPEC §3 message, as members (masked text) and staff (original) receive it. */
 export const messageRecord = z.object({
-  _id: z.string(),
-  conversationId: z.string(),
+  _id: text(),
+  conversationId: text(),
   messageType: z.enum(messageTypes),
-  message: z.string(),
-  attachment: z.string().nullable(),
+  message: text(),
+  attachment: text().nullable(),
   senderType: z.enum(senderTypes),
-  dateSent: z.string(),
-  date: z.string(),
+  dateSent: text(),
+  date: text(),
   day: z.number(),
   isRead: z.boolean(),
   isPending: z.boolean(),
@@ -61,24 +62,24 @@ export const messageRecord = z.object({
 export type MessageRecord = z.infer<typeof messageRecord>;
 
 export const profileSummary = z.object({
-  _id: z.string(),
-  username: z.string(),
+  _id: text(),
+  username: text(),
   /** The avatar's small variant URL. */
-  avatar: z.string().nullable(),
+  avatar: text().nullable(),
 });
 export type ProfileSummary = z.infer<typeof profileSummary>;
 
 /** A member's conversation as the mirror holds it; the list adds `type` and its last message. */
 export const conversationRecord = z.object({
-  _id: z.string(),
-  profileId: z.string(),
+  _id: text(),
+  profileId: text(),
   profile: profileSummary,
   archived: z.boolean(),
   /** Whether the member has written in it (SPEC §4 conversation type). */
   hasUserMessage: z.boolean(),
-  createDate: z.string(),
-  updateDate: z.string(),
-  lastMessageDate: z.string().nullable(),
+  createDate: text(),
+  updateDate: text(),
+  lastMessageDate: text().nullable(),
   /** Messages from the profile the member has not read. */
   unread: z.number().int().min(0),
 });
@@ -94,5 +95,5 @@ export const unreadCounts = z.object({
 export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 /** SPEC §3 draft message: kept on the device, per profile. */
-export const draftRecord = z.object({ profileId: z.string(), message: z.string() });
+export const draftRecord = z.object({ profileId: text(), message: text() });
 export type DraftRecord = z.infer<typeof draftRecord>;

@@ -13,13 +13,14 @@
  *   PATCH  /api/user/{id}/is-doi                doiBody -> user state (GET /api/user/{id})
  */
 import { z } from 'zod';
+import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 import { t } from '../texts.js';
 import { creditCard, cvv, expirationDate, normaliseCardNumber, zipcode } from '../rules/validators.js';
 import { savedCard, subscription, transaction, type SavedCard } from './entities.js';
 
-const id = z.string().min(1);
-const isoDate = z.string().min(1);
+const id = text().min(1);
+const isoDate = text().min(1);
 
 /** SPEC §9: orders and age verification are polled every 2 s for at most 25 s. */
 export const PAYMENT_POLL_INTERVAL_MS = 2_000;
@@ -55,7 +56,7 @@ export type PaymentErrorCode = (typeof paymentErrorCodes)[number];
 // ---------- Tokenisation (the sandbox processor's own endpoint) ----------
 
 const cardText = (rule: (v: string) => string | null) =>
-  z.string({ error: t('validation.required') }).superRefine((value, ctx) => {
+  text({ error: t('validation.required') }).superRefine((value, ctx) => {
     const problem = rule(value);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   });
@@ -68,7 +69,7 @@ export const tokenizeBody = z
     /** YY or YYYY. */
     expYear: z.coerce.number({ error: t('validation.expiration-date') }).int().min(0).max(9999),
     cvv: cardText(cvv),
-    cardholder: z.string().trim().min(1, t('validation.required')).max(100),
+    cardholder: text().trim().min(1, t('validation.required')).max(100),
     zip: cardText(zipcode),
   })
   .superRefine((body, ctx) => {
@@ -82,9 +83,9 @@ export type CardBrand = (typeof cardBrands)[number];
 
 export const tokenizeAnswer = z.object({
   /** Opaque; the only card datum besides brand, last4 and expiry the API ever receives. */
-  token: z.string().min(1),
-  last4: z.string().regex(/^\d{4}$/),
-  brand: z.string(),
+  token: text().min(1),
+  last4: text().regex(/^\d{4}$/),
+  brand: text(),
 });
 export type TokenizeAnswer = z.infer<typeof tokenizeAnswer>;
 
@@ -100,9 +101,9 @@ export const SANDBOX_CARDS = {
 
 export const createOrderBody = z.object({
   /** ISO 4217, must match the product's price entry for `country`. */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code'),
+  currency: text().regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code'),
   /** ISO 3166 alpha-2; the price entry is picked for it (or the product's default entry). */
-  country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter code'),
+  country: text().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter code'),
   /** The cart: SPEC §9 holds at most one item. `days` picks the interval when a product has several (default: its first). */
   products: z
     .array(z.object({ productId: uuid, days: z.number().int().min(0).optional() }), { error: t('validation.required') })
@@ -113,15 +114,15 @@ export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
 /** PATCH /api/order/{id}: a fresh token from the card form, or a saved card. */
 export const payWithTokenBody = z.object({
-  paymentToken: z.string().min(1, t('validation.required')).max(512),
+  paymentToken: text().min(1, t('validation.required')).max(512),
   /** Keep the card (token, brand, last4, expiry) for later purchases and membership renewals. */
   saveCard: z.boolean().default(false),
   /** Optional same-site path the processor's extra confirmation page returns to (default `/`). */
-  returnUrl: z.string().max(512).optional(),
+  returnUrl: text().max(512).optional(),
 });
 export const payWithSavedCardBody = z.object({
   savedCardId: uuid,
-  returnUrl: z.string().max(512).optional(),
+  returnUrl: text().max(512).optional(),
 });
 export const payOrderBody = z.union([payWithTokenBody.strict(), payWithSavedCardBody.strict()]);
 export type PayOrderBody = z.input<typeof payOrderBody>;
@@ -136,8 +137,8 @@ export type PaymentFailure = (typeof paymentFailures)[number];
 
 export const orderLine = z.object({
   productId: id,
-  sku: z.string(),
-  name: z.string(),
+  sku: text(),
+  name: text(),
   /** Price of the chosen interval, VAT included. */
   price: z.number(),
   credits: z.number().int(),
@@ -152,14 +153,14 @@ export const lastTransaction = z.object({
   /** Set when status is 'failed'. */
   failure: z.enum(paymentFailures).nullable(),
   amount: z.number(),
-  currency: z.string(),
+  currency: text(),
   createDate: isoDate,
   /**
    * The processor asks the member for an extra confirmation (test card 4000 0027 6000 3184): send the member
    * to `actionUrl` (the processor's page); the order stays pending until they approve or decline there.
    */
   requiresAction: z.boolean(),
-  actionUrl: z.string().nullable(),
+  actionUrl: text().nullable(),
 });
 export type LastTransaction = z.infer<typeof lastTransaction>;
 
@@ -167,15 +168,15 @@ export const order = z.object({
   _id: id,
   createDate: isoDate,
   updateDate: isoDate,
-  currency: z.string(),
-  country: z.string(),
+  currency: text(),
+  country: text(),
   products: z.array(orderLine),
   total: z.number(),
   /** VAT included in total, truncated to 2 decimals (SPEC §9). */
   vat: z.number(),
   status: z.enum(orderStatuses),
   /** Set once paid. */
-  invoiceId: z.string().nullable(),
+  invoiceId: text().nullable(),
   /** Null until the first PATCH. */
   lastTransaction: lastTransaction.nullable(),
 });
@@ -197,12 +198,12 @@ export type RemoveCardAnswer = z.infer<typeof removeCardAnswer>;
 
 /** A membership as the user state lists it (`user.subscriptions[]`) and DELETE /api/subscription/{id} answers. */
 export const subscriptionView = subscription.extend({
-  productId: z.string(),
-  sku: z.string(),
+  productId: text(),
+  sku: text(),
   startDate: isoDate,
   intervalDays: z.number().int(),
   amount: z.number(),
-  currency: z.string(),
+  currency: text(),
   /** End of the paid period: renewal is charged then (unless cancelled). */
   currentPeriodEnd: isoDate,
   /** Next renewal charge; null once cancelled or lapsed. */
@@ -228,19 +229,19 @@ export type TransactionView = z.infer<typeof transactionView>;
 // ---------- Digital wallet ----------
 
 /** POST /api/payment-session/apple-pay: the URL the browser's ApplePaySession gave in onvalidatemerchant. */
-export const applePaySessionBody = z.object({ validationUrl: z.url() });
+export const applePaySessionBody = z.object({ validationUrl: text().max(2048).pipe(z.url()) });
 export type ApplePaySessionBody = z.infer<typeof applePaySessionBody>;
 
 /** The opaque merchant session to hand to `session.completeMerchantValidation(...)` as is. */
 export const applePayMerchantSession = z.looseObject({
-  merchantSessionIdentifier: z.string(),
-  merchantIdentifier: z.string(),
-  displayName: z.string(),
-  domainName: z.string(),
+  merchantSessionIdentifier: text(),
+  merchantIdentifier: text(),
+  displayName: text(),
+  domainName: text(),
   epochTimestamp: z.number(),
   expiresAt: z.number(),
-  nonce: z.string(),
-  signature: z.string(),
+  nonce: text(),
+  signature: text(),
 });
 export type ApplePayMerchantSession = z.infer<typeof applePayMerchantSession>;
 
@@ -251,13 +252,13 @@ export type ApplePayMerchantSession = z.infer<typeof applePayMerchantSession>;
  * request's own origin. The member comes back to callbackUrl after approving or declining, to cancelUrl on cancel.
  */
 export const ageVerificationStartBody = z.object({
-  callbackUrl: z.string().min(1, t('validation.required')).max(512),
-  cancelUrl: z.string().min(1, t('validation.required')).max(512),
+  callbackUrl: text().min(1, t('validation.required')).max(512),
+  cancelUrl: text().min(1, t('validation.required')).max(512),
 });
 export type AgeVerificationStartBody = z.infer<typeof ageVerificationStartBody>;
 
 /** Where to send the browser: the provider's verification page. */
-export const ageVerificationStartAnswer = z.object({ redirectUrl: z.string() });
+export const ageVerificationStartAnswer = z.object({ redirectUrl: text() });
 export type AgeVerificationStartAnswer = z.infer<typeof ageVerificationStartAnswer>;
 
 export const ageVerificationStatuses = ['none', 'pending', 'approved', 'declined', 'cancelled'] as const;

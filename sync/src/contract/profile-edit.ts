@@ -1,5 +1,6 @@
 /** SPEC §3 profile edit fields and the §5 age-range rule. */
 import { z } from 'zod';
+import { text } from './text.js';
 import { t } from '../texts.js';
 import { MAX_AGE, MIN_AGE, ageFromDateString } from '../rules/age.js';
 import { genders } from './auth.js';
@@ -34,7 +35,7 @@ export const ageRangeField = z.object({ min: ageBound, max: ageBound }).superRef
   }
 });
 
-const tag = z.string().trim().min(1).max(TAG_MAX);
+const tag = text().trim().min(1).max(TAG_MAX);
 
 /** The full edit form. PATCH /user/{id} takes any part of it (`userPatchBody`). */
 export const profileEditBody = z.object({
@@ -50,8 +51,7 @@ export const profileEditBody = z.object({
     .array(tag, { error: t('validation.looking-for-tags') })
     .min(1, { error: t('validation.looking-for-tags') })
     .max(TAGS_MAX),
-  aboutMe: z
-    .string({ error: t('validation.about-me') })
+  aboutMe: text({ error: t('validation.about-me') })
     .trim()
     .min(1, { error: t('validation.about-me') })
     .max(ABOUT_ME_MAX, { error: t('validation.max-length', { field: 'about me', max: ABOUT_ME_MAX }) }),

@@ -1,5 +1,6 @@
 /** SPEC §3 contact and affiliate forms, POST /customer-support (affiliate with ?form_type=affiliate). */
 import { z } from 'zod';
+import { text } from './text.js';
 import { t } from '../texts.js';
 import { atLeastOneOf, choice, emailField, maxLen, optionalTextField, textField } from './fields.js';
 
@@ -23,7 +24,7 @@ export const contactBody = z.object({
 export type ContactBody = z.infer<typeof contactBody>;
 
 /** A ticket number is returned for the contact form (SPEC §3). */
-export const contactAnswer = z.object({ ticketNumber: z.string() });
+export const contactAnswer = z.object({ ticketNumber: text() });
 export type ContactAnswer = z.infer<typeof contactAnswer>;
 
 export const messengers = ['skype', 'telegram', 'wechat'] as const;

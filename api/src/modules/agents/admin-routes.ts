@@ -6,6 +6,7 @@ import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { images } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
@@ -102,8 +103,7 @@ export const agentAdminRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const id = c.req.param('id');
     await fictiveById(deps.db, id, deps.clock.now());
-    const imageId = c.req.param('imageId');
-    if (!/^[0-9a-f-]{36}$/i.test(imageId)) throw new ApiError(404, 'not-found', t('error.not-found'));
+    const imageId = idParam(c, 'imageId');
     const [gone] = await deps.db
       .delete(images)
       .where(and(eq(images.id, imageId), eq(images.profileId, id)))

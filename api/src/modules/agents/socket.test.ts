@@ -47,6 +47,20 @@ describe('the agent socket', () => {
     await Promise.all([closed(a.ws), closed(b.ws)]);
   });
 
+  it('refuses a frame the POST /api/event schema refuses: a bad status, a reason with a NUL or too long', async () => {
+    const agent = await staffWithToken(ctx);
+    const a = await open(agent.headers);
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'online' }));
+    await expect.poll(() => a.statuses().map((f) => f.status)).toEqual(['online']);
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'asleep' }));
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'paused', reason: 'te\u0000a' }));
+    a.ws.send(JSON.stringify({ event: 'agentStatusUpdate', status: 'paused', reason: 'x'.repeat(201) }));
+    await expect.poll(() => a.frames.filter((f) => f.error).map((f) => f.error)).toEqual(['invalid-status', 'invalid-frame', 'invalid-frame']);
+    expect((await callApi(ctx, 'GET', '/api/event', agent.headers)).body).toMatchObject({ status: 'online', break: null });
+    a.ws.close();
+    await closed(a.ws);
+  });
+
   it('keeps session and break when a socket comes back within the grace period (a tab handing over)', async () => {
     const agent = await staffWithToken(ctx);
     await goOnline(ctx, agent.headers);

@@ -1,4 +1,4 @@
-import { agentStatuses, type AgentStatus } from '@sync/contract/agents';
+import { agentStatusEventBody } from '@sync/contract/agents';
 import type { SocketConnection, WsHandler } from '../../realtime/ws-route.js';
 import { ApiError } from '../../lib/errors.js';
 import { changeStatus, publishStatus } from './session.js';
@@ -9,9 +9,13 @@ import { changeStatus, publishStatus } from './session.js';
  */
 const agentStatusUpdate: WsHandler = async (frame, conn) => {
   if (conn.auth.type !== 'agent') return;
-  const status = frame.status as AgentStatus;
-  if (!(agentStatuses as readonly string[]).includes(status)) return conn.send({ event: 'agentStatusUpdate', error: 'invalid-status' });
-  const reason = typeof frame.reason === 'string' ? frame.reason.slice(0, 200) : undefined;
+  // The frame is POST /api/event's `message`, so the same schema judges it (a reason the database cannot store included).
+  const parsed = agentStatusEventBody.shape.message.safeParse(frame);
+  if (!parsed.success) {
+    const code = parsed.error.issues.some((i) => i.path[0] === 'status') ? 'invalid-status' : 'invalid-frame';
+    return conn.send({ event: 'agentStatusUpdate', error: code, message: parsed.error.issues[0]?.message });
+  }
+  const { status, reason } = parsed.data;
   const now = conn.deps.clock.now();
   try {
     const out = await conn.deps.db.transaction((tx) => changeStatus(tx, conn.auth.id, status, reason, now));

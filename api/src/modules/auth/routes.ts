@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { authenticateBody, createRegisterBody, forgotPasswordBody, resendEmailBody, resetPasswordBody } from '@sync/contract/auth';
+import { isUnstorableIssue } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
@@ -21,7 +22,8 @@ export const authRoutes = new Hono<AppEnv>()
     if (!parsed.success) {
       // SPEC §8: a bad address answers 422 'Invalid email' (the web shows its email message).
       const typedEmail = typeof (raw as { email?: unknown } | null)?.email === 'string';
-      if (typedEmail && parsed.error.issues.some((i) => i.path[0] === 'email')) throw new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);
+      const unstorable = parsed.error.issues.some(isUnstorableIssue);
+      if (typedEmail && !unstorable && parsed.error.issues.some((i) => i.path[0] === 'email')) throw new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);
       throw invalidBody(parsed.error.issues);
     }
     return c.json(await auth.register(deps, c.var.brand, parsed.data, requestMeta(c)), 201);

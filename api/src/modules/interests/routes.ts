@@ -1,8 +1,10 @@
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
+import { text } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
 import { validate } from '../../lib/validate.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { parseWith } from '../auth/request.js';
@@ -13,13 +15,13 @@ import { interestLists, listInterests, setFavourite, staffFavouriteMember, staff
 /** SPEC §7: PATCH /user/{id} with body {favourite}; `remove: true` takes the favourite away. */
 export const favouriteBody = z
   .object({
-    favourite: z.string({ error: 'favourite must be a profile id' }).min(1, 'favourite must be a profile id').max(100),
+    favourite: text({ error: 'favourite must be a profile id' }).min(1, 'favourite must be a profile id').max(100),
     remove: z.boolean({ error: 'remove must be true or false' }).optional(),
   })
   .strict();
 
 export const staffMemberBody = z.object({
-  userId: z.string({ error: 'userId is required' }).min(1, 'userId is required').max(100),
+  userId: text({ error: 'userId is required' }).min(1, 'userId is required').max(100),
   remove: z.boolean().optional(),
 });
 
@@ -41,7 +43,7 @@ async function favouriteOrNext(c: Context<AppEnv>, next: Next) {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('favourite' in body)) return next();
   await member(c, async () => undefined);
-  assertOwnAccount(c.var.auth.id, c.req.param('id'));
+  assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
   const { favourite, remove } = parseWith(favouriteBody, body);
   const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
   return c.json(await setFavourite(c.var.deps, c.var.deps.db, viewer, favourite, remove === true));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { text } from '@sync/contract/text';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
@@ -10,12 +11,12 @@ import { likesStatus, listDislikes, listMatches, nextProfile, swipe, undoSwipe }
 
 /** SPEC §3 swipe payload. */
 export const swipeBody = z.object({
-  toUserId: z.string({ error: 'toUserId is required' }).min(1, 'toUserId is required').max(100),
+  toUserId: text({ error: 'toUserId is required' }).min(1, 'toUserId is required').max(100),
   actionType: z.enum(['like', 'dislike'], { error: "actionType must be 'like' or 'dislike'" }),
 });
 
 /** Optional body of POST /api/match/undo: without toUserId the most recent live swipe is undone. */
-export const undoBody = z.object({ toUserId: z.string().min(1).max(100).optional() });
+export const undoBody = z.object({ toUserId: text().min(1).max(100).optional() });
 
 const member = requireAuth('user');
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { text } from '@sync/contract/text';
 import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
 import { MutationError } from '@sync/engine/mutations';
-import { t } from '@sync/texts';
-import { isUuid } from '@sync/rules/ids';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
+import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { staffConversationRoute, staffLookup } from '../agents/staff-routes.js';
@@ -21,7 +21,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 const chunkQuery = z.object({
-  before: z.string().optional(),
+  before: text().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(MESSAGES_PER_CHUNK),
 });
 
@@ -72,8 +72,7 @@ export const messagingRoutes = new Hono<IdempotencyEnv>()
   })
   .post('/conversation/:profileId', member, idempotency(), async (c) => {
     const body = parseWith(sendMessageBody, await readJson(c));
-    const profileId = c.req.param('profileId');
-    if (!isUuid(profileId)) throw new ApiError(404, 'not-found', t('error.not-found'));
+    const profileId = idParam(c, 'profileId');
     if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
     const userId = c.var.auth.id;
     const out = await idempotentWrite(c, 201, (tx) =>

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { text } from '@sync/contract/text';
 import { ethnicities } from '@sync/contract/entities';
 import { userPatchBody } from '@sync/contract/profile-edit';
 import { choice } from '@sync/contract/fields';
+import { t } from '@sync/texts';
 
 /** The database keeps heights between these (profiles_height_range); the shared form allows a wider span. */
 export const STORED_HEIGHT_MIN_CM = 120;
@@ -23,7 +25,7 @@ export const accountPatchBody = userPatchBody
     ethnicity: choice(ethnicities).nullable().optional(),
     measurement: z.enum(['metric', 'imperial'], { error: 'measurement must be metric or imperial' }).optional(),
     timeFormat: z.enum(['12h', '24h'], { error: 'timeFormat must be 12h or 24h' }).optional(),
-    currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+    currentPassword: text({ error: 'currentPassword must be text' }).max(200).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.height != null && (body.height < STORED_HEIGHT_MIN_CM || body.height > STORED_HEIGHT_MAX_CM)) {
@@ -40,11 +42,11 @@ export const accountPatchBody = userPatchBody
     ];
     for (const [path, value] of texts) {
       if (value !== undefined && (CONTROL.test(value) || /[\r\n\t]/.test(value))) {
-        ctx.addIssue({ code: 'custom', path: path.split('.'), message: 'Please remove special characters' });
+        ctx.addIssue({ code: 'custom', path: path.split('.'), message: t('validation.special-characters') });
       }
     }
     if (body.aboutMe !== undefined && CONTROL.test(body.aboutMe)) {
-      ctx.addIssue({ code: 'custom', path: ['aboutMe'], message: 'Please remove special characters' });
+      ctx.addIssue({ code: 'custom', path: ['aboutMe'], message: t('validation.special-characters') });
     }
     for (const part of ['city', 'state', 'zip', 'country'] as const) {
       const value = body.location?.[part];

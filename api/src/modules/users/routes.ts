@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
+import { isUnstorableIssue } from '@sync/contract/text';
 import { t } from '@sync/texts';
-import { isUuid } from '@sync/rules/ids';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { invalidBody, readJson, requestMeta } from '../auth/request.js';
@@ -27,17 +28,17 @@ const member = requireAuth('user');
  */
 export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireAuth(), async (c) => {
-    const id = c.req.param('id');
+    const id = idParam(c, 'id');
     const auth = c.var.auth;
     // Members see only themselves; agents the members of their scope, admins anyone.
     if (auth.type === 'user') assertOwnAccount(auth.id, id);
     if (auth.type === 'agent') await scopedMember(c.var.deps.db, await loadStaff(c.var.deps.db, auth), id);
-    const state = isUuid(id) ? await loadUserState(c.var.deps, c.var.deps.db, id) : undefined;
+    const state = await loadUserState(c.var.deps, c.var.deps.db, id);
     if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
     return c.json(state);
   })
   .patch('/user/:id', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, c.req.param('id'));
+    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
     const raw = await readJson(c);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       throw new ApiError(400, 'invalid-json', 'The request body must be a JSON object');
@@ -48,12 +49,12 @@ export const userRoutes = new Hono<AppEnv>()
     const parsed = accountPatchBody.safeParse(raw);
     if (!parsed.success) {
       // SPEC §8 profile save: a bad address answers the same 422 as a taken one.
-      if (parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
+      if (!parsed.error.issues.some(isUnstorableIssue) && parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
       throw invalidBody(parsed.error.issues);
     }
     return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
   })
   .delete('/user/:id/image/:imageId', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, c.req.param('id'));
+    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
     return c.json(await deleteOwnImage(c.var.deps, c.var.auth.id, c.req.param('imageId')));
   });

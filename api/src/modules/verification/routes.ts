@@ -3,6 +3,7 @@ import { ageVerificationStartBody, doiBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
@@ -21,12 +22,12 @@ const member = requireAuth('user');
  */
 export const verificationRoutes = new Hono<AppEnv>()
   .post('/user/:id/age-verification', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, c.req.param('id'));
+    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
     const body = parseWith(ageVerificationStartBody, await readJson(c));
     return c.json(await startAgeVerification(c.var.deps, c.var.auth.id, body, requestOrigin(c)));
   })
   .patch('/user/:id/is-doi', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, c.req.param('id'));
+    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
     const body = parseWith(doiBody, await readJson(c, { allowEmpty: true }));
     await setDoi(c.var.deps, c.var.auth.id, body.isDOI);
     const state = await loadUserState(c.var.deps, c.var.deps.db, c.var.auth.id);

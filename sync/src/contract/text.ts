@@ -1,0 +1,31 @@
+/**
+ * The one text schema every string field and query value of the contract is built from (CONTRACT, second
+ * round: NUL and lone surrogates are refused with 400). PostgreSQL cannot store either: `text` refuses the NUL
+ * byte, `jsonb` refuses `\u0000` and unpaired surrogate escapes. Refusing them here, where the request is
+ * validated, answers the client's mistake with the error shape instead of a 500 from the database, and a
+ * pushed mutation carrying them becomes a business failure instead of blocking the queue.
+ */
+import { z } from 'zod';
+import { t } from '../texts.js';
+
+// With the `u` flag a paired surrogate is one code point, so \p{Cs} matches only a lone half.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** Whether PostgreSQL can store the value: no NUL, no lone surrogate. */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** `z.string(params)` that refuses what the database cannot store; chain `.max()`, `.trim()`, `.regex()` as usual. */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, { error: t('validation.special-characters'), params: { unstorable: true } });
+}
+
+/**
+ * Whether a validation issue is this refusal. Routes that answer a field's own rule with another status (SPEC §8:
+ * a bad email address is 422) still answer it 400, as the contract does for every field.
+ */
+export function isUnstorableIssue(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'custom' && issue.params?.unstorable === true;
+}
