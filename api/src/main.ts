@@ -1,7 +1,7 @@
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeProviders, loadConfig } from './config.js';
 import { buildDeps, closeDeps } from './deps.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { serveApp } from './http-server.js';
@@ -19,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  console.log(describeProviders(config));
   const deps = await buildDeps(config);
   if (config.seedDemo) await seedDemoData(deps, { log: console.log });
 
