@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { ConfigError, describeProviders, loadConfig } from './config.js';
 import { buildDeps, closeDeps } from './deps.js';
 import { seedDemoData } from './db/seed/seed.js';
-import { serveApp } from './http-server.js';
+import { securityHeaders, serveApp } from './http-server.js';
 import { jobs } from './jobs/index.js';
 import { startJobs } from './jobs/scheduler.js';
 
@@ -29,7 +29,7 @@ async function main() {
   const app = createApp(deps, { upgradeWebSocket, serveWeb: true });
   root.route('/', app);
 
-  const server = serveApp(root.fetch, { port: config.port, hostname: config.host }, (info) => {
+  const server = serveApp(root.fetch, { port: config.port, hostname: config.host, headers: securityHeaders({ recaptcha: config.captcha.provider === 'recaptcha' }) }, (info) => {
     console.log(`[api] serving ${config.publicUrl} (port ${info.port}, ${deps.database.kind})`);
   });
   injectWebSocket(server);
