@@ -6,6 +6,13 @@
 import { z } from 'zod';
 import { genders } from './auth.js';
 
+/**
+ * SPEC §4: bank -> "try a different card"; system -> "contact support". refunded: the charge went through for an
+ * order no longer allowed when it was confirmed (a first-purchase offer after another purchase, a second
+ * membership): nothing granted, the whole amount given back (decision 0080).
+ */
+export const paymentFailures = ['bank', 'system', 'refunded'] as const;
+
 const id = z.string().min(1);
 const isoDate = z.string().min(1);
 
@@ -137,7 +144,7 @@ export const transaction = z.object({
   currency: z.string(),
   status: z.enum(['pending', 'success', 'failed']),
   kind: z.enum(['purchase', 'renewal']).optional(), // added (issue E)
-  failure: z.enum(['bank', 'system']).nullable().optional(), // added (issue E)
+  failure: z.enum(paymentFailures).nullable().optional(), // added (issue E; refunded in issue G)
 });
 export type Transaction = z.infer<typeof transaction>;
 
