@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { API_SECURITY_HEADERS } from './http-server.js';
+import { createMember } from './test/fixtures.js';
 import { createTestContext, type TestContext } from './test/harness.js';
 import { type LiveServer, startLiveServer } from './test/live-server.js';
 
@@ -52,6 +53,18 @@ describe('security headers on the real server', () => {
   it('API answers are never stored, unless a handler says otherwise', async () => {
     const res = await fetch(`${http}/api/health`);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // A member's own state, and a sign-in answer (which carries tokens when it succeeds).
+    const m = await createMember(ctx);
+    const own = await fetch(`${http}/api/user/${m.id}`, { headers: { ...m.headers, host: 'localhost' } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('no-store');
+    const signIn = await fetch(`${http}/api/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'localhost' },
+      body: JSON.stringify({ username: m.username, password: 'not-the-password' }),
+    });
+    expect(signIn.status).toBeGreaterThanOrEqual(400);
+    expect(signIn.headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${http}/api/public-list`)).headers.get('cache-control')).toBe('public, max-age=60');
   });
 
