@@ -64,6 +64,7 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: [r('./e2e/support/global-setup.ts')],
+          setupFiles: [r('./e2e/support/setup.ts')],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

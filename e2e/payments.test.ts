@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t } from '@sync/texts';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
 import { DEMO, apiCall, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
 
@@ -184,6 +185,7 @@ describe.skipIf(!hasChromium)('payments', () => {
     await page.getByRole('button', { name: 'Choose Monthly membership' }).click();
     await expect.poll(() => pathOf(page)).toBe('/upgrade/checkout');
     await page.getByText(/now and every 30 days until you cancel/).waitFor();
+    await page.getByText(t('payment.one-membership')).waitFor();
     await fillCard(page, '4242 4242 4242 4242');
     await acceptAndPay(page);
     const success = page.getByRole('dialog', { name: 'Payment successful' });
@@ -191,6 +193,9 @@ describe.skipIf(!hasChromium)('payments', () => {
     await success.getByText(/Welcome to VIP/).waitFor();
     await success.getByRole('link', { name: 'Explore profiles' }).click();
     await expect.poll(async () => (await me()).isPremium).toBe(true);
+    // One membership at a time: the upgrade page says why there is no second one.
+    await page.goto('/upgrade/premium');
+    await page.getByText(t('payment.one-membership')).waitFor();
 
     await page.goto('/user');
     await page.getByText('Premium (active)').first().waitFor();

@@ -52,6 +52,8 @@ const schema = z
     PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
     APPLE_PAY_MERCHANT_ID: z.string().min(1).default('merchant.local.amora.sandbox'),
     AGE_VERIFICATION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Lets a production server start on sandbox providers (a staging copy): the sandbox processor takes any valid card. */
+    ALLOW_SANDBOX_PROVIDERS: bool.default(false),
     /** A conversation the profile wrote last enters the follow-up stock after the member is silent this long. */
     FOLLOW_UP_AFTER_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(48),
     /** A meet-up enters the meet-up stock this long after its meetDate (the agent asks how it went). */
@@ -71,6 +73,15 @@ const schema = z
     }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET_V2) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_V2'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
+    }
+    if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PROVIDERS) {
+      // A sandbox in production sells credits for any Luhn-valid number and passes every captcha and age check.
+      const sandboxes = { PAYMENT_PROVIDER: env.PAYMENT_PROVIDER, CAPTCHA_PROVIDER: env.CAPTCHA_PROVIDER, AGE_VERIFICATION_PROVIDER: env.AGE_VERIFICATION_PROVIDER };
+      for (const [name, provider] of Object.entries(sandboxes)) {
+        if (provider === 'sandbox') {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is the sandbox in production: configure a real provider, or set ALLOW_SANDBOX_PROVIDERS=true' });
+        }
+      }
     }
   });
 
@@ -124,10 +135,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: e.LOG_REQUESTS,
     payments: { provider: e.PAYMENT_PROVIDER, sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS, applePayMerchantId: e.APPLE_PAY_MERCHANT_ID },
     ageVerification: { provider: e.AGE_VERIFICATION_PROVIDER },
+    allowSandboxProviders: e.ALLOW_SANDBOX_PROVIDERS,
     agents: {
       followUpAfterMs: Math.round(e.FOLLOW_UP_AFTER_HOURS * 3_600_000),
       meetUpFollowUpMs: Math.round(e.MEET_UP_FOLLOW_UP_HOURS * 3_600_000),
       disconnectGraceMs: Math.round(e.AGENT_DISCONNECT_GRACE_SECONDS * 1000),
     },
   };
+}
+
+/** The providers this server talks to, printed at every start so a sandbox in production cannot go unnoticed. */
+export function describeProviders(config: Config): string {
+  const active = [
+    `payments: ${config.payments.provider}`,
+    `captcha: ${config.captcha.provider}`,
+    `age verification: ${config.ageVerification.provider}`,
+    `mail: ${config.smtpUrl ? 'smtp' : 'dev mailbox'}`,
+    `single sign-on: ${config.oidc ? config.oidc.issuer : 'off'}`,
+  ].join(', ');
+  const sandboxed = config.isProduction && [config.payments.provider, config.captcha.provider, config.ageVerification.provider].includes('sandbox');
+  return `[providers] ${active}${sandboxed ? ' (SANDBOXES IN PRODUCTION: ALLOW_SANDBOX_PROVIDERS=true)' : ''}`;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import { API_SECURITY_HEADERS } from './http-server.js';
+import { createMember } from './test/fixtures.js';
 import { createTestContext, type TestContext } from './test/harness.js';
 import { type LiveServer, startLiveServer } from './test/live-server.js';
 
@@ -15,6 +17,11 @@ beforeAll(async () => {
       return c.json({ ok: true });
     });
     root.get('/not-api', (c) => c.text('page'));
+    root.get('/payment-confirmed.html', (c) => c.html('<p>sent</p>'));
+    root.get('/api/public-list', (c) => {
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json([]);
+    });
   });
   http = live.base.replace('ws://', 'http://');
 });
@@ -43,9 +50,54 @@ describe('security headers on the real server', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('pages outside the API are left as they are', async () => {
-    const res = await fetch(`${http}/not-api`);
+  it('API answers are never stored, unless a handler says otherwise', async () => {
+    const res = await fetch(`${http}/api/health`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // A member's own state, and a sign-in answer (which carries tokens when it succeeds).
+    const m = await createMember(ctx);
+    const own = await fetch(`${http}/api/user/${m.id}`, { headers: { ...m.headers, host: 'localhost' } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('no-store');
+    const signIn = await fetch(`${http}/api/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'localhost' },
+      body: JSON.stringify({ username: m.username, password: 'not-the-password' }),
+    });
+    expect(signIn.status).toBeGreaterThanOrEqual(400);
+    expect(signIn.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${http}/api/public-list`)).headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('pages carry the content security policy, cannot be framed and are not sniffed', async () => {
+    const res = await fetch(`${http}/not-api?x=1`);
     expect(await res.text()).toBe('page');
-    expect(res.headers.get('x-frame-options')).toBeNull();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("the checkout's landing page may be framed by the app only", async () => {
+    const res = await fetch(`${http}/payment-confirmed.html`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
+
+describe("the sandbox provider's page", () => {
+  it('has its own policy, naming its one inline style by hash', async () => {
+    const res = await fetch(`${http}/api/sandbox/age-verification/no-such-session`, { headers: { host: 'localhost' } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const hash = crypto.createHash('sha256').update(style).digest('base64');
+    expect(res.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`,
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

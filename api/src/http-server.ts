@@ -1,12 +1,18 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { appContentSecurityPolicy } from './lib/content-security-policy.js';
+
+type HeaderList = readonly (readonly [string, string])[];
 
 /**
  * The security headers of every API answer: hono's secureHeaders defaults, with resources kept to their own
- * origin (media and uploads are not for other sites to embed). A handler that sets one of them wins.
+ * origin (media and uploads are not for other sites to embed), and no caching: answers carry members' data and
+ * tokens, and a shared or back-button cache must not keep them. A handler that sets one of them wins (media and
+ * public lists set their own Cache-Control).
  */
-export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+export const API_SECURITY_HEADERS: HeaderList = [
+  ['Cache-Control', 'no-store'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
@@ -20,27 +26,53 @@ export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-XSS-Protection', '0'],
 ];
 
+/** The static landing page the card processor's confirmation page returns to, inside the checkout's frame. */
+const FRAMED_PAGE = '/payment-confirmed.html';
+
+export interface SecurityHeaders {
+  api: HeaderList;
+  /** The PWA's pages and files: its policy, never framed, never sniffed. */
+  page: HeaderList;
+  framedPage: HeaderList;
+}
+
+export function securityHeaders(opts: { recaptcha: boolean }): SecurityHeaders {
+  const page = (frameAncestors: "'none'" | "'self'", frameOptions: string): HeaderList => [
+    ['Content-Security-Policy', appContentSecurityPolicy({ recaptcha: opts.recaptcha, frameAncestors })],
+    ['X-Frame-Options', frameOptions],
+    ['X-Content-Type-Options', 'nosniff'],
+  ];
+  return { api: API_SECURITY_HEADERS, page: page("'none'", 'DENY'), framedPage: page("'self'", 'SAMEORIGIN') };
+}
+
 /**
  * Sets the security headers on Node's response before the app runs; the app's own headers are merged over
  * them when it writes the head. Hono's secureHeaders middleware set them on the web Response after the
  * handler, which turned @hono/node-server's plain header object into a validated web Headers and back on
  * every call: about 6% of the API's JavaScript time in the claims benchmark.
  */
-function withSecurityHeaders(listener: RequestListener): RequestListener {
+function withSecurityHeaders(listener: RequestListener, headers: SecurityHeaders): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/api/')) for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
+    const url = req.url ?? '/';
+    const list = url.startsWith('/api/') ? headers.api : url.split('?', 1)[0] === FRAMED_PAGE ? headers.framedPage : headers.page;
+    for (const [name, value] of list) res.setHeader(name, value);
     return listener(req, res);
   };
 }
 
 /** The app on a Node HTTP server with the security headers; `onListen` once it listens. */
-export function serveApp(fetch: Parameters<typeof serve>[0]['fetch'], where: { port: number; hostname: string }, onListen?: (info: AddressInfo) => void): ServerType {
+export function serveApp(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  where: { port: number; hostname: string; headers?: SecurityHeaders },
+  onListen?: (info: AddressInfo) => void,
+): ServerType {
+  const headers = where.headers ?? securityHeaders({ recaptcha: false });
   return serve(
     {
       fetch,
       port: where.port,
       hostname: where.hostname,
-      createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withSecurityHeaders(listener))) as typeof createServer,
+      createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withSecurityHeaders(listener, headers))) as typeof createServer,
     },
     onListen,
   );

@@ -1,10 +1,10 @@
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeProviders, loadConfig } from './config.js';
 import { buildDeps, closeDeps } from './deps.js';
 import { seedDemoData } from './db/seed/seed.js';
-import { serveApp } from './http-server.js';
+import { securityHeaders, serveApp } from './http-server.js';
 import { jobs } from './jobs/index.js';
 import { startJobs } from './jobs/scheduler.js';
 
@@ -19,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  console.log(describeProviders(config));
   const deps = await buildDeps(config);
   if (config.seedDemo) await seedDemoData(deps, { log: console.log });
 
@@ -28,7 +29,7 @@ async function main() {
   const app = createApp(deps, { upgradeWebSocket, serveWeb: true });
   root.route('/', app);
 
-  const server = serveApp(root.fetch, { port: config.port, hostname: config.host }, (info) => {
+  const server = serveApp(root.fetch, { port: config.port, hostname: config.host, headers: securityHeaders({ recaptcha: config.captcha.provider === 'recaptcha' }) }, (info) => {
     console.log(`[api] serving ${config.publicUrl} (port ${info.port}, ${deps.database.kind})`);
   });
   injectWebSocket(server);

@@ -18,10 +18,34 @@ export async function launch(): Promise<Browser> {
   return launchChromium(CHROMIUM);
 }
 
+/** Content-Security-Policy violations seen in any page, frame or worker since the last take (e2e/support/setup.ts fails the test on any). */
+const cspViolations: string[] = [];
+
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** Records every CSP violation: the DOM event in each page and frame, and the console line (which workers also print). */
+async function recordCspViolations(ctx: BrowserContext) {
+  await ctx.exposeBinding('__amoraCspViolation', ({ frame }, text: string) => {
+    cspViolations.push(`${frame.url()}: ${text}`);
+  });
+  await ctx.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __amoraCspViolation?: (text: string) => void }).__amoraCspViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  ctx.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.location().url}: ${msg.text()}`);
+  });
+}
+
 /** Service workers are blocked unless a journey needs the PWA's own (an offline reload served from its cache). */
 export async function newContext(browser: Browser, viewport = MOBILE, opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: inject('baseUrl'), viewport, serviceWorkers: opts.serviceWorkers ?? 'block' });
   ctx.setDefaultTimeout(15_000);
+  await recordCspViolations(ctx);
   return ctx;
 }
 

@@ -74,6 +74,11 @@ export const texts = {
   // SPEC §4: payments (failure texts not shown in full in the SPEC)
   'payment.failed-bank': 'Your bank declined the payment. Please try a different card.',
   'payment.failed-system': 'The payment could not be completed because of a system issue. Please contact support.',
+  'payment.failed-refunded': 'This offer was no longer available when your payment went through, so the full amount has been refunded to your card.',
+  'payment.refund-statement': 'The refund shows on your card statement within a few days.',
+  // The purchase rules, shown before paying (decision 0021)
+  'payment.first-purchase-notice': 'This offer is for your first purchase only: it can be paid once.',
+  'payment.one-membership': 'You can hold one VIP membership at a time. A new one can be bought once your current membership has ended.',
   'payment.card-removed': 'The card has been removed.',
   // Server answers of the payment calls (issue E), shown as the server's message
   'payment.first-purchase-only': 'This offer is only available for your first purchase.',
@@ -83,6 +88,7 @@ export const texts = {
   'payment.membership-active': 'You already have an active VIP membership.',
   'payment.order-paid': 'This order has already been paid.',
   'payment.order-pending': 'A payment for this order is already in progress.',
+  'payment.payment-in-progress': 'Another payment of yours is still being confirmed. Please wait until it has gone through, then try again.',
   'payment.invalid-token': 'The card details have expired. Please enter your card again.',
   'payment.card-not-found': 'This card was not found. It may have been removed already.',
   'payment.card-in-use': 'This card pays for your VIP membership. Cancel the membership renewal before removing it.',

@@ -62,6 +62,8 @@ export async function startApi(opts: StartOptions): Promise<ApiProcess> {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       SEED_DEMO: 'false',
+      // Benchmarks buy nothing real: the sandboxes are what they measure against.
+      ALLOW_SANDBOX_PROVIDERS: 'true',
       DATABASE_URL: '',
       LOG_REQUESTS: 'false',
       ...opts.env,

@@ -7,6 +7,13 @@ import { z } from 'zod';
 import { text } from './text.js';
 import { genders } from './auth.js';
 
+/**
+ * SPEC §4: bank -> "try a different card"; system -> "contact support". refunded: the charge went through for an
+ * order no longer allowed when it was confirmed (a first-purchase offer after another purchase, a second
+ * membership): nothing granted, the whole amount given back (decision 0021).
+ */
+export const paymentFailures = ['bank', 'system', 'refunded'] as const;
+
 const id = text().min(1);
 const isoDate = text().min(1);
 
@@ -138,7 +145,7 @@ export const transaction = z.object({
   currency: text(),
   status: z.enum(['pending', 'success', 'failed']),
   kind: z.enum(['purchase', 'renewal']).optional(), // added (issue E)
-  failure: z.enum(['bank', 'system']).nullable().optional(), // added (issue E)
+  failure: z.enum(paymentFailures).nullable().optional(), // added (issue E; refunded in issue G)
 });
 export type Transaction = z.infer<typeof transaction>;
 

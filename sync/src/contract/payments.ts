@@ -17,7 +17,7 @@ import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 import { t } from '../texts.js';
 import { creditCard, cvv, expirationDate, normaliseCardNumber, zipcode } from '../rules/validators.js';
-import { savedCard, subscription, transaction, type SavedCard } from './entities.js';
+import { paymentFailures, savedCard, subscription, transaction, type SavedCard } from './entities.js';
 
 const id = text().min(1);
 const isoDate = text().min(1);
@@ -131,8 +131,7 @@ export const orderStatuses = ['created', 'pending', 'paid', 'failed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const transactionStatuses = ['pending', 'success', 'failed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
-/** SPEC §4: bank -> "try a different card"; system -> "contact support". */
-export const paymentFailures = ['bank', 'system'] as const;
+export { paymentFailures };
 export type PaymentFailure = (typeof paymentFailures)[number];
 
 export const orderLine = z.object({

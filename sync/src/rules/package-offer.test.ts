@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageFlags, packageRefusal } from './package-offer';
+import { packageFlags, packageRefusal, purchaseRefusal } from './package-offer';
 
 describe('package offers', () => {
   it('reads the flags from packageType', () => {
@@ -17,5 +17,17 @@ describe('package offers', () => {
     expect(packageRefusal(post, true)).toBeNull();
     expect(packageRefusal(plain, false)).toBeNull();
     expect(packageRefusal(plain, true)).toBeNull();
+  });
+});
+
+describe('purchaseRefusal', () => {
+  const plain = packageFlags([]);
+  it('refuses a membership beside an active one, renewing or cancelled but running', () => {
+    expect(purchaseRefusal(plain, true, { hasPurchased: true, hasLiveMembership: true })).toBe('membership-active');
+    expect(purchaseRefusal(plain, true, { hasPurchased: true, hasLiveMembership: false })).toBeNull();
+    expect(purchaseRefusal(plain, false, { hasPurchased: true, hasLiveMembership: true })).toBeNull();
+  });
+  it('keeps the package rules', () => {
+    expect(purchaseRefusal(packageFlags(['firstPurchaseOnly']), false, { hasPurchased: true, hasLiveMembership: false })).toBe('first-purchase-only');
   });
 });

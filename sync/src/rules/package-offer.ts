@@ -17,3 +17,15 @@ export function packageRefusal(flags: PackageFlags, hasPurchased: boolean): 'fir
   if (flags.postPaymentOnly && !hasPurchased) return 'post-payment-only';
   return null;
 }
+
+export type PurchaseRefusal = 'first-purchase-only' | 'post-payment-only' | 'membership-active';
+
+/**
+ * The whole rule for one order: the package flags above, and one VIP membership at a time (decision 0021): a
+ * membership is refused while another is active, renewing or cancelled but still running, so a second one is never
+ * charged beside it. Checked when the order is made, when it is paid and again when the payment is confirmed.
+ */
+export function purchaseRefusal(flags: PackageFlags, isMembership: boolean, facts: { hasPurchased: boolean; hasLiveMembership: boolean }): PurchaseRefusal | null {
+  if (isMembership && facts.hasLiveMembership) return 'membership-active';
+  return packageRefusal(flags, facts.hasPurchased);
+}

@@ -15,6 +15,8 @@ export interface CartItem {
   credits: number;
   price: number;
   currency: string;
+  /** A first-purchase offer: the checkout says it can be paid once. */
+  firstPurchaseOnly?: boolean;
 }
 
 export interface CartState {

@@ -6,7 +6,7 @@ import { users } from './users.js';
 
 export const orderStatusEnum = pgEnum('order_status', ['created', 'pending', 'paid', 'failed']);
 export const transactionStatusEnum = pgEnum('transaction_status', ['pending', 'success', 'failed']);
-export const transactionFailureEnum = pgEnum('transaction_failure', ['bank', 'system']);
+export const transactionFailureEnum = pgEnum('transaction_failure', ['bank', 'system', 'refunded']);
 
 export interface OrderLine {
   productId: string;

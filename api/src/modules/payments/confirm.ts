@@ -3,8 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { orders, subscriptions, transactions, users } from '../../db/schema/index.js';
-import type { ChargeResult } from '../../providers/payments/processor.js';
+import type { ChargeResult, RefundInput } from '../../providers/payments/processor.js';
 import { changeCredits } from '../credits/ledger.js';
+import { lockMember, orderKind, refusalFor } from './eligibility.js';
 import { endMembership, extendMembership, startMembership } from './memberships.js';
 import { mailMembershipEnded, publishUserUpdate } from './notify.js';
 
@@ -16,6 +17,8 @@ export interface ConfirmOutcome {
   applied: boolean;
   userId?: string;
   membershipEnded?: boolean;
+  /** The charge succeeded for an order no longer allowed (it lost a race): it is given back, nothing is granted. */
+  refund?: RefundInput;
 }
 
 const invoiceId = (now: Date) => `INV-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
@@ -23,7 +26,9 @@ const invoiceId = (now: Date) => `INV-${now.toISOString().slice(0, 10).replace(/
 /**
  * The processor's confirmation (webhook) for one charge. Idempotent: the transaction row is locked and only a
  * pending one changes, in the same database transaction as its fulfilment, so a confirmation delivered twice, or
- * twice at once, grants credits and starts a membership exactly once.
+ * twice at once, grants credits and starts a membership exactly once. The member's row is locked too and the
+ * order's eligibility checked again beside the fulfilment: a first-purchase offer whose member has bought
+ * meanwhile, or a membership beside an active one, is refunded in full instead (failure 'refunded').
  */
 export async function confirmCharge(deps: AppDeps, result: ChargeResult): Promise<ConfirmOutcome> {
   const now = deps.clock.now();
@@ -33,6 +38,18 @@ export async function confirmCharge(deps: AppDeps, result: ChargeResult): Promis
     if (txn.status !== 'pending') return { applied: false };
     const [order] = await tx.select().from(orders).where(eq(orders.id, txn.orderId)).for('update');
     if (!order) throw new Error(`charge ${txn.id} has no order`);
+    // A renewal takes no part in the purchase rules, and keeps the job's lock order (membership, then member).
+    if (txn.kind === 'purchase') await lockMember(tx, order.userId);
+    const lost = result.status === 'success' && txn.kind === 'purchase' && (await refusalFor(tx, order.userId, await orderKind(tx, order.products), txn.id));
+    if (lost) {
+      await tx
+        .update(transactions)
+        .set({ status: 'failed', failure: 'refunded', providerRef: txn.providerRef ?? result.providerRef, requiresAction: false, actionUrl: null, updateDate: now })
+        .where(eq(transactions.id, txn.id));
+      await tx.update(orders).set({ status: 'failed', updateDate: now }).where(eq(orders.id, order.id));
+      const refund = { providerRef: txn.providerRef ?? result.providerRef, idempotencyKey: `refund:${txn.idempotencyKey}`, amountCents: txn.amountCents, currency: txn.currency };
+      return { applied: true, userId: order.userId, refund };
+    }
     const success = result.status === 'success';
     await tx
       .update(transactions)
@@ -58,11 +75,22 @@ export async function confirmCharge(deps: AppDeps, result: ChargeResult): Promis
     await tx.update(orders).set({ status: 'failed', updateDate: now }).where(eq(orders.id, order.id));
     return { applied: true, userId: order.userId };
   });
+  if (outcome.refund) await refundLostCharge(deps, outcome.refund);
   if (outcome.applied && outcome.userId) {
     if (outcome.membershipEnded) await mailMembershipEnded(deps, outcome.userId);
     await publishUserUpdate(deps, outcome.userId);
   }
   return outcome;
+}
+
+/** After the commit (no outside call inside a transaction); the refund's key makes a redelivered webhook refund once. */
+async function refundLostCharge(deps: AppDeps, refund: RefundInput) {
+  try {
+    await deps.providers.payments.refund(refund);
+  } catch (err) {
+    // The transaction already says 'refunded': the processor's dashboard settles a refund that could not be sent.
+    console.error(`[payments] refund of ${refund.providerRef} failed to start`, err);
+  }
 }
 
 /** What a successful charge buys: credits for a package, a membership (or its next period) for an interval. */

@@ -42,36 +42,11 @@ export interface MembershipStart {
 }
 
 /**
- * A paid membership starts now and its first complimentary credits are granted at once. Buying while one is live
- * (a cancelled one still running, or two orders paid in parallel) turns the live one into the new plan, with the
- * new interval added to its period and renewals on again: the member never pays for time they do not get.
+ * A paid membership starts now and its first complimentary credits are granted at once. Its confirmation checked,
+ * with the member locked, that no other membership is active (one at a time, decision 0021); the unique index
+ * subscriptions_one_active_uq stands behind that check.
  */
 export async function startMembership(tx: Executor, m: MembershipStart, now: Date): Promise<SubscriptionRow> {
-  const [live] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, m.userId), eq(subscriptions.active, true)))
-    .for('update');
-  if (live) {
-    const [switched] = await tx
-      .update(subscriptions)
-      .set({
-        productId: m.productId,
-        orderId: m.orderId,
-        savedCardId: m.savedCardId ?? live.savedCardId,
-        intervalDays: m.days,
-        priceCents: m.priceCents,
-        currency: m.currency,
-        monthlyCredits: m.credits,
-        currentPeriodEnd: addDays(live.currentPeriodEnd, m.days),
-        cancelDate: null,
-        updateDate: now,
-      })
-      .where(eq(subscriptions.id, live.id))
-      .returning();
-    if (m.credits > 0) await changeCredits(tx, m.userId, m.credits, 'complimentary', { note: `membership ${live.id} purchase ${m.orderId}`, now });
-    return switched!;
-  }
   const [sub] = await tx
     .insert(subscriptions)
     .values({

@@ -1,31 +1,23 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CreateOrderBody, Order } from '@sync/contract/payments';
-import { packageFlags, packageRefusal } from '@sync/rules/package-offer';
+import { packageFlags } from '@sync/rules/package-offer';
 import { pickPriceEntry, toCents, vatAmount } from '@sync/rules/pricing';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { orders, products, savedCards, subscriptions, transactions, users, type OrderLine } from '../../db/schema/index.js';
+import { orders, products, savedCards, transactions, users, type OrderLine } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { ProcessorError, type CardDetails } from '../../providers/payments/processor.js';
 import { confirmCharge } from './confirm.js';
+import { assertPayable, lockMember, refusalError, refusalFor } from './eligibility.js';
 import { assertAgeVerified } from '../verification/age-requirement.js';
 import { loadOrder, toOrder } from './views.js';
-
-/** Has the member ever paid (a successful purchase, not a renewal)? Ends first-purchase offers. */
-export async function hasPurchased(exec: Executor, userId: string): Promise<boolean> {
-  const [row] = await exec
-    .select({ n: count() })
-    .from(transactions)
-    .innerJoin(orders, eq(orders.id, transactions.orderId))
-    .where(and(eq(orders.userId, userId), eq(transactions.status, 'success')));
-  return (row?.n ?? 0) > 0;
-}
 
 /**
  * POST /api/order: prices the cart from the product's entry for the country (or its default entry), in the
  * currency of that entry only. A firstPurchaseOnly package after a purchase, a postPaymentOnly package before
- * one, or a membership while one is live and renewing, is refused. Nothing is charged yet.
+ * one, or a membership while one is active, is refused (eligibility.ts; checked again at payment and at its
+ * confirmation). Nothing is charged yet.
  */
 export async function createOrder(tx: Executor, userId: string, body: CreateOrderBody, now: Date, idempotencyKey?: string): Promise<Order> {
   const [me] = await tx.select({ brandId: users.brandId }).from(users).where(eq(users.id, userId));
@@ -41,18 +33,8 @@ export async function createOrder(tx: Executor, userId: string, body: CreateOrde
   const entry = pickPriceEntry(product, body.country);
   const interval = item.days === undefined ? entry?.intervals[0] : entry?.intervals.find((i) => i.days === item.days);
   if (!entry || !interval || entry.currency !== body.currency) throw new ApiError(400, 'price-unavailable', t('payment.price-unavailable'));
-  const flags = packageFlags(product.packageType);
-  if (flags.firstPurchaseOnly || flags.postPaymentOnly) {
-    const refusal = packageRefusal(flags, await hasPurchased(tx, member.userId));
-    if (refusal) throw new ApiError(409, refusal, t(`payment.${refusal}`));
-  }
-  if (interval.days > 0) {
-    const [live] = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, member.userId), eq(subscriptions.active, true), isNull(subscriptions.cancelDate)));
-    if (live) throw new ApiError(409, 'membership-active', t('payment.membership-active'));
-  }
+  const refusal = await refusalFor(tx, member.userId, { ...packageFlags(product.packageType), membership: interval.days > 0 });
+  if (refusal) throw refusalError(refusal);
   const line: OrderLine = { productId: product.id, sku: product.sku, name: product.name, price: interval.price, credits: interval.credits, days: interval.days };
   const [row] = await tx
     .insert(orders)
@@ -85,9 +67,10 @@ interface PreparedCharge {
 
 /**
  * PATCH /api/order/{id}, first half, in the caller's transaction: locks the order row (a second PATCH waits here
- * and then finds the order pending: 409, so two PATCHes charge once), saves the card if asked (a membership
- * always keeps its card, for renewals), and records the pending charge with its idempotency key before anything
- * is sent to the processor.
+ * and then finds the order pending: 409, so two PATCHes charge once), then the member's row, and checks the order
+ * is still allowed with no conflicting charge pending (assertPayable: of three first-purchase orders paid at once,
+ * one is charged). Saves the card if asked (a membership always keeps its card, for renewals), and records the
+ * pending charge with its idempotency key before anything is sent to the processor.
  */
 export async function prepareCharge(tx: Executor, userId: string, orderId: string, input: PayInput, card: CardDetails | undefined, now: Date): Promise<PreparedCharge> {
   const [order] = await tx
@@ -98,6 +81,8 @@ export async function prepareCharge(tx: Executor, userId: string, orderId: strin
   if (!order) throw new ApiError(404, 'not-found', t('error.not-found'));
   if (order.status === 'paid') throw new ApiError(409, 'order-not-payable', t('payment.order-paid'));
   if (order.status === 'pending') throw new ApiError(409, 'order-not-payable', t('payment.order-pending'));
+  await lockMember(tx, userId);
+  await assertPayable(tx, userId, order);
 
   const isMembership = order.products.some((l) => l.days > 0);
   let token: string;

@@ -41,6 +41,14 @@ export interface ChargeResult {
   failure?: ChargeFailure;
 }
 
+/** Gives a settled charge back in full; a retried call with the same key is the same refund. */
+export interface RefundInput {
+  providerRef: string;
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+}
+
 export type ChargeResultHandler = (result: ChargeResult) => Promise<void>;
 
 export interface ApplePaySessionInput {
@@ -53,6 +61,7 @@ export interface CardProcessor {
   /** The card behind a token, or undefined when the processor does not know it. */
   describe(token: string): Promise<CardDetails | undefined>;
   charge(input: ChargeInput): Promise<ChargeStarted>;
+  refund(input: RefundInput): Promise<void>;
   /** Where settled charges are reported (the API's confirmation handler); set once at start. */
   onResult(handler: ChargeResultHandler): void;
   /** Apple Pay merchant validation: the merchant session the browser hands to completeMerchantValidation. */

@@ -10,6 +10,7 @@ import {
   type ChargeResult,
   type ChargeResultHandler,
   type ChargeStarted,
+  type RefundInput,
 } from './processor.js';
 
 /** How a card behaves when charged; the token carries it (never the number), so saved cards keep it across restarts. */
@@ -91,6 +92,7 @@ export class SandboxProcessor implements CardProcessor {
   private readonly byKey = new Map<string, SandboxCharge>();
   private readonly byRef = new Map<string, SandboxCharge>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly refunds = new Map<string, RefundInput>();
   private readonly retries: number;
 
   constructor(private readonly options: SandboxProcessorOptions) {
@@ -142,6 +144,18 @@ export class SandboxProcessor implements CardProcessor {
       this.settleLater(charge, 'failed', card.b);
     }
     return charge.started;
+  }
+
+  async refund(input: RefundInput): Promise<void> {
+    const charge = this.byRef.get(input.providerRef);
+    if (!charge || charge.result?.status !== 'success') throw new ProcessorError('No settled charge to refund', 'invalid-request');
+    if (input.amountCents !== charge.input.amountCents) throw new ProcessorError('A refund gives the whole charge back', 'invalid-request');
+    if (!this.refunds.has(input.idempotencyKey)) this.refunds.set(input.idempotencyKey, input);
+  }
+
+  /** The refunds made for a charge (tests). */
+  refundsOf(providerRef: string): RefundInput[] {
+    return [...this.refunds.values()].filter((r) => r.providerRef === providerRef);
   }
 
   /** The charge waiting on the confirmation page, if any (the page shows amount and currency). */

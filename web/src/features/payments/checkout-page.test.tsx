@@ -3,12 +3,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SANDBOX_CARDS } from '@sync/contract/payments';
+import { t } from '@sync/texts';
 import { registerAppPopups } from '@web/app/register-popups';
 import { BrandProvider, type BrandSetup } from '@web/lib/brand-context';
 import { cartStore } from '@web/lib/cart';
 import { userStore } from '@web/lib/user-store';
 import { mockBrand, mockConfig } from '@web/mocks/data';
 import { paymentsMock } from '@web/mocks/handlers/payments';
+import { openPopup } from '@web/ui/popups/popup-queue';
 import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
 import { AgeVerificationReturn } from './age-verification';
 import { CheckoutPage } from './checkout-page';
@@ -132,6 +134,32 @@ describe('upgrade and checkout', () => {
     await user.click(screen.getByRole('button', { name: /Pay/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
     expect(within(dialog).getByRole('link', { name: 'Contact support' })).toBeTruthy();
+  });
+
+  it('says the purchase rules before paying: a first-purchase offer is paid once, one VIP membership at a time', async () => {
+    await member();
+    cartStore.add({ productId: 'p-credits-20', days: 0, kind: 'credits', label: '20 credits', credits: 20, price: 4.99, currency: 'USD', firstPurchaseOnly: true });
+    const first = renderMemberScreen(withBrand(<CheckoutPage />), '/upgrade/checkout');
+    expect(await screen.findByText(t('payment.first-purchase-notice'))).toBeTruthy();
+    first.unmount();
+    cartStore.clear();
+    cartStore.add({ productId: 'p-vip', days: 30, kind: 'membership', label: 'Monthly VIP membership', credits: 20, price: 29.99, currency: 'USD' });
+    renderMemberScreen(withBrand(<CheckoutPage />), '/upgrade/checkout');
+    expect(await screen.findByText(t('payment.one-membership'))).toBeTruthy();
+  });
+
+  it('a member with a membership is told why there is no second one', async () => {
+    await member({ isPremium: true, subscriptions: [{ active: true }] });
+    renderMemberScreen(withBrand(<MembershipsTab />), '/upgrade/premium');
+    expect(await screen.findByText(t('payment.one-membership'))).toBeTruthy();
+  });
+
+  it('a refunded payment says the offer had gone and the money went back', async () => {
+    renderMemberScreen(<span />, '/upgrade/checkout');
+    act(() => void openPopup('payment-failed', { reason: 'refunded' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment refunded' });
+    expect(dialog.textContent).toContain(t('payment.failed-refunded'));
+    expect(dialog.textContent).toContain(t('payment.refund-statement'));
   });
 
   it('the extra confirmation step opens waiting for payment with the processor page', async () => {

@@ -15,6 +15,7 @@ import { closePopup, openPopup } from '@web/ui/popups/popup-queue';
 import { subscriptionNotice } from '@web/ui/price-cards';
 import { emptyCardForm, formatCardNumber, validateCardForm, validateTerms, type CardFormErrors, type CardFormValues } from './card-form-rules';
 import { AgeVerificationNeeded } from './age-verification';
+import { failureText, failureTitle } from './failure-text';
 import { SavedCardsList, savedCardsOf } from './saved-cards';
 import '@web/ui/forms/forms.css';
 import './payments.css';
@@ -54,6 +55,8 @@ function OrderSummary({ item, symbol, vat }: { item: CartItem; symbol: string; v
       </div>
       {vat > 0 && <p className="muted pay-summary__vat">Includes {money(vat, symbol)} VAT</p>}
       {item.kind === 'membership' && <p className="pay-summary__notice">{subscriptionNotice({ price: item.price, currency: item.currency, days: item.days }, symbol)}</p>}
+      {item.kind === 'membership' && <p className="muted pay-summary__rule">{t('payment.one-membership')}</p>}
+      {item.firstPurchaseOnly && <p className="muted pay-summary__rule">{t('payment.first-purchase-notice')}</p>}
       <Link to={item.kind === 'membership' ? '/upgrade/premium' : '/upgrade/credits'} className="pay-summary__change">
         Change
       </Link>
@@ -246,7 +249,7 @@ export function CheckoutPage() {
 
         {failure && (
           <div className="form-alert form-alert--error pay-alert" role="alert">
-            <strong>{failure === 'bank' ? 'Payment declined.' : 'Payment failed.'}</strong> {failure === 'bank' ? t('payment.failed-bank') : t('payment.failed-system')}
+            <strong>{failureTitle(failure)}.</strong> {failureText(failure)}
             <div className="pay-alert__actions">
               {failure === 'bank' ? (
                 <button

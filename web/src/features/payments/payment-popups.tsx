@@ -6,6 +6,7 @@ import { removeSavedCard } from '@web/lib/payments-api';
 import { userStore } from '@web/lib/user-store';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 import { toast } from '@web/ui/toast';
+import { failureText, failureTitle } from './failure-text';
 import './payments.css';
 
 function PaymentSuccessBody({ props, close }: PopupBodyProps<'payment-success'>) {
@@ -37,8 +38,8 @@ function PaymentFailedBody({ props, close }: PopupBodyProps<'payment-failed'>) {
       <div className="pay-popup__icon pay-popup__icon--failed" aria-hidden="true">
         !
       </div>
-      <p className="pay-popup__lead">{bank ? t('payment.failed-bank') : t('payment.failed-system')}</p>
-      <p className="muted pay-popup__small">{bank ? 'Nothing was charged. Your bank can tell you why it declined.' : 'Nothing was charged. Our support team will sort it out with you.'}</p>
+      <p className="pay-popup__lead">{failureText(props.reason ?? 'system')}</p>
+      <p className="muted pay-popup__small">{bank ? 'Nothing was charged. Your bank can tell you why it declined.' : props.reason === 'refunded' ? t('payment.refund-statement') : 'Nothing was charged. Our support team will sort it out with you.'}</p>
       <div className="popup__actions">
         {bank ? (
           <button
@@ -147,7 +148,7 @@ function RemoveCardBody({ props, close }: PopupBodyProps<'remove-card'>) {
 /** SPEC §2 payment popups: success, failed, remove card, waiting for payment. */
 export function registerPaymentPopups(): void {
   registerPopup('payment-success', { title: 'Payment successful', Body: PaymentSuccessBody, size: 'sm' });
-  registerPopup('payment-failed', { title: (props) => (props.reason === 'bank' ? 'Payment declined' : 'Payment failed'), Body: PaymentFailedBody, size: 'sm' });
+  registerPopup('payment-failed', { title: (props) => failureTitle(props.reason ?? 'system'), Body: PaymentFailedBody, size: 'sm' });
   registerPopup('waiting-for-payment', { title: 'Waiting for payment', Body: WaitingForPaymentBody, size: 'md' });
   registerPopup('remove-card', { title: 'Remove card', Body: RemoveCardBody, size: 'sm' });
 }

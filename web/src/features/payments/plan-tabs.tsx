@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { t } from '@sync/texts';
 import { cartStore, useCart, type CartItem } from '@web/lib/cart';
 import { money, type CreditPackagePlan, type MembershipPlan } from '@web/lib/price-plans';
 import { useUser, type User } from '@web/lib/user-store';
@@ -7,7 +8,16 @@ import { CreditPackageCard, MembershipCard, membershipName, ONE_MESSAGE_PER_CRED
 import { useMemberPlans } from './use-member-plans';
 
 export function creditItem(plan: CreditPackagePlan): CartItem {
-  return { productId: plan.id, days: 0, kind: 'credits', label: `${plan.credits} credits`, credits: plan.credits, price: plan.price, currency: plan.currency };
+  return {
+    productId: plan.id,
+    days: 0,
+    kind: 'credits',
+    label: `${plan.credits} credits`,
+    credits: plan.credits,
+    price: plan.price,
+    currency: plan.currency,
+    firstPurchaseOnly: plan.firstPurchaseOnly,
+  };
 }
 
 export function membershipItem(plan: MembershipPlan): CartItem {
@@ -100,6 +110,7 @@ export function MembershipsTab() {
           <div>
             <h3>You are a VIP member</h3>
             <p className="muted">Your membership is active. You can manage it in your account settings.</p>
+            <p className="muted">{t('payment.one-membership')}</p>
           </div>
           <Link to="/settings" className="button button--ghost">
             Manage membership

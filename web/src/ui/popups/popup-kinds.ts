@@ -1,3 +1,5 @@
+import type { PaymentFailure } from '@sync/contract/payments';
+
 /** SPEC §2 popups and overlays, by name, with the props each one takes. */
 export interface PopupPropsByKind {
   'sign-in': { redirect?: string };
@@ -13,7 +15,7 @@ export interface PopupPropsByKind {
   'restore-confirmation': { conversationId: string; username?: string; onConfirm?: () => void };
   'profile-completed': Record<string, never>;
   'payment-success': { orderId?: string; kind?: 'credits' | 'membership'; credits?: number; invoiceId?: string | null };
-  'payment-failed': { reason?: 'bank' | 'system'; onRetry?: () => void };
+  'payment-failed': { reason?: PaymentFailure; onRetry?: () => void };
   'remove-card': { cardId: string; last4?: string; brand?: string; onConfirm?: () => void; onRemoved?: () => void };
   'waiting-for-payment': { orderId?: string; actionUrl?: string | null; reason?: 'action' | 'timeout'; onCheckAgain?: () => void };
   'agent-end-session': { onConfirm?: () => void };

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."transaction_failure" ADD VALUE 'refunded';
