@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { uuidSchema as uuid } from '../rules/ids.js';
+import { EMAIL_MAX } from '../rules/validators.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
@@ -51,9 +52,12 @@ export const agent = z.object({
 });
 export type Agent = z.infer<typeof agent>;
 
+/** Bounded like a member's address: the unique index on lower(email) cannot hold a longer one (a 500 before). */
+const staffEmail = z.string().trim().max(EMAIL_MAX, 'Please enter a valid email address').email('Please enter a valid email address');
+
 /** POST /api/agent (admin). */
 export const createAgentBody = z.object({
-  email: z.string().trim().email('Please enter a valid email address'),
+  email: staffEmail,
   password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
   firstName: z.string().trim().min(1, 'Required').max(100),
   lastName: z.string().trim().min(1, 'Required').max(100),
@@ -66,7 +70,7 @@ export type CreateAgentBody = z.infer<typeof createAgentBody>;
 /** PATCH /api/agent/{id} (admin): any subset; `status: "offline"` ends the agent's session and break. */
 export const updateAgentBody = z
   .object({
-    email: z.string().trim().email('Please enter a valid email address'),
+    email: staffEmail,
     password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
     firstName: z.string().trim().min(1, 'Required').max(100),
     lastName: z.string().trim().min(1, 'Required').max(100),

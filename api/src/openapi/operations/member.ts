@@ -25,6 +25,7 @@ import {
   removeCardAnswer,
   subscriptionView,
 } from '@sync/contract/payments';
+import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { pullRequest, pullResponse, pushRequest, pushResponse } from '@sync/engine/mutations';
 import { favouriteBody } from '../../modules/interests/routes.js';
 import { interestLists } from '../../modules/interests/service.js';
@@ -51,8 +52,8 @@ const profileListQuery = pagingQuery(36).extend({
   hairColor: anyOf(hairColors).optional(),
   relationshipStatus: anyOf(relationshipStatuses).optional(),
   eyeColor: anyOf(eyeColors).optional(),
-  ageMin: range(18, 99).optional(),
-  ageMax: range(18, 99).optional(),
+  ageMin: range(MIN_AGE, MAX_AGE).optional(),
+  ageMax: range(MIN_AGE, MAX_AGE).optional(),
   heightMin: range(HEIGHT_MIN_CM, HEIGHT_MAX_CM).optional(),
   heightMax: range(HEIGHT_MIN_CM, HEIGHT_MAX_CM).optional(),
   search: z.string().max(SEARCH_MAX_LENGTH).optional(),
