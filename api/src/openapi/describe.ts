@@ -64,7 +64,7 @@ export const page = (item: z.ZodType) =>
 /** `page` and `limit` as query strings. */
 export const pagingQuery = (defaultLimit: number, maxLimit = 100) =>
   z.object({
-    page: z.coerce.number().int().min(1).default(1).meta({ description: 'Page, from 1' }),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page, from 1' }),
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit).meta({ description: `Items a page (at most ${maxLimit})` }),
   });
 

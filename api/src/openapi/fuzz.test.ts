@@ -95,11 +95,11 @@ function paramValue(op: Operation, name: string): string {
 
 function validRequest(op: Operation): Request {
   const params = Object.fromEntries(Object.keys(op.params?.shape ?? {}).map((name) => [name, paramValue(op, name)]));
-  const query = asQuery(fakeOf(op.query));
+  const query = asQuery(fakeOf(op.query, ids));
   let body: Request['body'];
-  if (op.body) body = JSON.stringify(fakeOf(op.body) ?? {});
+  if (op.body) body = JSON.stringify(fakeOf(op.body, ids) ?? {});
   if (op.form) {
-    const fields = asQuery(fakeOf(op.form.schema));
+    const fields = asQuery(fakeOf(op.form.schema, ids));
     if (op.form.mediaType === 'multipart/form-data') {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) if (!['files', 'file'].includes(key)) form.append(key, value);

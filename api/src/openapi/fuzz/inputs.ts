@@ -32,14 +32,63 @@ export interface Request {
 
 export const random = () => getFaker();
 
-/** A value the schema accepts, or undefined when the faker cannot make one. */
-export function fakeOf(schema: z.ZodType | undefined): unknown {
+/**
+ * Values for fields whose rules live in refinements the faker cannot see (an email, a password, a birth date),
+ * by field name, so generated requests get past validation to the code behind it.
+ */
+function hints(ids: Record<string, string>): Record<string, () => unknown> {
+  const f = random();
+  return {
+    email: () => f.internet.email().toLowerCase(),
+    new_email: () => f.internet.email().toLowerCase(),
+    password: () => 'correct horse 1',
+    currentPassword: () => 'correct horse 1',
+    username: () => `fuzz_${f.string.alphanumeric(8).toLowerCase()}`,
+    birthDate: () => '1990-04-12',
+    name: () => f.person.fullName(),
+    firstName: () => f.person.firstName(),
+    lastName: () => f.person.lastName(),
+    cardholder: () => f.person.fullName(),
+    message: () => f.lorem.sentence(),
+    cardNumber: () => '4242 4242 4242 4242',
+    cvv: () => '123',
+    zip: () => '12345',
+    expMonth: () => 12,
+    expYear: () => 2035,
+    currency: () => 'USD',
+    country: () => 'US',
+    clientId: () => 'fuzz-client-1',
+    toUserId: () => ids.fictive,
+    favourite: () => ids.fictive,
+    userId: () => ids.member,
+    callbackUrl: () => '/?verify-age=true',
+    cancelUrl: () => '/',
+    returnUrl: () => '/',
+    validationUrl: () => 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+    terms: () => true,
+  };
+}
+
+function withHints(value: unknown, table: Record<string, () => unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withHints(item, table));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, Object.hasOwn(table, key) && v !== undefined ? table[key]!() : withHints(v, table)]));
+}
+
+/**
+ * A value from the schema's faker, with the field-name hints applied when that makes it valid (or the faker
+ * could not make a valid one); undefined when the faker cannot make one.
+ */
+export function fakeOf(schema: z.ZodType | undefined, ids: Record<string, string> = {}): unknown {
   if (!schema) return undefined;
+  let value: unknown;
   try {
-    return fake(schema);
+    value = fake(schema);
   } catch {
     return undefined;
   }
+  const hinted = withHints(value, hints(ids));
+  return accepts(schema, hinted) || !accepts(schema, value) ? hinted : value;
 }
 
 /** Whether `schema` accepts `value`; a schema that throws (a stack overflow on deep nesting) refuses it. */

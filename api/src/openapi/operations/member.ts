@@ -41,7 +41,7 @@ const MEMBER_ONLY = 'forbidden: not a member token';
 const OWN_ONLY = 'forbidden: another member’s account';
 
 /** Several values as `a,b` or the parameter repeated (profiles/list-query.ts). */
-const anyOf = (values: readonly [string, ...string[]]) => z.string().meta({ description: `One or more of ${values.join(', ')}, comma-separated` });
+const anyOf = (values: readonly [string, ...string[]]) => z.enum(values).meta({ description: 'Several values also as a,b or the parameter repeated' });
 const range = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const profileListQuery = pagingQuery(36).extend({
@@ -57,9 +57,9 @@ const profileListQuery = pagingQuery(36).extend({
   heightMin: range(HEIGHT_MIN_CM, HEIGHT_MAX_CM).optional(),
   heightMax: range(HEIGHT_MIN_CM, HEIGHT_MAX_CM).optional(),
   search: z.string().max(SEARCH_MAX_LENGTH).optional(),
-  // The landing page's variant (x-api-key, no token).
-  type: z.enum(publicTypes).optional().meta({ description: 'Public variant only' }),
-  premium: z.enum(['true', 'false']).optional().meta({ description: 'Public variant only' }),
+  // The landing page's variant (x-api-key, no token) reads these; with a token they are ignored, hence plain strings.
+  type: z.string().optional().meta({ description: `Public variant only: ${publicTypes.join(', ')}` }),
+  premium: z.string().optional().meta({ description: 'Public variant only: true or false' }),
 });
 
 const likes = z.object({ likes: z.number().int(), dailyLikes: z.number().int(), nextRefillDate: z.string().nullable() });
