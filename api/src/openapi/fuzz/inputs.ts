@@ -156,6 +156,13 @@ function judged(op: Operation, kind: string, parts: Omit<Request, 'op' | 'kind' 
   return { op, kind, ...parts, mustFail: !valid && !probe, probe };
 }
 
+/**
+ * A URL carries a lone surrogate only as the bytes of one, which the server's percent-decoding turns into U+FFFD:
+ * path and query values are judged as the server will read them.
+ */
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const asDecoded = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replace(LONE, '\uFFFD')]));
+
 export const BAD_IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' OR '1'='1", '-1', 'x'.repeat(2000), '\u202e', '../../etc/passwd', 'a\u0000b', 'a\uD800b'];
 
 /** Path parameters replaced, one at a time, with ids that are not ids. */
@@ -165,7 +172,7 @@ export function badIdRequests(op: Operation, params: Record<string, string>, que
     for (const bad of BAD_IDS) {
       const next = { ...params, [name]: bad };
       const kind = bad.includes('\u0000') ? 'bad-id:nul-byte' : bad.includes('\uD800') ? 'bad-id:lone-surrogate' : 'bad-id';
-      out.push(judged(op, kind, { params: next, query, body }, accepts(op.params, next)));
+      out.push(judged(op, kind, { params: next, query, body }, accepts(op.params, asDecoded(next))));
     }
   }
   return out;
@@ -179,7 +186,7 @@ export function badQueryRequests(op: Operation, params: Record<string, string>, 
     const values: [string, string][] = [['wrong-type', 'abc'], ['negative', '-1'], ['huge-number', '9'.repeat(40)], ...hostileStrings().map(([k, v]) => [k, v.slice(0, 4000)] as [string, string])];
     for (const [kind, value] of values) {
       const next = { ...query, [name]: value };
-      out.push(judged(op, `query:${kind}`, { params, query: next, body }, accepts(op.query, next)));
+      out.push(judged(op, `query:${kind}`, { params, query: next, body }, accepts(op.query, asDecoded(next))));
     }
   }
   return out;
