@@ -5,10 +5,11 @@
  * requests an operation (default 4); FUZZ_VERBOSE=1 lists the operations no generated request got through to.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { faker } from '@faker-js/faker';
 import { seed as seedFaker, setFaker } from 'zod-schema-faker/v4';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { images, users } from '../db/schema/index.js';
 import { issueSession } from '../modules/auth/sessions.js';
 import { createAgent } from '../modules/auth/test-helpers.js';
 import { createMemberWithCredits } from '../modules/credits/test-helpers.js';
@@ -48,9 +49,14 @@ beforeAll(async () => {
   const fictive = await createFictive(ctx, { location: { country: 'US', city: 'Austin', state: 'TX' } });
   const agent = await createAgent(ctx);
   const admin = await createAgent(ctx, { role: 'admin' });
-  const opened = await ctx.app.request(`/api/conversation/${fictive.id}`, jsonRequest('POST', { message: 'Hello' }, member.headers));
-  const conversation = (await opened.json()) as { _id: string };
-  Object.assign(ids, { member: member.id, fictive: fictive.id, conversation: conversation._id, agent: agent.id, admin: admin.id, brand: ctx.brand.id });
+  // In the agent's scope (US-localhost), so staff calls reach the member's rows.
+  await ctx.deps.db.update(users).set({ country: 'US' }).where(eq(users.id, member.id));
+  const conversation = await created(`/api/conversation/${fictive.id}`, member.headers, { message: 'Hello' });
+  const adminHeaders = await headersFor('admin', admin.id);
+  const memo = await created(`/api/conversation/${conversation}/note`, adminHeaders, { note: 'Likes hiking', type: 'user' });
+  const meetUp = await created(`/api/conversation/${conversation}/meet-up`, adminHeaders, { meetDate: new Date(ctx.clock.now().getTime() + 86_400_000).toISOString() });
+  const [image] = await ctx.deps.db.select({ id: images.id }).from(images).where(eq(images.profileId, fictive.id)).limit(1);
+  Object.assign(ids, { member: member.id, fictive: fictive.id, conversation, agent: agent.id, admin: admin.id, brand: ctx.brand.id, memo, meetUp, image: image!.id });
 });
 
 afterAll(async () => {
@@ -58,11 +64,19 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The id of a row made through the API for the walk to find. */
+async function created(path: string, headers: Record<string, string>, body: unknown): Promise<string> {
+  const res = await ctx.app.request(path, jsonRequest('POST', body, headers));
+  const answer = (await res.json()) as { _id?: string };
+  if (!answer._id) throw new Error(`${path} answered ${res.status} ${JSON.stringify(answer)}`);
+  return answer._id;
+}
+
 /** Fresh sessions for each operation: a valid logout, refresh or password change ends the one before. */
-async function headersFor(caller: Caller | undefined): Promise<Record<string, string>> {
+async function headersFor(caller: Caller | undefined, staffId?: string): Promise<Record<string, string>> {
   if (caller === undefined) return {};
   if (caller === 'apiKey') return { 'x-api-key': TEST_API_KEY };
-  const subject = caller === 'member' ? { type: 'user' as const, id: ids.member! } : { type: 'agent' as const, id: caller === 'admin' ? ids.admin! : ids.agent! };
+  const subject = caller === 'member' ? { type: 'user' as const, id: ids.member! } : { type: 'agent' as const, id: staffId ?? (caller === 'admin' ? ids.admin! : ids.agent!) };
   const { access_token } = await issueSession(ctx.deps, subject);
   return { authorization: `Bearer ${access_token}` };
 }
@@ -72,6 +86,9 @@ function paramValue(op: Operation, name: string): string {
   const path = op.path;
   const known: Record<string, string | undefined> = {
     profileId: ids.fictive,
+    noteId: ids.memo,
+    meetupId: ids.meetUp,
+    imageId: path.startsWith('/api/admin/') ? ids.image : undefined,
     subjectId: random().helpers.arrayElement([ids.member, ids.fictive]),
     domain: 'localhost',
     file: path.startsWith('/api/json/') ? random().helpers.arrayElement(['US.json', 'GB.json', 'DE.json']) : path.startsWith('/api/docs/') ? 'init.js' : undefined,
@@ -85,7 +102,9 @@ function paramValue(op: Operation, name: string): string {
             ? ids.agent
             : path.startsWith('/api/brand/') || path.startsWith('/api/company/')
               ? ids.brand
-              : undefined,
+              : path.startsWith('/api/moderation/')
+                ? ids.image
+                : undefined,
   };
   const value = known[name];
   if (value !== undefined) return value;
