@@ -36,6 +36,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { connectProviderWebhooks } from './modules/payments/connect.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
+import { openApiRoutes } from './openapi/routes.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', paymentRoutes)
     .route('/', verificationRoutes)
     .route('/', sandboxRoutes)
+    .route('/', openApiRoutes)
     .route('/', devRoutes);
   if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket, { handlers: agentWsHandlers, onClose: agentSocketClosed }));
 

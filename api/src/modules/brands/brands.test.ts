@@ -172,6 +172,13 @@ describe('GET /api/brand/domain/{domain}', () => {
     const res = await ctx.app.request('/api/brand/domain/nowhere.example', { headers: key });
     expect(res.status).toBe(404);
   });
+
+  it('answers 404, not 500, for a domain no host name could be (a NUL byte, spaces)', async () => {
+    for (const d of ['lovely%00.example', 'lovely example', "x'--"]) {
+      const res = await ctx.app.request(`/api/brand/domain/${encodeURIComponent(decodeURIComponent(d))}`, { headers: key });
+      expect(res.status, d).toBe(404);
+    }
+  });
 });
 
 describe('GET /api/company/{id}', () => {

@@ -6,7 +6,7 @@ import { validate } from '../../lib/validate.js';
 import { requireApiKey } from './api-key.js';
 import { getBrand, getBrandByDomain, getCompany, listBrands, runtimeConfig } from './service.js';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });

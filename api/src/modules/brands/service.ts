@@ -93,7 +93,8 @@ export function getBrand(db: Executor, id: string): Promise<Brand | undefined> {
 
 export function getBrandByDomain(db: Executor, domain: string): Promise<Brand | undefined> {
   const bare = domain.trim().toLowerCase().replace(/^www\./, '');
-  if (!bare || bare.length > 253) return Promise.resolve(undefined);
+  // A host name (IDNs in their xn-- form): anything else, a NUL byte say, names no brand and never reaches SQL.
+  if (bare.length > 253 || !/^[a-z0-9.-]+$/.test(bare)) return Promise.resolve(undefined);
   return brandWhere(db, eq(brands.domain, bare));
 }
 

@@ -15,12 +15,12 @@ import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serial
 import { failureToApiError, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
 import { replyAsAgent } from './agent-reply.js';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   type: z.enum(['inbox', 'conversations', 'archive']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-const chunkQuery = z.object({
+export const chunkQuery = z.object({
   before: text().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(MESSAGES_PER_CHUNK),
 });

@@ -8,7 +8,7 @@ import { clientIp, parseWith, readJson } from '../auth/request.js';
 import { authenticateAccessToken } from '../auth/sessions.js';
 import { submitSupportForm, type SupportForm } from './service.js';
 
-const supportQuery = z.object({ form_type: z.enum(['contact', 'affiliate']).optional() });
+export const supportQuery = z.object({ form_type: z.enum(['contact', 'affiliate']).optional() });
 
 /**
  * POST /api/customer-support                     contact form (SPEC §3)    -> 201 { ticketNumber }
