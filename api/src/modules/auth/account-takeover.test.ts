@@ -1,40 +1,48 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions, users } from '../../db/schema/index.js';
-import type { MemoryMailer } from '../../providers/mail/memory.js';
-import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
-import { PASSWORD, bearer, registerMember, useMemoryMailer } from './test-helpers.js';
+import { jsonRequest } from '../../test/harness.js';
+import { PASSWORD, bearer, contextWithMailer, registerMember } from './test-helpers.js';
 
-let ctx: TestContext;
-let mailer: MemoryMailer;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  mailer = useMemoryMailer(ctx);
-});
-afterAll(() => ctx.close());
+const setup = contextWithMailer();
 
-const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await ctx.app.request(path, jsonRequest(method, body, headers));
-  return { status: res.status, location: res.headers.get('location'), body: (await res.text().then((t) => (t ? JSON.parse(t) : null)).catch(() => null)) as Record<string, any> | null };
+interface Answer {
+  status: number;
+  location: string | null;
+  body: { access_token?: string; error?: { code: string; message: string } } | null;
+}
+const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+  const res = await setup.ctx.app.request(path, jsonRequest(method, body, headers));
+  const text = await res.text();
+  return { status: res.status, location: res.headers.get('location'), body: text ? (JSON.parse(text) as Answer['body']) : null };
 };
 const local = (link: string) => new URL(link).pathname + new URL(link).search;
-const userRow = async (id: string) => (await ctx.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: string) => (await setup.ctx.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
 const liveSessions = async (id: string) =>
-  (await ctx.deps.db.select().from(authSessions).where(eq(authSessions.userId, id))).filter((s) => !s.revokedDate).map((s) => s.id);
+  (await setup.ctx.deps.db.select().from(authSessions).where(eq(authSessions.userId, id))).filter((s) => !s.revokedDate).map((s) => s.id);
 const signIn = async (username: string, password = PASSWORD) => (await send('POST', '/api/authenticate', { username, password })).status;
-const mailedLink = (to: string, path: string) => mailer.sent.filter((m) => m.to === to).flatMap((m) => m.links).reverse().find((l) => l.includes(path))!;
+const mailedLink = (to: string, path: string) => setup.mailer.sent.filter((m) => m.to === to).flatMap((m) => m.links).reverse().find((l) => l.includes(path))!;
 const mailedResetToken = (to: string) => new URL(mailedLink(to, '?token=')).searchParams.get('token')!;
+
+/** A new member with a reset link asked for, beside the verification link of the sign-up. */
+async function memberWithMailedLinks() {
+  const member = await registerMember(setup.ctx);
+  const email = member.email.toLowerCase();
+  const verifyLink = mailedLink(email, '/api/verify-email');
+  await send('POST', '/api/forgot-password', { email });
+  return { member, email, verifyLink, resetToken: mailedResetToken(email) };
+}
 
 describe('a stolen access token alone', () => {
   it('cannot set a new password: POST /reset-password needs the mailed token or the current password', async () => {
-    const member = await registerMember(ctx);
-    const otherDevice = (await send('POST', '/api/authenticate', { username: member.username, password: PASSWORD })).body!.access_token;
+    const member = await registerMember(setup.ctx);
+    const otherDevice = (await send('POST', '/api/authenticate', { username: member.username, password: PASSWORD })).body!.access_token!;
     const bare = await send('POST', '/api/reset-password', { password: 'taken over 123' }, bearer(member.token));
     expect(bare.status).toBe(400);
     expect(bare.body!.error).toMatchObject({ code: 'current-password-required', message: 'Please enter your current password' });
     const guessed = await send('POST', '/api/reset-password', { password: 'taken over 123', currentPassword: 'a wrong guess' }, bearer(member.token));
     expect(guessed.status).toBe(400);
-    expect(guessed.body!.error.code).toBe('invalid-current-password');
+    expect(guessed.body?.error?.code).toBe('invalid-current-password');
     // Nothing changed: the old password signs in and no device was signed out.
     expect(await signIn(member.username)).toBe(200);
     expect(await liveSessions(member.id)).toEqual(expect.arrayContaining([member.sid, expect.any(String)]));
@@ -42,13 +50,13 @@ describe('a stolen access token alone', () => {
   });
 
   it('cannot change the email: PATCH /user/{id} needs the current password, and the old address can undo it', async () => {
-    const member = await registerMember(ctx);
+    const member = await registerMember(setup.ctx);
     const oldEmail = member.email.toLowerCase();
-    mailer.clear();
+    setup.mailer.clear();
     const bare = await send('PATCH', `/api/user/${member.id}`, { email: 'thief@example.com' }, bearer(member.token));
     expect(bare.status).toBe(400);
-    expect(bare.body!.error.code).toBe('current-password-required');
-    expect(mailer.sent).toHaveLength(0);
+    expect(bare.body?.error?.code).toBe('current-password-required');
+    expect(setup.mailer.sent).toHaveLength(0);
 
     // Someone who also knows the password changes it: the owner is told and undoes it.
     const changed = await send('PATCH', `/api/user/${member.id}`, { email: 'thief@example.com', currentPassword: PASSWORD }, bearer(member.token));
@@ -74,7 +82,7 @@ describe('a stolen access token alone', () => {
 
 describe('mailed tokens', () => {
   it('a verification link signs in once; opened again it only says already verified', async () => {
-    const member = await registerMember(ctx);
+    const member = await registerMember(setup.ctx);
     const link = mailedLink(member.email.toLowerCase(), '/api/verify-email');
     const first = await send('GET', local(link));
     expect(first.location).toMatch(/^\/\?token=[\w-]{43}$/);
@@ -85,11 +93,7 @@ describe('mailed tokens', () => {
   });
 
   it('a password change ends the reset and verification links mailed before it', async () => {
-    const member = await registerMember(ctx);
-    const email = member.email.toLowerCase();
-    const verifyLink = mailedLink(email, '/api/verify-email');
-    await send('POST', '/api/forgot-password', { email });
-    const resetToken = mailedResetToken(email);
+    const { member, verifyLink, resetToken } = await memberWithMailedLinks();
 
     const changed = await send('PATCH', `/api/user/${member.id}`, { password: 'changed pass 123', currentPassword: PASSWORD }, bearer(member.token));
     expect(changed.status).toBe(200);
@@ -102,12 +106,8 @@ describe('mailed tokens', () => {
   });
 
   it('a reset ends the other reset links and the verification link mailed before it', async () => {
-    const member = await registerMember(ctx);
-    const email = member.email.toLowerCase();
-    const verifyLink = mailedLink(email, '/api/verify-email');
-    await send('POST', '/api/forgot-password', { email });
-    const first = mailedResetToken(email);
-    ctx.clock.advance(3 * 60_000);
+    const { email, verifyLink, resetToken: first } = await memberWithMailedLinks();
+    setup.ctx.clock.advance(3 * 60_000);
     await send('POST', '/api/forgot-password', { email });
     const second = mailedResetToken(email);
     expect(second).not.toBe(first);
