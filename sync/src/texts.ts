@@ -47,6 +47,7 @@ export const texts = {
   'profile-edit.saved': 'Your profile has been saved.',
   'profile-edit.delete-error': 'Error deleting the image. Please try again!',
   'profile-edit.email-change-notice': 'We will send a verification link to your new email address when you save.',
+  'profile-edit.current-password-hint': 'We ask for it before changing your password or email address.',
   'profile-edit.pending-approval': 'Pending approval',
   'profile-edit.favourite-premium-only': 'Only VIP members can add favorites.',
 

@@ -36,3 +36,10 @@ export function tokenRole(token: string | null | undefined): 'agent' | 'admin' |
   const role = token ? decodeToken(token)?.role : undefined;
   return role === 'admin' || role === 'agent' ? role : null;
 }
+
+/** True when `candidate` is a later token (a refresh) of the session `current` belongs to. */
+export function isLaterTokenOfSession(current: string, candidate: string): boolean {
+  const mine = decodeToken(current);
+  const theirs = decodeToken(candidate);
+  return !!mine && !!theirs && candidate !== current && theirs.sid === mine.sid && theirs._id === mine._id && theirs.exp > mine.exp;
+}
