@@ -28,6 +28,15 @@ export async function apiToken(user: { username: string; password: string }, typ
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** POST /api/register for a fresh member (the API's sign-up limits are raised for the e2e server). */
+export async function apiSignUp(username: string, email: string, password = 'a-long-password-1'): Promise<Response> {
+  return fetch(`${inject('baseUrl')}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password, gender: 'man', lookingFor: 'woman', birthDate: '1990-04-12', terms: true }),
+  });
+}
+
 export async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${inject('baseUrl')}/api${path}`, {
     method,

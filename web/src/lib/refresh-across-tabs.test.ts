@@ -83,4 +83,17 @@ describe('refresh across tabs (rotation: a replaced token must never be presente
     await expect(refreshAcrossTabs(client(), old)).resolves.toEqual({ access_token: winner });
     await expect(refreshAcrossTabs(client(), winner)).rejects.toMatchObject({ status: 403 });
   });
+
+  it('waits a moment for the racing tab\'s token to reach this tab\'s storage', async () => {
+    const old = makeToken({ _id: 'u1' }, 10 * 60_000);
+    const winner = makeToken({ _id: 'u1', gen: 1 }, 7_200_000);
+    store(old);
+    server.use(
+      http.patch('*/api/authenticate', () => {
+        setTimeout(() => store(winner), 300);
+        return HttpResponse.json({ error: { code: 'token-superseded', message: 'gone' } }, { status: 403 });
+      }),
+    );
+    await expect(refreshAcrossTabs(client(), old)).resolves.toEqual({ access_token: winner });
+  });
 });

@@ -18,6 +18,18 @@ export function sharedNewerToken(token: string): string | null {
   return stored && isLaterTokenOfSession(token, stored) ? stored : null;
 }
 
+/** How long a superseded tab waits for the token the other tab stored, well inside the API's grace (30 s). */
+export const SHARED_TOKEN_WAIT_MS = 2_000;
+
+async function sharedNewerTokenSoon(token: string): Promise<string | null> {
+  for (const until = Date.now() + SHARED_TOKEN_WAIT_MS; Date.now() < until; ) {
+    const shared = sharedNewerToken(token);
+    if (shared) return shared;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return sharedNewerToken(token);
+}
+
 /**
  * PATCH /authenticate for every tab of the browser at once. The API rotates: the token a refresh replaces
  * never refreshes again, and presenting it later ends the session (reuse detection). So tabs refresh one
@@ -42,8 +54,10 @@ export function refreshAcrossTabs(api: HttpClient, token: string): Promise<{ acc
           headers: { authorization: `Bearer ${latest}` },
         });
       } catch (error) {
-        // Replaced a moment ago by a tab outside the lock (a browser without Web Locks): its token is ours too.
-        const raced = error instanceof ApiError && error.code === 'token-superseded' ? sharedNewerToken(latest) : null;
+        // Replaced a moment ago by another tab: its token is ours too. localStorage reaches other tabs'
+        // processes a little later than the lock is released (or the browser has no Web Locks), so it is
+        // waited for a moment; the API's grace keeps the session meanwhile.
+        const raced = error instanceof ApiError && error.code === 'token-superseded' ? await sharedNewerTokenSoon(latest) : null;
         if (raced) return { access_token: raced };
         throw error;
       }

@@ -37,9 +37,16 @@ export function tokenRole(token: string | null | undefined): 'agent' | 'admin' |
   return role === 'admin' || role === 'agent' ? role : null;
 }
 
-/** True when `candidate` is a later token (a refresh) of the session `current` belongs to. */
+const generationOf = (payload: TokenPayload) => (typeof payload.gen === 'number' ? payload.gen : 0);
+
+/**
+ * True when `candidate` is a later token (a refresh) of the session `current` belongs to: a higher `gen` (the
+ * API's rotation counter; two tokens signed within one second share their `exp`), else a later expiry.
+ */
 export function isLaterTokenOfSession(current: string, candidate: string): boolean {
   const mine = decodeToken(current);
   const theirs = decodeToken(candidate);
-  return !!mine && !!theirs && candidate !== current && theirs.sid === mine.sid && theirs._id === mine._id && theirs.exp > mine.exp;
+  if (!mine || !theirs || candidate === current || theirs.sid !== mine.sid || theirs._id !== mine._id) return false;
+  const [was, is] = [generationOf(mine), generationOf(theirs)];
+  return is > was || (is === was && theirs.exp > mine.exp);
 }

@@ -231,6 +231,12 @@ describe('auth machine: a token another tab stored', () => {
     const later = makeToken({ _id: 'u1', gen: 1 }, 120 * MINUTE);
     actor.send({ type: 'TOKEN_SHARED', token: later });
     expect(actor.getSnapshot().context.token).toBe(later);
+    // Signed within the same second, the rotation counter tells which one is later.
+    const sameSecond = makeToken({ _id: 'u1', gen: 2 }, 120 * MINUTE);
+    actor.send({ type: 'TOKEN_SHARED', token: sameSecond });
+    expect(actor.getSnapshot().context.token).toBe(sameSecond);
+    actor.send({ type: 'TOKEN_SHARED', token: later });
+    expect(actor.getSnapshot().context.token).toBe(sameSecond);
     expect(actor.getSnapshot().matches('authenticated')).toBe(true);
     // Already stored by the tab that refreshed: nothing is written back.
     expect(calls.persist).toHaveBeenCalledTimes(1);
