@@ -72,4 +72,13 @@ describe('forgot-password flood limits', () => {
     for (const [i, app] of [...apps(), ctx.app].entries()) byEmail.push((await post(app, '/api/forgot-password', { email: 'Target@Example.com' }, `192.0.2.${60 + i}`)).status);
     expect(byEmail).toEqual([200, 200, 429]);
   });
+
+  it('never lets more than the limit through when requests arrive at once on both processes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(i % 2 ? other : ctx.app, '/api/forgot-password', { email: `burst${i}@example.com` }, '192.0.2.99')),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(3);
+  });
 });
