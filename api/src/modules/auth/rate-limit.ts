@@ -16,8 +16,9 @@ const KEEP_MS = 24 * 60 * 60_000;
 /**
  * Counts one request in `bucket` for `key` (an IP, an email) and says whether it fits the limit. The row is
  * written before counting, so two API processes on one database never both let the limit's last request
- * through; a refused request's row is taken back, so hammering on does not extend the wait. Refused: the
- * seconds until the oldest counted request leaves the window.
+ * through (a burst arriving at the same instant may be refused a little more than needed, never less); a refused
+ * request's row is taken back, so hammering on does not extend the wait. Refused: the seconds until the request
+ * would fit again.
  */
 export async function takeRateLimit(deps: Deps, bucket: string, key: string, limit: FloodLimit): Promise<{ ok: true } | { ok: false; waitSeconds: number }> {
   const now = deps.clock.now();
