@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, hasChromium, launch, newContext } from './support/browser.js';
-import { ADMIN, apiCall, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
+import { DESKTOP, MOBILE, firstLink, hasChromium, launch, newContext, waitForMail } from './support/browser.js';
+import { ADMIN, apiCall, apiSignUp, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
 
 const ABOUT_ME_REQUIRED = 'Information is required, please fill the about me field';
 const TAGS_REQUIRED = 'Information is required, please fill in some tags';
@@ -101,6 +101,45 @@ describe.skipIf(!hasChromium)("the member's own account", () => {
     const interests = page.getByRole('region', { name: 'Interests' });
     for (const tag of ['hiking', 'baking']) await interests.getByText(tag, { exact: true }).waitFor();
     await shotBoth(page, 'user-after-save');
+    await ctx.close();
+  });
+
+  it('changes the email only with the current password; the old address gets an undo link that signs every device out', async () => {
+    const stamp = Date.now();
+    const oldEmail = `keep${stamp}@example.com`;
+    expect((await apiSignUp(`keep_${stamp}`, oldEmail)).status).toBe(201);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await page.goto(firstLink(await waitForMail(oldEmail, { after: stamp }), '/api/verify-email'));
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/profiles');
+
+    await page.goto('/user/edit');
+    const form = page.getByRole('form', { name: 'Edit my profile' });
+    await form.getByLabel(/^About me/).fill('Keeps an eye on her account.');
+    const tagInput = form.getByLabel(/^Interests \(looking for\)/);
+    await tagInput.fill('reading');
+    await tagInput.press('Enter');
+    await form.getByRole('textbox', { name: /^Email/ }).fill(`taken${stamp}@example.com`);
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    // A new email needs the current password, asked for in the form before anything is sent.
+    const current = form.getByLabel(/^Current password/);
+    await form.getByText('We ask for it before changing your password or email address.').waitFor();
+    await expect(current.getAttribute('aria-invalid')).resolves.toBe('true');
+    await current.fill('a-long-password-1');
+    const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && new URL(res.url()).pathname.startsWith('/api/user/'));
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => pathOf(page)).toBe('/user');
+
+    // The verification mail of the sign-up came first; wait for the notice.
+    await expect.poll(async () => (await waitForMail(oldEmail, { after: stamp })).includes('/api/undo-email-change'), { timeout: 15_000 }).toBe(true);
+    const undo = firstLink(await waitForMail(oldEmail, { after: stamp }), '/api/undo-email-change');
+    await page.goto(undo);
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await page.getByText('Your email address change was cancelled and every device was signed out.', { exact: false }).first().waitFor();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await shotBoth(page, 'email-change-undone');
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
     await ctx.close();
   });
 

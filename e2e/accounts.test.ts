@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
+import { apiSignUp, signInMember } from './support/member.js';
 
 async function fillSignUp(page: Page, username: string, email: string) {
   await page.getByRole('radio', { name: 'Man', exact: true }).check();
@@ -53,6 +54,82 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await page.goto(link);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/profiles');
     await shot(page, 'verified-profiles');
+    await ctx.close();
+
+    // The same link again, in another browser: it signs no one in (SPEC §8: already_verified without token).
+    const again = await newContext(browser, MOBILE);
+    const replay = await again.newPage();
+    await replay.goto(link);
+    await expect.poll(() => new URL(replay.url()).pathname, { timeout: 15_000 }).toBe('/');
+    await replay.getByText('Something went wrong, please try again later.').first().waitFor();
+    expect(await replay.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    await again.close();
+  });
+
+  it('resets a forgotten password from the mailed link once; the link does not sign in twice', async () => {
+    const stamp = Date.now();
+    const email = `reset${stamp}@example.com`;
+    const signup = await apiSignUp(`reset_${stamp}`, email);
+    expect(signup.status).toBe(201);
+    const asked = await fetch(`${inject('baseUrl')}/api/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    expect(asked.status).toBe(200);
+    // The sign-up's verification mail came first; wait for the reset one.
+    await expect.poll(async () => (await waitForMail(email, { after: stamp })).includes('reset-password=true'), { timeout: 15_000 }).toBe(true);
+    const link = firstLink(await waitForMail(email, { after: stamp }), 'reset-password=true');
+
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await page.goto(link);
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByLabel(/^New password/).fill('a-brand-new-secret-2');
+    await form.getByLabel(/^Confirm new password/).fill('a-brand-new-secret-2');
+    await shot(page, 'password-reset-form');
+    await form.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed.').first().waitFor();
+    await ctx.close();
+    const signInWith = (password: string) =>
+      fetch(`${inject('baseUrl')}/api/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+    expect((await signInWith('a-brand-new-secret-2')).status).toBe(200);
+    expect((await signInWith('a-long-password-1')).status).toBe(401);
+
+    const again = await newContext(browser, MOBILE);
+    const replay = await again.newPage();
+    await replay.goto(link);
+    await replay.getByText('Error during auto-login. You will be logged out.').first().waitFor();
+    await expect.poll(() => new URL(replay.url()).pathname).toBe('/');
+    await again.close();
+  });
+
+  it('refreshes once for several tabs: the API rotates the token and every tab keeps the session', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const first = await ctx.newPage();
+    await signInMember(first);
+    const stored = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token);
+    const signedIn = await first.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}') as { token: string; expiryDate: number });
+    // Tabs opened now read a session that is due for its refresh (under 50 minutes left) and all refresh at once.
+    await first.evaluate((auth) => localStorage.setItem('auth', JSON.stringify({ ...auth, expiryDate: Date.now() + 10 * 60_000 })), signedIn);
+    const answers: number[] = [];
+    ctx.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && response.url().endsWith('/api/authenticate')) answers.push(response.status());
+    });
+    const tabs = [await ctx.newPage(), await ctx.newPage(), await ctx.newPage()];
+    await Promise.all(tabs.map((tab) => tab.goto('/profiles')));
+    await expect.poll(() => stored(first)).not.toBe(signedIn.token);
+    // One rotation. A tab that took the lock before the new token reached its storage may have been told
+    // "superseded" (403, inside the API's grace) and took the stored token instead; none was signed out.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(answers.filter((status) => status === 200)).toHaveLength(1);
+    expect(answers.filter((status) => status !== 200 && status !== 403)).toEqual([]);
+    const rotated = await stored(first);
+    for (const tab of tabs) {
+      expect(new URL(tab.url()).pathname).toBe('/profiles');
+      expect(await stored(tab)).toBe(rotated);
+      await tab.reload();
+      await expect.poll(() => new URL(tab.url()).pathname).toBe('/profiles');
+    }
+    await first.reload();
+    await expect.poll(() => new URL(first.url()).pathname).toBe('/profiles');
+    expect(answers.filter((status) => status === 200)).toHaveLength(1);
     await ctx.close();
   });
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
-import { ADMIN, DEMO, apiCall, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
+import { ADMIN, DEMO, apiCall, apiSignUp, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
 import { bubble, bubbles, creditsLeft, lastTexts, startChatFromProfiles, statusOf } from './support/chat.js';
 
 interface ConversationAnswer {
@@ -240,19 +240,7 @@ describe.skipIf(!hasChromium)('chat', () => {
     it('gets the no-credits popup and sends nothing', async () => {
       const stamp = Date.now();
       const email = `nocredits${stamp}@example.com`;
-      const res = await fetch(`${inject('baseUrl')}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: `nocredits_${stamp}`,
-          email,
-          password: 'a-long-password-1',
-          gender: 'man',
-          lookingFor: 'woman',
-          birthDate: '1990-04-12',
-          terms: true,
-        }),
-      });
+      const res = await apiSignUp(`nocredits_${stamp}`, email);
       expect(res.status).toBe(201);
       const link = firstLink(await waitForMail(email, { after: stamp }), '/api/verify-email');
 

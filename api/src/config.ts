@@ -36,6 +36,13 @@ const schema = z
     /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling per IP). */
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.optional(),
+    /** Flood limits per client IP and per target email, counted in the database across processes (window below). */
+    REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    REGISTER_CAPTCHA_AFTER: z.coerce.number().int().min(1).max(100_000).default(5),
+    REGISTER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
+    FORGOT_PASSWORD_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    FORGOT_PASSWORD_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
+    RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().min(1).max(24 * 60).default(60),
     CAPTCHA_PROVIDER: z.enum(['sandbox', 'recaptcha', 'off']).default('sandbox'),
     RECAPTCHA_SECRET_V2: z.string().optional(),
     RECAPTCHA_SECRET_V3: z.string().optional(),
@@ -87,6 +94,18 @@ const schema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Sign-ups past `captchaAfter` from one IP within the window must solve a v2 captcha (SPEC §8: 412). */
+function floodLimits(e: z.infer<typeof schema>) {
+  const windowMs = e.RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  return {
+    registerPerIp: { max: e.REGISTER_LIMIT_PER_IP, windowMs },
+    registerCaptchaAfter: { max: e.REGISTER_CAPTCHA_AFTER, windowMs },
+    registerPerEmail: { max: e.REGISTER_LIMIT_PER_EMAIL, windowMs },
+    forgotPasswordPerIp: { max: e.FORGOT_PASSWORD_LIMIT_PER_IP, windowMs },
+    forgotPasswordPerEmail: { max: e.FORGOT_PASSWORD_LIMIT_PER_EMAIL, windowMs },
+  };
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -121,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupCredits: e.SIGNUP_CREDITS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    floodLimits: floodLimits(e),
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       secretV2: e.RECAPTCHA_SECRET_V2,

@@ -28,6 +28,15 @@ export async function apiToken(user: { username: string; password: string }, typ
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** POST /api/register for a fresh member (the API's sign-up limits are raised for the e2e server). */
+export async function apiSignUp(username: string, email: string, password = 'a-long-password-1'): Promise<Response> {
+  return fetch(`${inject('baseUrl')}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password, gender: 'man', lookingFor: 'woman', birthDate: '1990-04-12', terms: true }),
+  });
+}
+
 export async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${inject('baseUrl')}/api${path}`, {
     method,
@@ -78,15 +87,10 @@ export interface NewMember {
  * link, and with `credits` > 0 holding a 25-credit package bought with the sandbox card.
  */
 export async function createMember(opts: { credits?: boolean; prefix?: string } = {}): Promise<NewMember> {
-  const base = inject('baseUrl');
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const user = { username: `${opts.prefix ?? 'm'}_${stamp}`, email: `${(opts.prefix ?? 'm').toLowerCase()}${stamp}@example.com`, password: 'a-long-password-1' };
   const after = Date.now();
-  const res = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, gender: 'man', lookingFor: 'woman', birthDate: '1990-04-12', terms: true }),
-  });
+  const res = await apiSignUp(user.username, user.email, user.password);
   if (res.status !== 201) throw new Error(`register ${user.username}: ${res.status} ${await res.text()}`);
   // Opening the link verifies the email (the redirect carries an auto-login token we do not need).
   const link = firstLink(await waitForMail(user.email, { after }), '/api/verify-email');

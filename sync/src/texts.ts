@@ -8,6 +8,10 @@ export const texts = {
   'error.generic': 'Something went wrong, please try again later.',
   'error.login-invalid-credentials': 'Invalid credentials. Please verify username and password',
   'error.login-throttled': 'Too many sign-in attempts. Please try again in {minutes} minutes.',
+  'error.too-many-requests': 'Too many requests from your connection or for this account. Please try again in {minutes} minutes.',
+  'error.current-password-required': 'Please enter your current password',
+  'error.invalid-current-password': 'Your current password is not correct',
+  'error.reset-link-invalid': 'This password reset link is invalid or has expired.',
   'error.agent-already-logged-in': 'This agent is already signed in on another device.',
   'error.auto-login-failed': 'Error during auto-login. You will be logged out.',
   'error.token-expired': 'Your session has expired. You will be logged out.',
@@ -43,6 +47,7 @@ export const texts = {
   'profile-edit.saved': 'Your profile has been saved.',
   'profile-edit.delete-error': 'Error deleting the image. Please try again!',
   'profile-edit.email-change-notice': 'We will send a verification link to your new email address when you save.',
+  'profile-edit.current-password-hint': 'We ask for it before changing your password or email address.',
   'profile-edit.pending-approval': 'Pending approval',
   'profile-edit.favourite-premium-only': 'Only VIP members can add favorites.',
 
@@ -70,6 +75,8 @@ export const texts = {
 
   // Account forms (not worded in the SPEC)
   'auth.password-changed': 'Your password has been changed.',
+  'auth.email-change-undone': 'Your email address change was cancelled and every device was signed out. If you did not ask for the change, reset your password now.',
+  'auth.email-change-undo-invalid': 'This link is invalid or has expired. Sign in and check your email address in the settings.',
 
   // SPEC §4: payments (failure texts not shown in full in the SPEC)
   'payment.failed-bank': 'Your bank declined the payment. Please try a different card.',

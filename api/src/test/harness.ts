@@ -35,6 +35,10 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     SEED_DEMO: 'false',
     CAPTCHA_PROVIDER: 'sandbox',
     PUBLIC_URL: 'http://localhost:3000',
+    // Test files sign up many members from one in-process address; the flood-limit tests set their own.
+    REGISTER_LIMIT_PER_IP: '100000',
+    REGISTER_CAPTCHA_AFTER: '100000',
+    FORGOT_PASSWORD_LIMIT_PER_IP: '100000',
     ...overrides,
   });
   const clock = new FakeClock(Date.now());

@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { stopAuthSession } from '@web/lib/auth-session';
+import { t } from '@sync/texts';
 import { makeToken } from '@web/mocks/tokens';
 import type { User } from '@web/lib/user-store';
 import { createAppRouter } from './router';
-import type { SessionPort } from './session-port';
+import type { AutoLoginAnswer, SessionPort } from './session-port';
 
 /** A session double: the router's guards see only this port. */
-function fakeSession(state: { kind?: 'user' | 'agent' | null; user?: Partial<User> | null; autoLogin?: () => Promise<string> } = {}) {
+function fakeSession(state: { kind?: 'user' | 'agent' | null; user?: Partial<User> | null; autoLogin?: () => Promise<AutoLoginAnswer> } = {}) {
   let auth = { isAuthenticated: !!state.kind, kind: state.kind ?? null, userId: state.kind ? 'u1' : null };
   const session = {
     getAuth: () => auth,
@@ -19,7 +20,7 @@ function fakeSession(state: { kind?: 'user' | 'agent' | null; user?: Partial<Use
       return true;
     }),
     logout: vi.fn(),
-    exchangeAutoLoginToken: vi.fn(state.autoLogin ?? (async () => makeToken({ _id: 'u1' }))),
+    exchangeAutoLoginToken: vi.fn(state.autoLogin ?? (async (): Promise<AutoLoginAnswer> => ({ accessToken: makeToken({ _id: 'u1' }), resetToken: 'reset-2' }))),
     notify: vi.fn(),
     openPopup: vi.fn(),
   } satisfies SessionPort;
@@ -80,14 +81,28 @@ describe('route flow through the router', () => {
     expect(session.notify).toHaveBeenCalledWith('info', expect.any(String));
   });
 
-  it('token: auto-login, drop the token from the URL, open the password reset popup when flagged', async () => {
+  it('token: auto-login, drop the token from the URL, open the password reset popup with the reset token when flagged', async () => {
     const session = fakeSession({ user: { emailValidated: true } });
     const router = await visit('/?token=auto-1&reset-password=true', session);
     expect(session.exchangeAutoLoginToken).toHaveBeenCalledWith('auto-1');
     expect(session.authenticate).toHaveBeenCalled();
-    expect(session.openPopup).toHaveBeenCalledWith('password-reset', {});
+    expect(session.openPopup).toHaveBeenCalledWith('password-reset', { token: 'reset-2' });
     expect(router.state.location.pathname).toBe('/profiles');
     expect(router.state.location.search).toEqual({});
+  });
+
+  it('email_change=undone: signs this browser out, says so and opens sign-in; invalid says the link is dead', async () => {
+    const session = fakeSession({ kind: 'user', user: { emailValidated: true } });
+    const router = await visit('/?email_change=undone', session);
+    expect(session.logout).toHaveBeenCalled();
+    expect(session.notify).toHaveBeenCalledWith('info', t('auth.email-change-undone'));
+    expect(session.openPopup).toHaveBeenCalledWith('sign-in', {});
+    expect(router.state.location.search).toEqual({});
+
+    const visitor = fakeSession();
+    await visit('/?email_change=invalid', visitor);
+    expect(visitor.logout).not.toHaveBeenCalled();
+    expect(visitor.notify).toHaveBeenCalledWith('error', t('auth.email-change-undo-invalid'));
   });
 
   it('token: a failed exchange warns error.auto-login-failed and goes to /', async () => {
@@ -98,7 +113,7 @@ describe('route flow through the router', () => {
   });
 
   it('token: an already expired access token is refused with error.token-expired', async () => {
-    const session = fakeSession({ autoLogin: async () => makeToken({ _id: 'u1' }, -1000) });
+    const session = fakeSession({ autoLogin: async () => ({ accessToken: makeToken({ _id: 'u1' }, -1000) }) });
     const router = await visit('/?token=old', session);
     expect(session.authenticate).not.toHaveBeenCalled();
     expect(session.notify).toHaveBeenCalledWith('warning', 'Your session has expired. You will be logged out.');

@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import { decodeToken } from '@web/lib/token';
 import { FLOW_PARAMS, readQueryFlow, resolveAccess, resolveQueryFlow, type Notice } from '@web/lib/route-flow';
-import type { SessionPort } from './session-port';
+import type { AutoLoginAnswer, SessionPort } from './session-port';
 
 interface FlowLocation {
   pathname: string;
@@ -21,24 +21,28 @@ function say(session: SessionPort, notice: Notice | undefined): void {
   if (notice) session.notify(notice.type, t(notice.key));
 }
 
-/** Auto-login (SPEC §4/§5/§8): exchange the token, reject an expired one, load the member. */
-async function autoLogin(session: SessionPort, token: string): Promise<boolean> {
-  let accessToken: string;
+/**
+ * Auto-login (SPEC §4/§5/§8): exchange the token, reject an expired one, load the member. A mailed reset
+ * link's token is spent by the exchange, which hands back the reset token the reset form sends.
+ */
+async function autoLogin(session: SessionPort, token: string): Promise<{ resetToken?: string } | null> {
+  let exchanged: AutoLoginAnswer;
   try {
-    accessToken = await session.exchangeAutoLoginToken(token);
+    exchanged = await session.exchangeAutoLoginToken(token);
   } catch {
     session.notify('warning', t('error.auto-login-failed'));
     if (session.getAuth().isAuthenticated) session.logout();
-    return false;
+    return null;
   }
+  const { accessToken } = exchanged;
   const payload = decodeToken(accessToken);
   if (!payload || payload.exp <= Date.now()) {
     session.notify('warning', t('error.token-expired'));
-    return false;
+    return null;
   }
-  if (!session.authenticate(accessToken)) return false;
+  if (!session.authenticate(accessToken)) return null;
   if (payload.type !== 'agent') await session.loadUser(payload._id).catch(() => undefined);
-  return true;
+  return exchanged.resetToken ? { resetToken: exchanged.resetToken } : {};
 }
 
 /**
@@ -50,13 +54,14 @@ export async function runRouteFlow(location: FlowLocation, session: SessionPort)
   if (flow) {
     const outcome = resolveQueryFlow(flow);
     if (outcome.do === 'redirect') {
+      if (outcome.signOut && session.getAuth().isAuthenticated) session.logout();
       say(session, outcome.notice);
       if (outcome.openSignIn) session.openPopup('sign-in', {});
       throw redirect({ to: outcome.to, replace: true });
     }
-    const ok = await autoLogin(session, outcome.token);
-    if (!ok) throw redirect({ to: '/', replace: true });
-    if (outcome.resetPassword) session.openPopup('password-reset', {});
+    const signedIn = await autoLogin(session, outcome.token);
+    if (!signedIn) throw redirect({ to: '/', replace: true });
+    if (outcome.resetPassword) session.openPopup('password-reset', signedIn.resetToken ? { token: signedIn.resetToken } : {});
     if (outcome.do === 'auto-login' && outcome.redirectUrl) throw redirect({ href: outcome.redirectUrl, replace: true });
     // Same page without the spent token; the next pass applies the access rules.
     throw redirect({ to: location.pathname, search: withoutFlowParams(location.search), replace: true });

@@ -5,6 +5,12 @@ import { openPopup } from '@web/ui/popups/popup-queue';
 import { toast } from '@web/ui/toast';
 import type { PopupKind, PopupPropsByKind } from '@web/ui/popups/popup-kinds';
 
+export interface AutoLoginAnswer {
+  accessToken: string;
+  /** For a password-reset link: the single-use token POST /reset-password takes (the mailed one is spent). */
+  resetToken?: string;
+}
+
 /** What the route guards need from the session; the router context carries it so tests can swap it. */
 export interface SessionPort {
   getAuth(): Pick<AuthView, 'isAuthenticated' | 'kind' | 'userId'>;
@@ -12,8 +18,8 @@ export interface SessionPort {
   loadUser(id: string): Promise<User>;
   authenticate(token: string): boolean;
   logout(): void;
-  /** GET /api/autologin?token= answers { accessToken } (SPEC §7). */
-  exchangeAutoLoginToken(token: string): Promise<string>;
+  /** GET /api/autologin?token= answers { accessToken } (SPEC §7), and a reset link's { resetToken }. */
+  exchangeAutoLoginToken(token: string): Promise<AutoLoginAnswer>;
   notify(type: 'error' | 'warning' | 'info' | 'success', message: string): void;
   openPopup<K extends PopupKind>(kind: K, props: PopupPropsByKind[K]): void;
 }
@@ -25,9 +31,9 @@ export const appSession: SessionPort = {
   authenticate,
   logout,
   async exchangeAutoLoginToken(token) {
-    const answer = await api.get<{ accessToken?: string }>('/autologin', { query: { token }, auth: false });
+    const answer = await api.get<Partial<AutoLoginAnswer>>('/autologin', { query: { token }, auth: false });
     if (!answer?.accessToken) throw new Error('Unknown error');
-    return answer.accessToken;
+    return { accessToken: answer.accessToken, ...(answer.resetToken ? { resetToken: answer.resetToken } : {}) };
   },
   notify: (type, message) => void toast.show(type, message),
   openPopup: (kind, props) => void openPopup(kind, props),

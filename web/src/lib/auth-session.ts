@@ -5,7 +5,8 @@ import { authMachine, isTokenLive, needsRefresh, type AuthSnapshot, type Refresh
 import { toast } from '@web/ui/toast';
 import { api, authBridge, onApiError } from './api';
 import { openAuthChannel, type AuthChannel } from './auth-channel';
-import { readPersistedAuth, writePersistedAuth } from './auth-storage';
+import { AUTH_STORAGE_KEY, readPersistedAuth, writePersistedAuth } from './auth-storage';
+import { refreshAcrossTabs } from './refresh-across-tabs';
 import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
 import { closeAllSockets } from './socket-registry';
@@ -15,15 +16,13 @@ import { announceWaitingWrites } from './lapsed-account';
 
 /**
  * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the
- * refresh lock), localStorage, BroadcastChannel 'auth', the socket and store registries, toasts
+ * refresh lock, one tab at a time: refresh-across-tabs.ts), localStorage, BroadcastChannel 'auth', the socket and store registries, toasts
  * and the router. Everything the machine does is named in auth.machine.ts.
  */
 function createAuthSession(channel: AuthChannel) {
   const machine = authMachine.provide({
     actors: {
-      refreshToken: fromPromise<RefreshOutput, RefreshInput>(() =>
-        api.withRefreshLock(() => api.patch<RefreshOutput>('/authenticate', undefined, { bypassLock: true })),
-      ),
+      refreshToken: fromPromise<RefreshOutput, RefreshInput>(({ input }) => refreshAcrossTabs(api, input.token)),
     },
     actions: {
       persist: ({ context }) =>
@@ -74,6 +73,11 @@ function session() {
     actor = createAuthSession(channel);
     channel.subscribe((message) => {
       if (message.type === 'logout') actor?.send({ type: 'REMOTE_LOGOUT' });
+    });
+    // Another tab refreshed: this one sends the new token too (its own refresh would find it under the lock anyway).
+    globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+      const token = event.key === AUTH_STORAGE_KEY ? readPersistedAuth().token : null;
+      if (token) actor?.send({ type: 'TOKEN_SHARED', token });
     });
     // A session ended on the server (logout elsewhere, password change, take-over) answers 401 with these
     // codes on any call: the member is signed out here too instead of meeting errors on every screen.

@@ -43,12 +43,14 @@ export function isPublicPath(pathname: string): boolean {
 export type Notice = { type: 'error' | 'warning' | 'info'; key: TextKey };
 
 /** The query parameters that start a flow, removed from the URL once handled. */
-export const FLOW_PARAMS = ['error', 'verification_error', 'token', 'reset-password', 'resetPassword', 'reset_password', 'redirectUrl'] as const;
+export const FLOW_PARAMS = ['error', 'verification_error', 'token', 'reset-password', 'resetPassword', 'reset_password', 'redirectUrl', 'email_change'] as const;
 
 export type QueryFlow =
   | { kind: 'sso-error'; code: string }
   | { kind: 'verification-error'; code: string; token: string | null }
-  | { kind: 'auto-login'; token: string; resetPassword: boolean; redirectUrl?: string };
+  | { kind: 'auto-login'; token: string; resetPassword: boolean; redirectUrl?: string }
+  /** The undo link of an email change (GET /api/undo-email-change) came back: undone or invalid. */
+  | { kind: 'email-change'; code: string };
 
 const flag = (value: unknown) => value === true || value === 'true' || value === '1' || value === '';
 
@@ -59,6 +61,8 @@ export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null
   if (error) return { kind: 'sso-error', code: error };
   const verification = text(search.verification_error);
   if (verification) return { kind: 'verification-error', code: verification, token: text(search.token) };
+  const emailChange = text(search.email_change);
+  if (emailChange) return { kind: 'email-change', code: emailChange };
   const token = text(search.token);
   if (token) {
     const resetPassword = ['reset-password', 'resetPassword', 'reset_password'].some((key) => key in search && flag(search[key]));
@@ -70,7 +74,7 @@ export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null
 }
 
 export type FlowOutcome =
-  | { do: 'redirect'; to: string; notice?: Notice; openSignIn?: boolean }
+  | { do: 'redirect'; to: string; notice?: Notice; openSignIn?: boolean; signOut?: boolean }
   | { do: 'auto-login'; token: string; resetPassword: boolean; redirectUrl?: string };
 
 /** SPEC §8 rows for the SSO and verification errors, and the auto-login hand-off. */
@@ -88,6 +92,10 @@ export function resolveQueryFlow(flow: QueryFlow): FlowOutcome {
       }
       if (flow.code === 'expired') return { do: 'redirect', to: '/', openSignIn: true, notice: { type: 'info', key: 'error.verification-expired' } };
       return { do: 'redirect', to: '/', notice: { type: 'error', key: 'error.generic' } };
+    case 'email-change':
+      // Undone: every session of the account ended on the server, this browser's too.
+      if (flow.code === 'undone') return { do: 'redirect', to: '/', signOut: true, openSignIn: true, notice: { type: 'info', key: 'auth.email-change-undone' } };
+      return { do: 'redirect', to: '/', notice: { type: 'error', key: 'auth.email-change-undo-invalid' } };
     case 'auto-login':
       return { do: 'auto-login', token: flow.token, resetPassword: flow.resetPassword, ...(flow.redirectUrl ? { redirectUrl: flow.redirectUrl } : {}) };
   }

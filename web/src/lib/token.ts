@@ -36,3 +36,17 @@ export function tokenRole(token: string | null | undefined): 'agent' | 'admin' |
   const role = token ? decodeToken(token)?.role : undefined;
   return role === 'admin' || role === 'agent' ? role : null;
 }
+
+const generationOf = (payload: TokenPayload) => (typeof payload.gen === 'number' ? payload.gen : 0);
+
+/**
+ * True when `candidate` is a later token (a refresh) of the session `current` belongs to: a higher `gen` (the
+ * API's rotation counter; two tokens signed within one second share their `exp`), else a later expiry.
+ */
+export function isLaterTokenOfSession(current: string, candidate: string): boolean {
+  const mine = decodeToken(current);
+  const theirs = decodeToken(candidate);
+  if (!mine || !theirs || candidate === current || theirs.sid !== mine.sid || theirs._id !== mine._id) return false;
+  const [was, is] = [generationOf(mine), generationOf(theirs)];
+  return is > was || (is === was && theirs.exp > mine.exp);
+}

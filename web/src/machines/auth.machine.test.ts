@@ -235,3 +235,27 @@ describe('auth machine: logout across tabs (BroadcastChannel auth)', () => {
     tabB.actor.stop();
   });
 });
+
+describe('auth machine: a token another tab stored', () => {
+  it('takes a later token of the same session and ignores other sessions and older tokens', () => {
+    const { actor, calls } = setupActor();
+    const mine = makeToken({ _id: 'u1' }, 60 * MINUTE);
+    actor.send({ type: 'AUTHENTICATE', token: mine });
+    actor.send({ type: 'TOKEN_SHARED', token: makeToken({ _id: 'u1', sid: 'another-device' }, 120 * MINUTE) });
+    actor.send({ type: 'TOKEN_SHARED', token: makeToken({ _id: 'u1' }, 30 * MINUTE) });
+    expect(actor.getSnapshot().context.token).toBe(mine);
+    const later = makeToken({ _id: 'u1', gen: 1 }, 120 * MINUTE);
+    actor.send({ type: 'TOKEN_SHARED', token: later });
+    expect(actor.getSnapshot().context.token).toBe(later);
+    // Signed within the same second, the rotation counter tells which one is later.
+    const sameSecond = makeToken({ _id: 'u1', gen: 2 }, 120 * MINUTE);
+    actor.send({ type: 'TOKEN_SHARED', token: sameSecond });
+    expect(actor.getSnapshot().context.token).toBe(sameSecond);
+    actor.send({ type: 'TOKEN_SHARED', token: later });
+    expect(actor.getSnapshot().context.token).toBe(sameSecond);
+    expect(actor.getSnapshot().matches('authenticated')).toBe(true);
+    // Already stored by the tab that refreshed: nothing is written back.
+    expect(calls.persist).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+});

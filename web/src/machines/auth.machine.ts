@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { ApiError } from '@web/lib/http';
-import { decodeToken } from '@web/lib/token';
+import { decodeToken, isLaterTokenOfSession } from '@web/lib/token';
 import { TOKEN_UPDATE_INTERVAL, emptyAuth, type PersistedAuth } from '@web/lib/auth-storage';
 
 /** How often the authenticated state checks whether the token needs a refresh (SPEC §9 leaves it open). */
@@ -27,7 +27,9 @@ export type AuthEvent =
   /** The server says the session is over (401, a logout event): the member must sign in again; nothing local is lost. */
   | { type: 'SESSION_LAPSED' }
   /** Another tab logged out (BroadcastChannel 'auth'). */
-  | { type: 'REMOTE_LOGOUT' };
+  | { type: 'REMOTE_LOGOUT' }
+  /** Another tab stored a token (it refreshed): taken when it is a later token of this same session. */
+  | { type: 'TOKEN_SHARED'; token: string };
 
 export interface RefreshInput {
   token: string;
@@ -96,7 +98,7 @@ export const authMachine = setup({
   },
   actions: {
     setToken: assign(({ context, event }) => {
-      if (event.type === 'AUTHENTICATE') return fromToken(event.token, context.tokenUpdateInterval);
+      if (event.type === 'AUTHENTICATE' || event.type === 'TOKEN_SHARED') return fromToken(event.token, context.tokenUpdateInterval);
       const output = (event as unknown as { output?: RefreshOutput }).output;
       return output?.access_token ? fromToken(output.access_token, context.tokenUpdateInterval) : {};
     }),
@@ -115,6 +117,7 @@ export const authMachine = setup({
   guards: {
     hasLiveToken: ({ context }) => isTokenLive(context, Date.now()),
     hasStaleToken: ({ context }) => !!context.token,
+    isLaterTokenOfThisSession: ({ context, event }) => event.type === 'TOKEN_SHARED' && !!context.token && isLaterTokenOfSession(context.token, event.token),
     tokenIsLive: ({ event }) => {
       if (event.type !== 'AUTHENTICATE') return false;
       const payload = decodeToken(event.token);
@@ -189,6 +192,8 @@ export const authMachine = setup({
       },
       on: {
         AUTHENTICATE: { guard: 'tokenIsLive', target: 'authenticated', reenter: true, actions: ['setToken', 'persist'] },
+        // Already stored by the tab that refreshed; a refresh running here finds it under the lock.
+        TOKEN_SHARED: { guard: 'isLaterTokenOfThisSession', actions: ['setToken'] },
         LOGOUT: {
           target: 'unauthenticated',
           actions: [

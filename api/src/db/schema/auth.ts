@@ -24,6 +24,10 @@ export const authSessions = pgTable(
     expiryDate: ts('expiry_date').notNull(),
     revokedDate: ts('revoked_date'),
     revokedReason: text('revoked_reason'),
+    /** Refresh-token rotation: the `gen` claim a token must carry to refresh; each refresh adds one (decision 0024). */
+    tokenGeneration: integer('token_generation').notNull().default(0),
+    /** When the current generation was issued: the just-replaced one is tolerated for a short grace after it. */
+    rotatedDate: ts('rotated_date'),
   },
   (t) => [
     index('auth_sessions_user_idx').on(t.userId),
@@ -45,7 +49,23 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_account_idx').on(t.accountKey, t.createDate), index('login_attempts_ip_idx').on(t.ip, t.createDate)],
 );
 
-export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['verify-email', 'reset-password', 'auto-login']);
+/**
+ * Requests counted for flood limits (sign-ups, forgot-password mails) per IP and per target account, in the
+ * database so every API process shares the counts (modules/auth/rate-limit.ts).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: id(),
+    /** The limited action and what is counted, e.g. `register:ip` or `forgot-password:email`. */
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createDate: createDate(),
+  },
+  (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.key, t.createDate)],
+);
+
+export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['verify-email', 'reset-password', 'auto-login', 'undo-email-change']);
 
 /** Single-use tokens sent by mail; only their hash is stored. */
 export const emailTokens = pgTable(
@@ -57,7 +77,7 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: emailTokenPurposeEnum('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** For a changed address: the new email that becomes the account's once verified. */
+    /** For a changed address: the new email that becomes the account's once verified; for an undo, the old one. */
     email: text('email'),
     expiryDate: ts('expiry_date').notNull(),
     usedDate: ts('used_date'),

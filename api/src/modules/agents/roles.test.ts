@@ -73,6 +73,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/logout': 'any',
   'GET /api/autologin': 'public',
   'GET /api/verify-email': 'public',
+  'GET /api/undo-email-change': 'public',
   'POST /api/resend-email': 'member',
   'POST /api/forgot-password': 'public',
   'POST /api/reset-password': 'public',

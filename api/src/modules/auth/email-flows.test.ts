@@ -46,11 +46,9 @@ describe('email verification', () => {
     expect(again.status).toBe(401);
     expect(await again.json()).toEqual({ error: { code: 'auto-login-failed', message: 'Error during auto-login. You will be logged out.' } });
 
-    // The same verification link again: already verified, with a fresh auto-login token.
+    // The same verification link again: a notice only, it signs no one in (SPEC §8: already_verified without token).
     const second = await ctx.app.request(local(link));
-    const already = second.headers.get('location')!;
-    expect(already).toMatch(/^\/verify\?verification_error=already_verified&token=[\w-]{43}$/);
-    expect((await autologin(tokenOf(already))).status).toBe(200);
+    expect(second.headers.get('location')).toBe('/verify?verification_error=already_verified');
   });
 
   it('redirects an expired link to verification_error=expired with the original token', async () => {
@@ -163,12 +161,16 @@ describe('forgot and reset password', () => {
     expect(link.searchParams.get('reset-password')).toBe('true');
     const token = link.searchParams.get('token')!;
 
-    // The web's token query flow signs in first, then shows the reset form.
+    // The web's token query flow signs in first (spending the mailed token), then shows the reset form with
+    // the reset token the auto-login answered.
     const login = await autologin(token);
     expect(login.status).toBe(200);
-    const { accessToken } = await login.json();
+    const { accessToken, resetToken } = await login.json();
+    expect(resetToken).toMatch(/^[\w-]{43}$/);
+    expect((await autologin(token)).status).toBe(401);
+    expect((await post('/api/reset-password', { token, password: 'a brand new secret' }, bearer(accessToken))).status).toBe(400);
 
-    const reset = await post('/api/reset-password', { token, password: 'a brand new secret' }, bearer(accessToken));
+    const reset = await post('/api/reset-password', { token: resetToken, password: 'a brand new secret' }, bearer(accessToken));
     expect(reset.status).toBe(200);
     const answer = await reset.json();
     expect(answer).toEqual({ status: 'success', access_token: expect.any(String) });
@@ -182,15 +184,15 @@ describe('forgot and reset password', () => {
     expect((await userRow(member.id)).emailValidated).toBe(true);
 
     // Spent: neither reset nor auto-login takes it again.
-    expect((await post('/api/reset-password', { token, password: 'another secret 2' })).status).toBe(400);
-    expect((await autologin(token)).status).toBe(401);
+    expect((await post('/api/reset-password', { token: resetToken, password: 'another secret 2' })).status).toBe(400);
+    expect((await autologin(resetToken)).status).toBe(401);
   });
 
-  it('lets a signed-in member reset without a token; refuses anonymous and short passwords', async () => {
+  it('lets a signed-in member reset with the current password instead of a token; refuses anonymous and short passwords', async () => {
     const member = await registerMember(ctx);
     expect((await post('/api/reset-password', { password: 'long enough pw' })).status).toBe(401);
-    expect((await post('/api/reset-password', { password: 'short' }, bearer(member.token))).status).toBe(400);
-    const res = await post('/api/reset-password', { password: 'long enough pw' }, bearer(member.token));
+    expect((await post('/api/reset-password', { password: 'short', currentPassword: PASSWORD }, bearer(member.token))).status).toBe(400);
+    const res = await post('/api/reset-password', { password: 'long enough pw', currentPassword: PASSWORD }, bearer(member.token));
     expect(res.status).toBe(200);
     const sessions = await ctx.deps.db.select().from(authSessions).where(eq(authSessions.userId, member.id));
     expect(sessions.filter((s) => !s.revokedDate).map((s) => s.id)).toEqual([member.sid]);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { emailTokens } from '../../db/schema/index.js';
@@ -12,6 +12,7 @@ export const TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   'verify-email': 48 * 60 * 60_000,
   'auto-login': 10 * 60_000,
   'reset-password': 60 * 60_000,
+  'undo-email-change': 7 * 24 * 60 * 60_000,
 };
 
 const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
@@ -20,7 +21,7 @@ const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex'
 export async function createEmailToken(
   deps: Pick<AppDeps, 'clock'>,
   exec: Executor,
-  input: { userId: string; purpose: EmailTokenPurpose; email?: string | null },
+  input: { userId: string; purpose: EmailTokenPurpose; email?: string | null; expiryDate?: Date },
 ): Promise<string> {
   const raw = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
@@ -30,7 +31,7 @@ export async function createEmailToken(
     tokenHash: hashToken(raw),
     email: input.email ?? null,
     createDate: now,
-    expiryDate: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
+    expiryDate: input.expiryDate ?? new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
   });
   return raw;
 }
@@ -56,3 +57,19 @@ export async function consumeEmailToken(deps: Pick<AppDeps, 'clock'>, exec: Exec
 export function isUsable(token: EmailToken, now: Date): boolean {
   return !token.usedDate && token.expiryDate.getTime() > now.getTime();
 }
+
+const PASSWORD_BOUND: EmailTokenPurpose[] = ['verify-email', 'reset-password', 'auto-login'];
+
+/**
+ * A password change or reset ends every mailed token issued before it (a link sitting in a mailbox someone
+ * else read must not outlive the new password). The undo link of an email change survives: it is the owner's
+ * way back when someone who knew the password took the account (modules/users/email-change.ts).
+ */
+export async function spendMailedTokens(deps: Pick<AppDeps, 'clock'>, exec: Executor, userId: string, purposes: EmailTokenPurpose[] = PASSWORD_BOUND): Promise<void> {
+  const now = deps.clock.now();
+  await exec
+    .update(emailTokens)
+    .set({ usedDate: now })
+    .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, purposes), isNull(emailTokens.usedDate)));
+}
+

@@ -31,3 +31,16 @@ export function resetPasswordMail(brand: string, to: string, link: string): Mail
     html: layout(brand, lines, { label: 'Choose a new password', href: link }),
   };
 }
+
+export function emailChangeNoticeMail(brand: string, to: string, newEmail: string, undoLink: string): Mail {
+  const lines = [
+    `Someone asked to change the email address of your account to ${newEmail}.`,
+    'If it was you, there is nothing to do. If it was not, open the link below within 7 days: your address stays this one and every device is signed out.',
+  ];
+  return {
+    to,
+    subject: `${brand}: your email address is being changed`,
+    text: `${lines.join('\n\n')}\n\n${undoLink}\n`,
+    html: layout(brand, lines, { label: 'Keep my email address', href: undoLink }),
+  };
+}

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { authenticateBody, createRegisterBody, forgotPasswordBody, resendEmailBody, resetPasswordBody } from '@sync/contract/auth';
 import { isUnstorableIssue } from '@sync/contract/text';
 import { t } from '@sync/texts';
@@ -8,10 +9,14 @@ import { validate } from '../../lib/validate.js';
 import { bearerToken, requireAuth } from './middleware.js';
 import { invalidBody, parseWith, readJson, requestMeta } from './request.js';
 import * as auth from './service.js';
+import { undoEmailChange } from './email-change.js';
 import { authenticateAccessToken } from './sessions.js';
 
-// Signed in, or carrying the mailed token instead (service.resetPassword decides which).
-const resetBody = resetPasswordBody.extend({ token: resetPasswordBody.shape.token.optional() });
+// The mailed token, or signed in with the current password instead (service.resetPassword decides which).
+const resetBody = resetPasswordBody.extend({
+  token: resetPasswordBody.shape.token.optional(),
+  currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+});
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
@@ -34,20 +39,18 @@ export const authRoutes = new Hono<AppEnv>()
   .patch('/authenticate', async (c) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
-    // SPEC §4: whatever makes a refresh impossible answers 403, and the web logs out.
-    const check = await authenticateAccessToken(c.var.deps, token);
-    if (!check.ok) throw new ApiError(403, 'token-expired', t('error.token-expired'));
-    return c.json(await auth.refresh(c.var.deps, check.auth));
+    return c.json(await auth.refresh(c.var.deps, token));
   })
   .post('/logout', requireAuth(), async (c) => c.json(await auth.logout(c.var.deps, c.var.auth)))
   .get('/autologin', async (c) => c.json(await auth.autoLogin(c.var.deps, c.req.query('token'), requestMeta(c))))
   .get('/verify-email', async (c) => c.redirect(await auth.verifyEmail(c.var.deps, c.req.query('token')), 302))
+  .get('/undo-email-change', async (c) => c.redirect(await undoEmailChange(c.var.deps, c.req.query('token')), 302))
   .post('/resend-email', requireAuth('user'), async (c) => {
     const body = parseWith(resendEmailBody, await readJson(c, { allowEmpty: true }));
     return c.json(await auth.resendEmail(c.var.deps, c.var.auth, body));
   })
   .post('/forgot-password', validate('json', forgotPasswordBody), async (c) =>
-    c.json(await auth.forgotPassword(c.var.deps, c.req.valid('json').email)),
+    c.json(await auth.forgotPassword(c.var.deps, c.req.valid('json').email, requestMeta(c))),
   )
   .post('/reset-password', validate('json', resetBody), async (c) => {
     const body = c.req.valid('json');
@@ -55,5 +58,6 @@ export const authRoutes = new Hono<AppEnv>()
     const check = bearer ? await authenticateAccessToken(c.var.deps, bearer) : undefined;
     if (!body.token && check && !check.ok) throw new ApiError(401, 'token-expired', t('error.token-expired'));
     const signedIn = check?.ok ? check.auth : undefined;
-    return c.json(await auth.resetPassword(c.var.deps, { token: body.token, password: body.password, auth: signedIn }, requestMeta(c)));
+    const input = { token: body.token, password: body.password, currentPassword: body.currentPassword, auth: signedIn };
+    return c.json(await auth.resetPassword(c.var.deps, input, requestMeta(c)));
   });

@@ -7,9 +7,11 @@ import { agents, authSessions, brands, creditLedger, emailTokens, profiles, user
 import { ApiError } from '../../lib/errors.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password.js';
 import { defaultAgeRange } from '../users/serialize.js';
-import { consumeEmailToken, createEmailToken, findEmailToken, isUsable } from './email-tokens.js';
+import { assertCurrentPassword } from './current-password.js';
+import { consumeEmailToken, createEmailToken, findEmailToken, spendMailedTokens } from './email-tokens.js';
 import { resetPasswordMail, verificationMail } from './mails.js';
-import { announceLogout, issueSession, liveAgentSessions, refreshSession, revokeSessions, type SessionMeta } from './sessions.js';
+import { announceLogout, issueSession, liveAgentSessions, reissueSessionToken, revokeSessions, rotateSessionToken, type SessionMeta } from './sessions.js';
+import { assertWithinLimits, takeRateLimit } from './rate-limit.js';
 import { assertNotThrottled, recordAttempt } from './throttle.js';
 
 export { issueSession } from './sessions.js';
@@ -63,11 +65,16 @@ async function sendVerificationMail(deps: AppDeps, user: { id: string; brandId: 
 // ---------------------------------------------------------------- registration
 
 export async function register(deps: AppDeps, brand: BrandContext, body: RegisterBody, meta: RequestMeta) {
+  const limits = deps.config.floodLimits;
+  await assertWithinLimits(deps, 'register', { ip: [meta.ip, limits.registerPerIp], account: [body.email.toLowerCase(), limits.registerPerEmail] });
+  // Past a few sign-ups from one address the next ones need a solved v2 challenge before the hard limit refuses.
+  const busyIp = !(await takeRateLimit(deps, 'register:ip-captcha', meta.ip, limits.registerCaptchaAfter)).ok;
   const captcha = await deps.providers.captcha.verify({
     token: body.captchaToken,
     version: body.captchaVersion,
     ip: meta.ip,
     subject: `${body.email} ${body.username}`,
+    requireV2: busyIp,
   });
   if (!captcha.ok) {
     const message = body.captchaToken && body.captchaVersion === 'v2' ? t('recaptcha-v2-error') : t('recaptcha-v3-failed');
@@ -210,29 +217,33 @@ async function signInAgent(deps: AppDeps, agentId: string, force: boolean, meta:
   return token;
 }
 
-/** PATCH /authenticate: the same session, a new token. */
-export async function refresh(deps: AppDeps, auth: AuthContext) {
-  const token = await refreshSession(deps, auth);
-  if (!token) throw new ApiError(403, 'token-expired', t('error.token-expired'));
-  return { access_token: token };
+/** PATCH /authenticate: the same session, a new token; the presented one stops refreshing (rotation). */
+export async function refresh(deps: AppDeps, token: string) {
+  const outcome = await rotateSessionToken(deps, token);
+  // SPEC §4: whatever makes a refresh impossible answers 403, and the web logs out.
+  if (!outcome.ok) throw new ApiError(403, outcome.reason === 'superseded' ? 'token-superseded' : 'token-expired', t('error.token-expired'));
+  return { access_token: outcome.token };
 }
 
 // ---------------------------------------------------------------- tokens by mail
 
 /**
- * GET /autologin: an auto-login token is single use; a password-reset token also signs in (the mail's link
- * goes through here first) but stays usable for POST /reset-password until it is spent or expires.
+ * GET /autologin: every mailed token is single use. A password-reset token also signs in (SPEC §4: the
+ * reset link goes through auto-login, its reset flag carried along); it is spent here and the answer carries
+ * a fresh reset token, expiring with the mailed one, for the reset form to send (POST /reset-password).
  */
 export async function autoLogin(deps: AppDeps, raw: string | undefined, meta: SessionMeta) {
   const token = await findEmailToken(deps.db, raw, ['auto-login', 'reset-password']);
-  const now = deps.clock.now();
-  if (!token || !isUsable(token, now)) throw autoLoginFailed();
-  if (token.purpose === 'auto-login' && !(await consumeEmailToken(deps, deps.db, token.id))) throw autoLoginFailed();
+  if (!token || !(await consumeEmailToken(deps, deps.db, token.id))) throw autoLoginFailed();
   const [user] = await deps.db.select({ blocked: users.blocked }).from(users).where(eq(users.id, token.userId)).limit(1);
   if (!user || user.blocked) throw autoLoginFailed();
+  const resetToken =
+    token.purpose === 'reset-password'
+      ? await createEmailToken(deps, deps.db, { userId: token.userId, purpose: 'reset-password', expiryDate: token.expiryDate })
+      : undefined;
   const session = await issueSession(deps, { type: 'user', id: token.userId }, meta);
   await markSignedIn(deps, token.userId);
-  return { accessToken: session.access_token };
+  return { accessToken: session.access_token, ...(resetToken ? { resetToken } : {}) };
 }
 
 /** Where GET /verify-email sends the browser (CONTRACT "Accounts"). */
@@ -248,11 +259,8 @@ export async function verifyEmail(deps: AppDeps, raw: string | undefined): Promi
   if (token.expiryDate.getTime() <= now.getTime()) {
     return verified ? '/verify?verification_error=already_verified' : `/verify?verification_error=expired&token=${encodeURIComponent(raw!)}`;
   }
-  const autoLoginFor = () => createEmailToken(deps, deps.db, { userId: user.id, purpose: 'auto-login' });
-  if (verified || token.usedDate) {
-    if (!verified) return '/verify?verification_error=invalid';
-    return `/verify?verification_error=already_verified&token=${await autoLoginFor()}`;
-  }
+  // A verification link signs in once, when it verifies: opened again it is only a notice (SPEC §8's already-verified row).
+  if (token.usedDate || verified) return verified ? '/verify?verification_error=already_verified' : '/verify?verification_error=invalid';
 
   try {
     const done = await deps.db.transaction(async (tx) => {
@@ -263,13 +271,13 @@ export async function verifyEmail(deps: AppDeps, raw: string | undefined): Promi
         .where(eq(users.id, user.id));
       return true;
     });
-    if (!done) return `/verify?verification_error=already_verified&token=${await autoLoginFor()}`;
+    if (!done) return '/verify?verification_error=already_verified';
   } catch (err) {
     // The new address was taken by someone else since the mail went out.
     if (uniqueViolation(err)) return '/verify?verification_error=invalid';
     throw err;
   }
-  return `/?token=${await autoLoginFor()}`;
+  return `/?token=${await createEmailToken(deps, deps.db, { userId: user.id, purpose: 'auto-login' })}`;
 }
 
 /** POST /resend-email: another verification mail, optionally to a new address that becomes the account's once verified. */
@@ -322,7 +330,10 @@ export async function resendEmail(deps: AppDeps, auth: AuthContext, body: Resend
 // ---------------------------------------------------------------- passwords
 
 /** POST /forgot-password: always the same answer, so nobody learns which addresses have accounts. */
-export async function forgotPassword(deps: AppDeps, email: string) {
+export async function forgotPassword(deps: AppDeps, email: string, meta: RequestMeta) {
+  const limits = deps.config.floodLimits;
+  // Counted by the typed address whether or not it has an account, so the limit tells nothing about accounts.
+  await assertWithinLimits(deps, 'forgot-password', { ip: [meta.ip, limits.forgotPasswordPerIp], account: [email.toLowerCase(), limits.forgotPasswordPerEmail] });
   const [user] = await deps.db
     .select({ id: users.id, email: users.email, brandId: users.brandId, blocked: users.blocked })
     .from(users)
@@ -349,40 +360,45 @@ export async function forgotPassword(deps: AppDeps, email: string) {
 }
 
 /**
- * POST /reset-password: with the mailed token (which proves the mailbox, so it also validates the email),
- * or signed in as the member without one. Every other session of the member ends; the caller's session, if
- * it is the member's, is kept and gets a fresh token, otherwise a new one is opened.
+ * POST /reset-password: with the mailed token (which proves the mailbox, so it also validates the email), or
+ * signed in as the member with the current password: a bearer token alone never sets a password. Every other
+ * session of the member ends, and every mailed token issued before; the caller's session, if it is the
+ * member's, is kept and gets a fresh token, otherwise a new one is opened.
  */
-export async function resetPassword(deps: AppDeps, input: { token?: string; password: string; auth?: AuthContext }, meta: SessionMeta) {
+export async function resetPassword(
+  deps: AppDeps,
+  input: { token?: string; password: string; currentPassword?: string; auth?: AuthContext },
+  meta: RequestMeta,
+) {
   let userId: string;
   let fromMail = false;
   if (input.token) {
     const token = await findEmailToken(deps.db, input.token, ['reset-password']);
-    if (!token || !(await consumeEmailToken(deps, deps.db, token.id))) {
-      throw new ApiError(400, 'invalid-reset-token', 'This password reset link is invalid or has expired.');
-    }
+    if (!token || !(await consumeEmailToken(deps, deps.db, token.id))) throw new ApiError(400, 'invalid-reset-token', t('error.reset-link-invalid'));
     userId = token.userId;
     fromMail = true;
   } else if (input.auth?.type === 'user') {
     userId = input.auth.id;
+    const [user] = await deps.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
+    await assertCurrentPassword(deps, user, input.currentPassword, meta.ip);
   } else {
     throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
   }
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db
-    .update(users)
-    .set({ passwordHash, updateDate: now, ...(fromMail ? { emailValidated: true } : {}) })
-    .where(eq(users.id, userId));
-  await deps.db
-    .update(emailTokens)
-    .set({ usedDate: now })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset-password'), isNull(emailTokens.usedDate)));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updateDate: now, ...(fromMail ? { emailValidated: true } : {}) })
+      .where(eq(users.id, userId));
+    await spendMailedTokens(deps, tx, userId);
+  });
 
   const keep = input.auth?.type === 'user' && input.auth.id === userId ? input.auth : undefined;
   await revokeSessions(deps, { userId, exceptSid: keep?.sid }, 'password-changed');
-  const access_token = keep ? await refreshSession(deps, keep) : undefined;
+  const access_token = keep ? await reissueSessionToken(deps, keep) : undefined;
   return { status: 'success' as const, access_token: access_token ?? (await issueSession(deps, { type: 'user', id: userId }, meta)).access_token };
 }
 

@@ -26,6 +26,7 @@ export interface IssuedSession {
 
 type Deps = Pick<AppDeps, 'config' | 'clock' | 'db'>;
 type AuthDeps = Pick<AppDeps, 'config' | 'clock' | 'db' | 'sessions'>;
+type RevokeDeps = Pick<AppDeps, 'db' | 'clock' | 'realtime' | 'sessions'>;
 
 /**
  * Opens a new session (one signed-in device) for a member or an agent and signs its first access token.
@@ -53,17 +54,18 @@ export async function issueSession(deps: Deps, subject: Subject, meta: SessionMe
 }
 
 /**
- * Agents' tokens carry the SPEC §3 Agent fields, so the console knows who is signed in from the token alone.
+ * `gen` is the session's token generation (refresh rotation). Agents' tokens carry the SPEC §3 Agent fields, so the console knows who is signed in from the token alone.
  * Members' tokens carry only the ids: their state comes from GET /api/user/{id}.
  */
-async function claimsFor(exec: Executor, subject: Subject, sid: string): Promise<AccessClaims> {
-  if (subject.type === 'user') return { _id: subject.id, type: 'user', sid };
+async function claimsFor(exec: Executor, subject: Subject, sid: string, gen = 0): Promise<AccessClaims> {
+  if (subject.type === 'user') return { _id: subject.id, type: 'user', sid, gen };
   const [agent] = await exec.select().from(agents).where(eq(agents.id, subject.id)).limit(1);
   if (!agent) throw new Error(`agent ${subject.id} vanished while signing in`);
   return {
     _id: agent.id,
     type: 'agent',
     sid,
+    gen,
     role: agent.role,
     email: agent.email,
     firstName: agent.firstName,
@@ -143,20 +145,77 @@ async function touch(deps: Deps, sid: string, type: 'user' | 'agent', id: string
 }
 
 /**
- * A new token for the same session. Only a live session refreshes (SPEC §4: 403 logs out), and never
- * beyond SESSION_MAX_MS after sign-in.
+ * A just-replaced token presented again within this long after its replacement is taken for a race (two tabs
+ * of a browser without Web Locks, an answer lost on the way), not for theft: it is refused without ending the
+ * session. Later, or older generations, are reuse (docs/decisions/0024-refresh-token-rotation.md).
  */
-export async function refreshSession(deps: AuthDeps, auth: AuthContext): Promise<string | undefined> {
+export const ROTATION_GRACE_MS = 30_000;
+
+export type RefreshFailure = SessionFailure | 'superseded' | 'reused';
+export type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: RefreshFailure };
+
+/** The generation a token was signed for; tokens signed before rotation existed carry none and count as 0. */
+const generationOf = (claims: AccessClaims) => (typeof claims.gen === 'number' ? claims.gen : 0);
+
+/** A session's next expiry: a token's lifetime from now, never beyond SESSION_MAX_MS after sign-in; none when under a minute is left. */
+function nextExpiry(deps: Pick<AppDeps, 'config'>, createDate: Date, now: Date): Date | undefined {
+  const expiry = new Date(Math.min(now.getTime() + deps.config.tokenTtlMs, createDate.getTime() + SESSION_MAX_MS));
+  return expiry.getTime() - now.getTime() < 60_000 ? undefined : expiry;
+}
+
+/**
+ * PATCH /authenticate with refresh-token rotation (OAuth 2.0 Security BCP §4.14): only a token of the
+ * session's current generation refreshes, and the refresh moves the session to the next generation. An older
+ * token presented again means two parties hold the session: it is revoked for both. Only a live session
+ * refreshes (SPEC §4: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
+ */
+export async function rotateSessionToken(deps: RevokeDeps & Pick<AppDeps, 'config'>, token: string): Promise<RefreshOutcome> {
+  const check = await authenticateAccessToken(deps, token);
+  if (!check.ok) return check;
+  const verified = await verifyAccessToken(deps, token);
+  if (!verified.ok) return verified;
+  const presented = generationOf(verified.claims);
+  const { auth } = check;
   const now = deps.clock.now();
   const [session] = await deps.db.select().from(authSessions).where(eq(authSessions.id, auth.sid)).limit(1);
-  if (!session || session.revokedDate || session.expiryDate.getTime() <= now.getTime()) return undefined;
-  const cap = session.createDate.getTime() + SESSION_MAX_MS;
-  const expiry = new Date(Math.min(now.getTime() + deps.config.tokenTtlMs, cap));
-  if (expiry.getTime() - now.getTime() < 60_000) return undefined;
-  await deps.db.update(authSessions).set({ expiryDate: expiry, lastSeenDate: now }).where(eq(authSessions.id, auth.sid));
+  if (!session || session.revokedDate) return { ok: false, reason: 'revoked' };
+  if (presented !== session.tokenGeneration) {
+    const sinceRotation = session.rotatedDate ? now.getTime() - session.rotatedDate.getTime() : Infinity;
+    if (presented === session.tokenGeneration - 1 && sinceRotation <= ROTATION_GRACE_MS) return { ok: false, reason: 'superseded' };
+    await revokeSessions(deps, { sid: auth.sid }, 'refresh-token-reused');
+    return { ok: false, reason: 'reused' };
+  }
+  const expiry = nextExpiry(deps, session.createDate, now);
+  if (!expiry) return { ok: false, reason: 'expired' };
+  // Conditional on the generation: of two refreshes with the same token, one wins and the other is superseded.
+  const [row] = await deps.db
+    .update(authSessions)
+    .set({ tokenGeneration: presented + 1, rotatedDate: now, expiryDate: expiry, lastSeenDate: now })
+    .where(and(eq(authSessions.id, auth.sid), eq(authSessions.tokenGeneration, presented), isNull(authSessions.revokedDate)))
+    .returning({ generation: authSessions.tokenGeneration });
+  if (!row) return { ok: false, reason: 'superseded' };
   deps.sessions.drop([auth.sid]);
-  const claims = await claimsFor(deps.db, { type: auth.type, id: auth.id }, auth.sid);
-  return signAccessToken(deps, claims, expiry);
+  return { ok: true, token: await signAccessToken(deps, await claimsFor(deps.db, auth, auth.sid, row.generation), expiry) };
+}
+
+/**
+ * A new token for the caller's own session after something that ends the member's other sessions (a password
+ * change): the session moves to the next generation like a refresh, so the caller's older tokens stop refreshing.
+ */
+export async function reissueSessionToken(deps: AuthDeps, auth: AuthContext): Promise<string | undefined> {
+  const now = deps.clock.now();
+  const [session] = await deps.db.select().from(authSessions).where(eq(authSessions.id, auth.sid)).limit(1);
+  if (!session || session.revokedDate) return undefined;
+  const expiry = nextExpiry(deps, session.createDate, now);
+  if (!expiry) return undefined;
+  const [row] = await deps.db
+    .update(authSessions)
+    .set({ tokenGeneration: sql`${authSessions.tokenGeneration} + 1`, rotatedDate: now, expiryDate: expiry, lastSeenDate: now })
+    .where(and(eq(authSessions.id, auth.sid), isNull(authSessions.revokedDate)))
+    .returning({ generation: authSessions.tokenGeneration });
+  if (!row) return undefined;
+  deps.sessions.drop([auth.sid]);
+  return signAccessToken(deps, await claimsFor(deps.db, auth, auth.sid, row.generation), expiry);
 }
 
 /**
@@ -164,7 +223,7 @@ export async function refreshSession(deps: AuthDeps, auth: AuthContext): Promise
  * it revoked; sessions already revoked are left alone.
  */
 export async function revokeSessions(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'realtime' | 'sessions'>,
+  deps: RevokeDeps,
   where: { sid: string } | { userId: string; exceptSid?: string } | { agentId: string },
   reason: string,
 ): Promise<string[]> {

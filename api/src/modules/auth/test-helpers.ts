@@ -1,8 +1,9 @@
 import { decodeJwt } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 import { agents } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { MemoryMailer } from '../../providers/mail/memory.js';
-import { jsonRequest, type TestContext } from '../../test/harness.js';
+import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 
 export const PASSWORD = 'correct horse 1';
 
@@ -27,6 +28,17 @@ export function useMemoryMailer(ctx: TestContext): MemoryMailer {
   const mailer = new MemoryMailer('test@localhost', () => ctx.clock.now());
   ctx.deps.providers.mail = mailer;
   return mailer;
+}
+
+/** A test file's context with a readable mailbox, opened before its tests and closed after them. */
+export function contextWithMailer(): { ctx: TestContext; mailer: MemoryMailer } {
+  const state = {} as { ctx: TestContext; mailer: MemoryMailer };
+  beforeAll(async () => {
+    state.ctx = await createTestContext();
+    state.mailer = useMemoryMailer(state.ctx);
+  });
+  afterAll(() => state.ctx.close());
+  return state;
 }
 
 export async function registerMember(ctx: TestContext, overrides: Record<string, unknown> = {}) {

@@ -6,6 +6,8 @@ export interface AccessClaims {
   _id: string;
   type: 'user' | 'agent';
   sid: string;
+  /** The session's token generation when signed (refresh rotation); absent on tokens from before it. */
+  gen?: number;
   role?: 'agent' | 'admin';
   [claim: string]: unknown;
 }

@@ -200,8 +200,16 @@ describe('PATCH /api/user/{id}: the edit form', () => {
   it('an email change keeps the address, mails a verification link to the new one, and the link sets it', async () => {
     const m = await registerMember(ctx);
     mailer.clear();
-    const res = await call('PATCH', `/api/user/${m.id}`, bearer(m.token), { email: 'New.Address@Example.com' });
+    const tokenOnly = await call('PATCH', `/api/user/${m.id}`, bearer(m.token), { email: 'New.Address@Example.com' });
+    expect(tokenOnly.status).toBe(400);
+    expect(tokenOnly.body.error.code).toBe('current-password-required');
+    expect(mailer.sent).toHaveLength(0);
+    const res = await call('PATCH', `/api/user/${m.id}`, bearer(m.token), { email: 'New.Address@Example.com', currentPassword: PASSWORD });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The address being replaced hears of it, with a link that keeps it.
+    const notice = mailer.last(m.email.toLowerCase())!;
+    expect(notice.text).toContain('new.address@example.com');
+    expect(notice.links.some((l) => l.includes('/api/undo-email-change?token='))).toBe(true);
     expect(res.body).toMatchObject({ email: m.email.toLowerCase(), emailVerificationSent: true, pendingEmail: 'new.address@example.com' });
     const mail = mailer.last('new.address@example.com');
     expect(mail).toBeTruthy();

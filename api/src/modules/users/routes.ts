@@ -22,7 +22,9 @@ const member = requireAuth('user');
  *   PATCH  /api/user/{id}                  any part of the edit form (users/patch-body.ts) -> user state +
  *                                          { profileCompleted, emailVerificationSent, pendingEmail?, access_token? };
  *                                          400 bad values (error.fields), 400 birth-date-locked, 422 invalid-email,
- *                                          400 current-password-required / invalid-current-password.
+ *                                          400 current-password-required / invalid-current-password (a new
+ *                                          password or email needs `currentPassword`; an email change mails the
+ *                                          old address an undo link).
  *                                          Bodies with `favourite` are answered by the interests module, mounted first.
  *   DELETE /api/user/{id}/image/{imageId}  own image only (else 404) -> { images, profileCompleted }
  */

@@ -5,11 +5,12 @@ import type { AppDeps, AuthContext } from '../../context.js';
 import { brands, emailTokens, profiles, users } from '../../db/schema/index.js';
 import type { ProfileLocation, UserSettings } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { createEmailToken } from '../auth/email-tokens.js';
+import { hashPassword } from '../../lib/password.js';
+import { assertCurrentPassword } from '../auth/current-password.js';
+import { createUndoToken, mailEmailChangeNotice } from '../auth/email-change.js';
+import { createEmailToken, spendMailedTokens } from '../auth/email-tokens.js';
 import { verificationMail } from '../auth/mails.js';
-import { refreshSession, revokeSessions } from '../auth/sessions.js';
-import { assertNotThrottled, recordAttempt } from '../auth/throttle.js';
+import { reissueSessionToken, revokeSessions } from '../auth/sessions.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { recomputeCompletion } from './completion.js';
 import type { AccountPatchBody } from './patch-body.js';
@@ -33,7 +34,8 @@ type Deps = AppDeps;
 /**
  * Saves any part of the edit form in one transaction: nothing is written when any part fails. An email change
  * keeps the current address and mails a verification link to the new one (the auth module's verify-email flow
- * sets it when opened); a password change needs the current password and ends the member's other sessions.
+ * sets it when opened) and a notice with an undo link to the old one; a password change ends the member's other
+ * sessions and every mailed token. Both need the current password.
  */
 export async function updateAccount(
   deps: Deps,
@@ -60,30 +62,14 @@ export async function updateAccount(
     if (other) throw invalidEmail();
   }
 
-  let passwordHash: string | undefined;
-  if (body.password !== undefined) {
-    // Accounts made by single sign-on have no password yet and may set a first one.
-    if (user.passwordHash) {
-      if (!body.currentPassword) {
-        throw new ApiError(400, 'current-password-required', 'Please enter your current password', { fields: { currentPassword: t('validation.required') } });
-      }
-      const throttleKey = `user:${user.id}`;
-      await assertNotThrottled(deps, throttleKey, meta.ip);
-      const ok = await verifyPassword(user.passwordHash, body.currentPassword);
-      await recordAttempt(deps, throttleKey, meta.ip, ok);
-      if (!ok) {
-        throw new ApiError(400, 'invalid-current-password', 'Your current password is not correct', {
-          fields: { currentPassword: 'Your current password is not correct' },
-        });
-      }
-    }
-    passwordHash = await hashPassword(body.password);
-  }
+  // A bearer token alone changes neither the password nor the email (either hands the account over).
+  if (body.password !== undefined || newEmail) await assertCurrentPassword(deps, user, body.currentPassword, meta.ip);
+  const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
 
   // Registration makes the profile row; an account made another way gets it here, so every field has a home.
   const { profileId } = await loadViewer(deps.db, user.id);
   const now = deps.clock.now();
-  const { completed, token } = await deps.db.transaction(async (tx) => {
+  const { completed, token, undoToken } = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select({ location: profiles.location }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
 
     const settings: Partial<UserSettings> = {};
@@ -136,6 +122,9 @@ export async function updateAccount(
       .where(eq(profiles.id, profileId));
 
     let token: string | undefined;
+    let undoToken: string | undefined;
+    // A new password ends every link mailed before it, the verification of a new address included (it is sent below).
+    if (passwordHash) await spendMailedTokens(deps, tx, user.id);
     if (newEmail) {
       // Links to an address the member has since replaced must not set it.
       await tx
@@ -143,9 +132,10 @@ export async function updateAccount(
         .set({ expiryDate: now })
         .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'verify-email'), isNull(emailTokens.usedDate)));
       token = await createEmailToken(deps, tx, { userId: user.id, purpose: 'verify-email', email: newEmail });
+      undoToken = await createUndoToken(deps, tx, user);
     }
     const { completed } = await recomputeCompletion(tx, user.id, now);
-    return { completed, token };
+    return { completed, token, undoToken };
   });
 
   if (newEmail && token) {
@@ -157,11 +147,12 @@ export async function updateAccount(
       console.error(`[mail] verification for a changed address failed:`, err instanceof Error ? err.message : err);
     }
   }
+  if (newEmail && undoToken) await mailEmailChangeNotice(deps, current.brandName, user.email, newEmail, undoToken);
 
   let access_token: string | undefined;
   if (passwordHash) {
     await revokeSessions(deps, { userId: user.id, exceptSid: auth.sid }, 'password-changed');
-    access_token = await refreshSession(deps, auth);
+    access_token = await reissueSessionToken(deps, auth);
   }
 
   const state = await loadUserState(deps, deps.db, user.id);

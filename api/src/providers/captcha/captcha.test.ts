@@ -41,6 +41,7 @@ describe('reCAPTCHA adapter', () => {
 
   it('checks v2 tokens with the v2 secret', async () => {
     expect(await captcha.verify({ token: 'good-v2', version: 'v2' })).toEqual({ ok: true });
+    expect(await captcha.verify({ token: 'human', version: 'v3', requireV2: true })).toEqual({ ok: false, needsV2: true });
     expect(seen[0]!.get('secret')).toBe('v2-secret');
     expect((await captcha.verify({ token: 'wrong', version: 'v2' })).ok).toBe(false);
   });
@@ -55,6 +56,9 @@ describe('sandbox captcha', () => {
     expect(await sandboxCaptcha.verify({ subject: 'plain@example.com user' })).toEqual({ ok: true });
     expect(await sandboxCaptcha.verify({ subject: 'me+CAPTCHA@example.com' })).toEqual({ ok: false, needsV2: true });
     expect(await sandboxCaptcha.verify({ subject: 'me+captcha@example.com', token: 'sandbox-pass', version: 'v2' })).toEqual({ ok: true });
+    // Demanded by the API (a busy IP): everyone needs the token.
+    expect(await sandboxCaptcha.verify({ subject: 'plain@example.com', requireV2: true })).toEqual({ ok: false, needsV2: true });
+    expect(await sandboxCaptcha.verify({ subject: 'plain@example.com', requireV2: true, token: 'sandbox-pass', version: 'v2' })).toEqual({ ok: true });
   });
 });
 

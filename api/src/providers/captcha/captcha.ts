@@ -7,6 +7,8 @@ export interface CaptchaCheck {
   ip?: string;
   /** What the visitor typed (email, username): only the sandbox looks at it, to decide deterministically. */
   subject?: string;
+  /** The API demands a solved v2 challenge whatever the provider would judge (a flood of sign-ups from one IP). */
+  requireV2?: boolean;
 }
 
 export interface CaptchaResult {

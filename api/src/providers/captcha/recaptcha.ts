@@ -39,8 +39,8 @@ export function createRecaptcha({ secretV2, secretV3, fetch: custom }: Recaptcha
   }
 
   return {
-    async verify({ token, version, ip }: CaptchaCheck): Promise<CaptchaResult> {
-      if (!token) return { ok: false, needsV2: true };
+    async verify({ token, version, ip, requireV2 }: CaptchaCheck): Promise<CaptchaResult> {
+      if (!token || (requireV2 && version !== 'v2')) return { ok: false, needsV2: true };
       if (version === 'v3' && secretV3) {
         const answer = await siteverify(secretV3, token, ip);
         if (answer?.success && (answer.score ?? 0) >= V3_MIN_SCORE) return { ok: true };

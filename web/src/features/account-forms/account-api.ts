@@ -15,9 +15,9 @@ export function forgotPassword(email: string) {
   return api.post<unknown>('/forgot-password', { email }, { auth: false, loader: true });
 }
 
-/** With the mailed token, or signed in by the reset link's auto-login (the bearer proves it). */
-export function resetPassword(body: { token?: string; password: string }) {
-  return api.post<unknown>('/reset-password', body, { loader: true });
+/** With the reset token, or signed in with the current password; answers the session's fresh token. */
+export function resetPassword(body: { token: string; password: string } | { password: string; currentPassword: string }) {
+  return api.post<{ status: 'success'; access_token?: string } | undefined>('/reset-password', body, { loader: true });
 }
 
 export interface ResendAnswer {

@@ -3,6 +3,7 @@ import { forgotPasswordBody } from '@sync/contract/auth';
 import { t } from '@sync/texts';
 import { fieldErrorsOf } from '@web/ui/forms/field-errors';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
+import { ApiError } from '@web/lib/http';
 import { toast } from '@web/ui/toast';
 import { forgotPassword } from './account-api';
 import './account-forms.css';
@@ -26,8 +27,9 @@ export function ForgotPasswordForm({ onBack, idPrefix = 'forgot' }: { onBack: ()
     try {
       await forgotPassword(parsed.data.email);
       setSentTo(parsed.data.email);
-    } catch {
-      toast.error(t('error.generic'));
+    } catch (error) {
+      // Too many requests: the server's catalogue text says how long to wait.
+      toast.error(error instanceof ApiError && error.status === 429 ? error.message : t('error.generic'));
     } finally {
       setBusy(false);
     }

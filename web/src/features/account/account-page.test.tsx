@@ -65,9 +65,20 @@ describe('AccountPage in edit mode', () => {
     await user.clear(email);
     await user.type(email, 'new@example.com');
     expect(screen.getByText('We will send a verification link to your new email address when you save.')).toBeTruthy();
+    // A new email needs the current password, as a new password does.
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(patches).toEqual([]);
+    await user.type(screen.getByLabelText(/^Current password/), 'demo-pass-123');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({ aboutMe: 'I love long walks and good coffee.', lookingFor: ['hiking', 'travel'], email: 'new@example.com', gender: 'man' });
+    expect(patches[0]).toMatchObject({
+      aboutMe: 'I love long walks and good coffee.',
+      lookingFor: ['hiking', 'travel'],
+      email: 'new@example.com',
+      gender: 'man',
+      currentPassword: 'demo-pass-123',
+    });
     expect(patches[0]).not.toHaveProperty('password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
   });

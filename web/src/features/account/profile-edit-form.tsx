@@ -102,11 +102,15 @@ export function toEditBody(values: EditValues): ProfileEditInput {
   };
 }
 
-export function validateEdit(values: EditValues): { body?: ReturnType<typeof profileEditBody.parse>; errors: FieldErrors<ErrorKey> } {
+/** A new password or a new email needs the current password (the API refuses either with the token alone). */
+export const needsCurrentPassword = (values: EditValues, savedEmail: string) =>
+  values.password !== '' || values.email.trim().toLowerCase() !== savedEmail.toLowerCase();
+
+export function validateEdit(values: EditValues, savedEmail = values.email): { body?: ReturnType<typeof profileEditBody.parse>; errors: FieldErrors<ErrorKey> } {
   const parsed = profileEditBody.safeParse(toEditBody(values));
   const errors: FieldErrors<ErrorKey> = parsed.success ? {} : fieldErrorsOf<ErrorKey>(parsed.error);
   if (values.password && values.password !== values.passwordConfirm) errors.passwordConfirm = t('validation.passwords-match');
-  if (values.password && !values.currentPassword) errors.currentPassword = t('validation.required');
+  if (needsCurrentPassword(values, savedEmail) && !values.currentPassword) errors.currentPassword = t('validation.required');
   return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data, errors } : { errors };
 }
 
@@ -134,13 +138,13 @@ export interface ProfileEditFormProps {
 }
 
 /** SPEC §3 profile edit fields with SPEC §5's rules (shared with the API through sync/contract/profile-edit). */
-/** What PATCH /user/{id} gets: the validated SPEC fields plus ethnicity, unit and, with a new password, the current one. */
-export function patchBody(body: NonNullable<ReturnType<typeof validateEdit>['body']>, values: EditValues) {
+/** What PATCH /user/{id} gets: the validated SPEC fields plus ethnicity, unit and, with a new password or email, the current password. */
+export function patchBody(body: NonNullable<ReturnType<typeof validateEdit>['body']>, values: EditValues, savedEmail = values.email) {
   return {
     ...body,
     ethnicity: orNull(values.ethnicity),
     measurement: values.measurement,
-    ...(values.password ? { currentPassword: values.currentPassword } : {}),
+    ...(needsCurrentPassword(values, savedEmail) ? { currentPassword: values.currentPassword } : {}),
   };
 }
 
@@ -170,7 +174,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { body, errors: found } = validateEdit(values);
+    const { body, errors: found } = validateEdit(values, user.email ?? '');
     setErrors(found);
     if (!body) {
       requestAnimationFrame(() => focusFirstInvalid(form.current));
@@ -178,7 +182,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
     }
     setBusy(true);
     try {
-      const answer = await saveProfile(user._id, patchBody(body, values));
+      const answer = await saveProfile(user._id, patchBody(body, values, user.email ?? ''));
       // A password change ends the other sessions and hands this one a fresh token.
       if (typeof answer?.access_token === 'string') authenticate(answer.access_token);
       const saved = answer && typeof answer === 'object' && '_id' in answer ? answer : await userStore.load(user._id);
@@ -340,8 +344,8 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
             {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.passwordConfirm} onChange={(event) => set('passwordConfirm', event.target.value)} />}
           </FormField>
         </div>
-        {values.password && (
-          <FormField label="Current password" error={errors.currentPassword} required hint="We ask for it before changing your password.">
+        {needsCurrentPassword(values, user.email ?? '') && (
+          <FormField label="Current password" error={errors.currentPassword} required hint={t('profile-edit.current-password-hint')}>
             {(control) => <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={(event) => set('currentPassword', event.target.value)} />}
           </FormField>
         )}
