@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { compressLargeJson } from './http-compression.js';
 
 /**
  * The security headers of every API answer: hono's secureHeaders defaults, with resources kept to their own
@@ -28,12 +29,15 @@ export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  */
 function withSecurityHeaders(listener: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/api/')) for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
+    if (req.url?.startsWith('/api/')) {
+      for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
+      compressLargeJson(req, res);
+    }
     return listener(req, res);
   };
 }
 
-/** The app on a Node HTTP server with the security headers; `onListen` once it listens. */
+/** The app on a Node HTTP server with the security headers and compressed large JSON answers; `onListen` once it listens. */
 export function serveApp(fetch: Parameters<typeof serve>[0]['fetch'], where: { port: number; hostname: string }, onListen?: (info: AddressInfo) => void): ServerType {
   return serve(
     {
