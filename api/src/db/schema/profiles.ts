@@ -71,6 +71,11 @@ export const profiles = pgTable(
     index('profiles_recent_idx').on(t.brandId, t.createDate),
     index('profiles_birth_idx').on(t.brandId, t.birthDate),
     index('profiles_username_idx').on(t.brandId, sql`lower(${t.username})`),
+    // One per sort of the member's list (profiles/sort-keys.ts), over what a member may see of one gender: the
+    // list walks it in order and stops after a page, read forwards or backwards, and a cursor starts it mid-way.
+    index('profiles_list_recent_idx').on(t.brandId, t.gender, t.createDate, t.id).where(sql`${t.kind} = 'fictive' AND ${t.active}`),
+    index('profiles_list_birth_idx').on(t.brandId, t.gender, t.birthDate, t.id).where(sql`${t.kind} = 'fictive' AND ${t.active}`),
+    index('profiles_list_username_idx').on(t.brandId, t.gender, sql`lower(${t.username})`, t.id).where(sql`${t.kind} = 'fictive' AND ${t.active}`),
     index('profiles_attrs_idx').on(t.bodyType, t.ethnicity, t.hairColor, t.eyeColor, t.relationshipStatus),
     index('profiles_height_idx').on(t.heightCm),
   ],

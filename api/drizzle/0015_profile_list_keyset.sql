@@ -1,0 +1,3 @@
+CREATE INDEX "profiles_list_recent_idx" ON "profiles" USING btree ("brand_id","gender","create_date","id") WHERE "profiles"."kind" = 'fictive' AND "profiles"."active";--> statement-breakpoint
+CREATE INDEX "profiles_list_birth_idx" ON "profiles" USING btree ("brand_id","gender","birth_date","id") WHERE "profiles"."kind" = 'fictive' AND "profiles"."active";--> statement-breakpoint
+CREATE INDEX "profiles_list_username_idx" ON "profiles" USING btree ("brand_id","gender",lower("username"),"id") WHERE "profiles"."kind" = 'fictive' AND "profiles"."active";
