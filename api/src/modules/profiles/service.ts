@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { birthDateRange } from './age-bounds.js';
-import { cardColumns, hydrateCards, imagePolicyFor, visibleFictive, type Card } from './cards.js';
+import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, type Card } from './cards.js';
 import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from './list-query.js';
 import type { Viewer } from './viewer.js';
 import { afterCursor, decodeCursor, encodeCursor, sortKeyText, sortOrder } from './sort-keys.js';
@@ -57,8 +57,9 @@ export interface ProfileListAnswer extends ListEnvelope<Card> {
 }
 
 /**
- * GET /api/profiles for a member: a page read along the sort's index (sort-keys.ts), from the cursor when one
- * is given and at the page's offset otherwise, the bounded count beside it, then the page's images.
+ * GET /api/profiles for a member in two round trips. First the page's ids, read along the sort's index from the
+ * cursor (or at the page's offset) with every filter but the text search answered by the index itself, beside
+ * the bounded count; then those cards' rows and their images, by id.
  */
 export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, query: ProfileListQuery): Promise<ProfileListAnswer> {
   const now = deps.clock.now();
@@ -66,30 +67,35 @@ export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, q
   const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now);
   const countUpTo = query.page * query.limit + TOTAL_LOOKAHEAD;
   const counted = exec.select({ id: profiles.id }).from(profiles).where(where).limit(countUpTo).as('counted');
-  const [[totalRow], rows] = await Promise.all([
+  const [[totalRow], page] = await Promise.all([
     exec.select({ total: count() }).from(counted),
     exec
-      .select({ ...cardColumns(now, viewer.profileId), sortKey: sortKeyText(query.sortBy) })
+      .select({ id: profiles.id, sortKey: sortKeyText(query.sortBy) })
       .from(profiles)
       .where(cursor ? and(where, afterCursor(cursor)) : where)
       .orderBy(...sortOrder(query.sortBy))
       .limit(query.limit)
       .offset(cursor ? 0 : (query.page - 1) * query.limit),
   ]);
+  const ids = page.map((row) => row.id);
+  const [rows, galleries] = ids.length
+    ? await Promise.all([exec.select(cardColumns(now, viewer.profileId)).from(profiles).where(inArray(profiles.id, ids)), loadGalleries(exec, ids)])
+    : [[], new Map()];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const policy = imagePolicyFor(viewer.isPremium);
   const total = Number(totalRow?.total ?? 0);
-  const last = rows.at(-1);
+  const last = page.at(-1);
   return {
-    data: await hydrateCards(
-      exec,
-      rows.map(({ sortKey: _, ...row }) => row),
-      now,
-      imagePolicyFor(viewer.isPremium),
-    ),
+    // A profile deleted between the two reads is left out.
+    data: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCard(row, galleries.get(id) ?? [], now, policy)] : [];
+    }),
     total,
     totalExact: total < countUpTo,
     page: query.page,
     limit: query.limit,
-    nextCursor: last && rows.length === query.limit ? encodeCursor({ sortBy: query.sortBy, key: last.sortKey, id: last.id }) : null,
+    nextCursor: last && page.length === query.limit ? encodeCursor({ sortBy: query.sortBy, key: last.sortKey, id: last.id }) : null,
   };
 }
 
