@@ -54,6 +54,8 @@ export const image = z.object({
   small: z.string().optional(),
   medium: z.string().optional(),
   large: z.string().optional(),
+  /** WebP twins of the sizes above, where the picture has them (generated portraits); the JPEGs stay the fallback. */
+  webp: z.object({ small: z.string().optional(), medium: z.string().optional(), large: z.string().optional() }).optional(),
 });
 export type Image = z.infer<typeof image>;
 
