@@ -10,7 +10,6 @@ import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
-import { deleteLocalDatabases } from '@web/local/db';
 
 /**
  * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the
@@ -48,7 +47,8 @@ function createAuthSession(channel: AuthChannel) {
         } catch {
           // nothing stored, nothing to clear
         }
-        void deleteLocalDatabases();
+        // Imported here rather than at the top: Dexie is not part of the landing page's code.
+        void import('@web/local/db').then((db) => db.deleteLocalDatabases());
       },
       closeSockets: () => closeAllSockets(),
       resetStores: () => resetAllStores(),
