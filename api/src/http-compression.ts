@@ -53,10 +53,13 @@ export function compressLargeJson(req: IncomingMessage, res: ServerResponse): vo
     if (held) writeHead(held.status, held.headers);
     held = undefined;
   };
-  res.writeHead = ((status: number, headers?: unknown) => {
+  res.writeHead = ((...args: unknown[]) => {
     // Only the two-argument form with a header object is node-server's; anything else goes straight through.
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return writeHead(status, headers as OutgoingHttpHeaders);
-    held = { status, headers: headers as OutgoingHttpHeaders };
+    const [status, headers] = args;
+    if (args.length !== 2 || typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+      return (writeHead as (...a: unknown[]) => ServerResponse)(...args);
+    }
+    held = { status: status as number, headers: headers as OutgoingHttpHeaders };
     return res;
   }) as typeof res.writeHead;
   const flushHeaders = res.flushHeaders.bind(res);

@@ -37,6 +37,18 @@ beforeAll(async () => {
   const root = new Hono();
   root.get('/api/big', (c) => c.json({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `profile ${i}` })) }));
   root.get('/api/small', (c) => c.json({ ok: true }));
+  root.get('/api/streamed', (c) => {
+    const chunks = ['{"items":[', Array.from({ length: 300 }, (_, i) => i).join(','), ']}'];
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    return c.body(stream, 200, { 'Content-Type': 'application/json' });
+  });
   root.post('/api/big', (c) => c.json({ items: Array.from({ length: 200 }, (_, i) => ({ id: i })) }));
   root.route('/', createApp(ctx.deps, { serveWeb: true }));
   server = await new Promise<ServerType>((resolve) => {
@@ -132,6 +144,13 @@ describe('JSON answers', () => {
 
     const post = await raw('/api/big', { 'accept-encoding': 'br' }, 'POST');
     expect(post.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('a streamed JSON answer goes out whole and as it is', async () => {
+    const res = await raw('/api/streamed', { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(res.body.toString()) as { items: number[] }).items).toHaveLength(300);
   });
 
   it('reads Accept-Encoding weights', () => {
