@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { COMPRESS_MIN_BYTES, pickEncoding } from './http-compression.js';
 import { serveApp } from './http-server.js';
+import { IMMUTABLE, REVALIDATE } from './lib/cache-control.js';
 import { createTestContext, type TestContext } from './test/harness.js';
-import { IMMUTABLE, REVALIDATE } from './web-static.js';
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-dist-'));
 const script = 'console.log("a hashed chunk");'.repeat(50);

@@ -3,11 +3,8 @@ import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context.js';
+import { IMMUTABLE, REVALIDATE } from './lib/cache-control.js';
 
-/** Hashed file names never change content: a browser or CDN may keep them for a year without asking. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** index.html, the service worker and the manifest name the current hashed files: always revalidated. */
-export const REVALIDATE = 'no-cache';
 
 const ALWAYS_REVALIDATED = /\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/;
 
