@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -69,5 +70,8 @@ export default defineConfig(({ mode }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip twins of every text asset, served by the API by Accept-Encoding (app.ts mountWeb):
+    // compressing once at build costs nothing per request and lets brotli use its best (slow) level.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/, logLevel: 'silent' }),
   ],
 }));

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { UpgradeWebSocket } from 'hono/ws';
 import { t } from '@sync/texts';
 import type { AppDeps, AppEnv } from './context.js';
@@ -37,6 +34,7 @@ import { connectProviderWebhooks } from './modules/payments/connect.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { mountWeb } from './web-static.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -135,26 +133,3 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
 }
 
 export type AppType = ReturnType<typeof createApp>;
-
-/** The PWA: hashed assets cached for a year, every other path answers index.html so the client router decides. */
-function mountWeb(app: Hono<AppEnv>, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({ root: distDir }),
-  );
-  app.use('*', async (c, next) => {
-    await next();
-    if (c.res.status === 200 && /\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
-  });
-  app.use('*', serveStatic({ root: distDir }));
-  app.get('*', (c) => {
-    if (!fs.existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
-  });
-}

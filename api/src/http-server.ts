@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { compressLargeJson } from './http-compression.js';
 import { appContentSecurityPolicy } from './lib/content-security-policy.js';
 
 type HeaderList = readonly (readonly [string, string])[];
@@ -56,11 +57,12 @@ function withSecurityHeaders(listener: RequestListener, headers: SecurityHeaders
     const url = req.url ?? '/';
     const list = url.startsWith('/api/') ? headers.api : url.split('?', 1)[0] === FRAMED_PAGE ? headers.framedPage : headers.page;
     for (const [name, value] of list) res.setHeader(name, value);
+    if (url.startsWith('/api/')) compressLargeJson(req, res);
     return listener(req, res);
   };
 }
 
-/** The app on a Node HTTP server with the security headers; `onListen` once it listens. */
+/** The app on a Node HTTP server with the security headers and compressed large JSON answers; `onListen` once it listens. */
 export function serveApp(
   fetch: Parameters<typeof serve>[0]['fetch'],
   where: { port: number; hostname: string; headers?: SecurityHeaders },

@@ -16,6 +16,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'PostgreSQL: 50 agents claiming and replying on 10,000 stocked conversations vs pgbench tpcb-like; double claims must be 0',
     run: async (args) => (await import('./claims.js')).main(args),
   },
+  profiles: {
+    about: 'PostgreSQL: GET /api/profiles on 100,000 profiles, every sort and filter set, vs Hono hello world; ratio, p99, CPU per request',
+    run: async (args) => (await import('./profiles.js')).main(args),
+  },
 };
 
 const [choice, ...rest] = process.argv.slice(2);

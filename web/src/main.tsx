@@ -6,10 +6,11 @@ import './app.css';
 import { registerPwa } from './app/pwa';
 import { registerAppPopups } from './app/register-popups';
 import { createAppRouter } from './app/router';
-import { startAuthSession } from './lib/auth-session';
+import { getAuth, startAuthSession } from './lib/auth-session';
 import { BrandProvider, type BrandSetup } from './lib/brand-context';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { setNavigator } from './lib/navigation';
+import { popupsReady } from './ui/popups/popup-registry';
 import { loadBrandSetup } from './lib/runtime-config';
 import { toast } from './ui/toast';
 
@@ -45,6 +46,12 @@ async function start() {
       </StrictMode>,
     );
   render(setup);
+  // A signed-in member will meet popups (and their code brings what the member's screens share): fetch it
+  // after first paint. A visitor of the landing page fetches it only when a popup opens.
+  if (getAuth().isAuthenticated) {
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
+    idle(() => void popupsReady());
+  }
   if (brandFailed && !navigator.onLine) {
     // Opened offline from the service worker's cache: the app works from the device; the settings come when the network does.
     window.addEventListener(

@@ -1,6 +1,7 @@
 /** Account payloads (SPEC §7 Authentication, CONTRACT "Accounts") and the access-token payload. */
 import { z } from 'zod';
 import { text } from './text.js';
+import { normaliseExp } from '../rules/token-exp.js';
 import { t } from '../texts.js';
 import { MAX_AGE } from '../rules/age.js';
 import {
@@ -87,19 +88,8 @@ export const tokenPayload = z.looseObject({
 });
 export type TokenPayload = z.infer<typeof tokenPayload>;
 
-const EXP_DIGITS = 13;
-
-/**
- * SPEC §3: exp as a 13-digit millisecond timestamp. JWTs carry seconds (10 digits); anything
- * shorter is scaled up and anything longer (microseconds) scaled down, whole milliseconds kept.
- */
-export function normaliseExp(exp: number): number {
-  if (!Number.isFinite(exp) || exp <= 0) return 0;
-  const whole = Math.trunc(exp);
-  const digits = String(whole).length;
-  if (digits === EXP_DIGITS) return whole;
-  return digits < EXP_DIGITS ? whole * 10 ** (EXP_DIGITS - digits) : Math.trunc(whole / 10 ** (digits - EXP_DIGITS));
-}
+// normaliseExp lives with the rules so the web app's token reader need not load this module's schemas (and zod).
+export { normaliseExp } from '../rules/token-exp.js';
 
 /** SPEC §5: a token whose exp is at or before now is expired. */
 export function isExpired(exp: number, now: Date = new Date()): boolean {

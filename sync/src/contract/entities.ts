@@ -62,6 +62,8 @@ export const image = z.object({
   small: text().optional(),
   medium: text().optional(),
   large: text().optional(),
+  /** WebP twins of the sizes above, where the picture has them (generated portraits); the JPEGs stay the fallback. */
+  webp: z.object({ small: text().optional(), medium: text().optional(), large: text().optional() }).optional(),
 });
 export type Image = z.infer<typeof image>;
 

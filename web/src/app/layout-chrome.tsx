@@ -3,7 +3,6 @@ import { AgeVerificationReturn } from '@web/features/payments/age-verification';
 import { useMemberSocket } from '@web/sync/member-socket';
 import { SyncStatusBanner } from '@web/sync/sync-status-banner';
 import { MemberHeader } from '@web/ui/layout/member-header';
-import { PublicHeader } from '@web/ui/layout/public-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
 import { useMemberSync } from '@web/sync/use-member-sync';
 
@@ -23,19 +22,6 @@ export function MemberChrome({ children }: { children: ReactNode }) {
       <AgeVerificationReturn />
       <MemberHeader />
       <SyncStatusBanner />
-      <main id="main" className="layout__main container">
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
-  );
-}
-
-/** The visitor's frame (SPEC §2 public pages). */
-export function PublicChrome({ children }: { children: ReactNode }) {
-  return (
-    <div className="layout layout--public">
-      <PublicHeader />
       <main id="main" className="layout__main container">
         {children}
       </main>

@@ -1,12 +1,5 @@
 import { t } from '@sync/texts';
-import { registerAccountPopups } from '@web/features/account-forms/account-popups';
-import { registerProfileCompletedPopup } from '@web/features/account/completion';
-import { registerNoSubscriptionPopup } from '@web/features/profiles/no-subscription-popup';
-import { registerNoCreditsPopup } from '@web/features/chat/no-credits-popup';
-import { registerAttachmentGalleryPopup } from '@web/features/chat/attachment-gallery-popup';
-import { registerMessagingPopups } from '@web/features/messages/messaging-popups';
-import { registerPaymentPopups } from '@web/features/payments/payment-popups';
-import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
+import { registerPopup, registerPopupsLater, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
 function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
   return (
@@ -28,18 +21,8 @@ function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
   );
 }
 
-/** The popups the shell provides; feature popups register themselves the same way. */
+/** The popups the shell provides; feature popups register themselves the same way, on first need. */
 export function registerAppPopups(): void {
   registerPopup('general', { title: (props) => props.title ?? t('popup.general-title'), Body: GeneralPopup, size: 'sm' });
-  // The account popups (sign-in with redirect, sign-up, password reset) live with the account forms.
-  registerAccountPopups();
-  // Locked member features (favourites, likes, photos) share the no-subscription popup.
-  registerNoSubscriptionPopup();
-  registerProfileCompletedPopup();
-  // Messaging: no credits to send, archive and restore confirmations.
-  registerNoCreditsPopup();
-  registerAttachmentGalleryPopup();
-  registerMessagingPopups();
-  // Payments: success, failed, remove card, waiting for payment.
-  registerPaymentPopups();
+  registerPopupsLater(() => import('./register-feature-popups').then((module) => module.registerFeaturePopups()));
 }

@@ -11,8 +11,7 @@ import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
-import { deleteAccountDb, openAccountDb } from '@web/local/db';
-import { announceWaitingWrites } from './lapsed-account';
+import { setCurrentAccount } from '@web/local/account';
 
 /**
  * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the
@@ -48,10 +47,11 @@ function createAuthSession(channel: AuthChannel) {
         } catch {
           // nothing stored, nothing to clear
         }
-        void deleteAccountDb(userId);
+        // Imported here rather than at the top: Dexie is not part of the landing page's code.
+        void import('@web/local/db').then((db) => db.deleteAccountDb(userId));
       },
       keepLapsedAccount: (_, { userId }) => {
-        if (userId) void announceWaitingWrites(userId);
+        if (userId) void import('./lapsed-account').then((m) => m.announceWaitingWrites(userId));
       },
       closeSockets: () => closeAllSockets(),
       resetStores: () => resetAllStores(),
@@ -89,11 +89,11 @@ function session() {
     // The signed-in member's own local database is the one every screen and the sync engine read.
     actor.subscribe((snapshot) => {
       const { userId, tokenType } = snapshot.context;
-      openAccountDb(snapshot.matches('authenticated') && tokenType === 'user' ? userId : null);
+      setCurrentAccount(snapshot.matches('authenticated') && tokenType === 'user' ? userId : null);
     });
     actor.start();
     const { userId, tokenType } = actor.getSnapshot().context;
-    openAccountDb(actor.getSnapshot().matches('authenticated') && tokenType === 'user' ? userId : null);
+    setCurrentAccount(actor.getSnapshot().matches('authenticated') && tokenType === 'user' ? userId : null);
   }
   return actor;
 }

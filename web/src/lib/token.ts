@@ -1,4 +1,4 @@
-import { normaliseExp } from '@sync/contract/auth';
+import { normaliseExp } from '@sync/rules/token-exp';
 
 /**
  * Reading the access token's payload on the client. The client never verifies the signature

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
+import { setCurrentAccount } from './account';
 import { EMJ_DB_NAME, EmojiDatabase, accountDbName, deleteAccountDb, getLocalDb, openAccountDb } from './db';
 
 function nativeVersion(name: string): Promise<number> {
@@ -35,8 +36,9 @@ describe('local databases', () => {
     await a.drafts.put({ profileId: 'p1', message: 'from A' });
 
     // B on the same browser sees nothing of A's.
-    const b = openAccountDb('user-b');
-    expect(getLocalDb()).toBe(b);
+    setCurrentAccount('user-b');
+    const b = getLocalDb();
+    expect(b.name).toBe(accountDbName('user-b'));
     expect(await b.drafts.count()).toBe(0);
     await b.drafts.put({ profileId: 'p1', message: 'from B' });
 
@@ -47,5 +49,6 @@ describe('local databases', () => {
     expect(await openAccountDb('user-a').drafts.get('p1')).toMatchObject({ message: 'from A' });
     await deleteAccountDb('user-a');
     expect(await openAccountDb('user-a').drafts.count()).toBe(0);
+    setCurrentAccount(null);
   });
 });

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { currentAccount } from './account';
 
 /**
  * The local mirror (ARCHITECTURE: sync engine), one database per account (docs/decisions/0019): profiles
@@ -162,9 +163,9 @@ export function openAccountDb(userId: string | null): LocalDatabase {
   return local;
 }
 
-/** The open account's database (the guest one before anyone signs in). */
+/** The signed-in member's database (the guest one when nobody is signed in). */
 export function getLocalDb(): LocalDatabase {
-  return local ?? openAccountDb(null);
+  return openAccountDb(currentAccount());
 }
 
 export function getEmojiDb(): EmojiDatabase {

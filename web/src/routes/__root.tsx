@@ -1,15 +1,32 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { runRouteFlow } from '@web/app/route-flow';
-import { MemberChrome, PublicChrome } from '@web/app/layout-chrome';
+import { PublicChrome } from '@web/app/public-chrome';
 import type { SessionPort } from '@web/app/session-port';
 import { ErrorPage, NotFoundPage } from '@web/ui/error-pages';
 import { PageLoader } from '@web/ui/page-loader';
-import { PopupHost } from '@web/ui/popups/popup-host';
+import { usePopupQueue } from '@web/ui/popups/popup-queue';
+import { popupsReady } from '@web/ui/popups/popup-registry';
 import { Toaster } from '@web/ui/toast';
 
 export interface RouterContext {
   session: SessionPort;
+}
+
+// Loaded when first needed, so the landing page's code does not carry them: the member's frame brings the
+// sync engine and the local database; the popups bring their dialog, forms and the contract's schemas.
+const MemberChrome = lazy(() => import('@web/app/layout-chrome').then((module) => ({ default: module.MemberChrome })));
+const PopupHost = lazy(() => popupsReady().then(() => import('@web/ui/popups/popup-host').then((module) => ({ default: module.PopupHost }))));
+
+/** The popup host, fetched with the first popup that opens. */
+function Popups() {
+  const { active } = usePopupQueue();
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <PopupHost />
+    </Suspense>
+  );
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -40,7 +57,7 @@ function RootLayout() {
         Skip to content
       </a>
       <Outlet />
-      <PopupHost />
+      <Popups />
       <PageLoader />
       <Toaster />
     </>
@@ -56,8 +73,10 @@ function RootNotFound({ data }: { data?: unknown }) {
   const auth = session.getAuth();
   const Chrome = auth.isAuthenticated && auth.kind === 'user' ? MemberChrome : PublicChrome;
   return (
-    <Chrome>
-      <NotFoundPage data={data} />
-    </Chrome>
+    <Suspense fallback={null}>
+      <Chrome>
+        <NotFoundPage data={data} />
+      </Chrome>
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { PublicChrome } from '@web/app/layout-chrome';
+import { PublicChrome } from '@web/app/public-chrome';
 
 /** The static layout of the public pages (SPEC §2). */
 export const Route = createFileRoute('/_public')({

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { authBridge } from '@web/lib/api';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
 import { userStore, type User } from '@web/lib/user-store';
-import { deleteAccountDb, openAccountDb } from '@web/local/db';
+import { setCurrentAccount } from '@web/local/account';
+import { deleteAccountDb } from '@web/local/db';
 import { resetProfileMocks } from '@web/mocks/handlers/profiles';
 import { makeToken } from '@web/mocks/tokens';
 import { PopupHost } from '@web/ui/popups/popup-host';
@@ -19,7 +20,7 @@ let signedIn: string | null = null;
 export function signInMember(user: Partial<User> & { _id: string }): void {
   signedIn = user._id;
   // As the auth session does: the member's own local database.
-  openAccountDb(user._id);
+  setCurrentAccount(user._id);
   localStorage.setItem(
     AUTH_STORAGE_KEY,
     JSON.stringify({ isAuthenticated: true, token: makeToken({ _id: user._id }), expiryDate: Date.now() + 3_600_000, tokenUpdateInterval: TOKEN_UPDATE_INTERVAL }),
@@ -51,5 +52,6 @@ export async function resetMemberState(): Promise<void> {
   userStore.reset();
   resetProfileMocks();
   await deleteAccountDb(signedIn);
+  setCurrentAccount(null);
   signedIn = null;
 }

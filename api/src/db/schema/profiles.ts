@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses } from '../../../../sync/src/contract/entities.js';
 import { brands } from './brands.js';
 import { createDate, id, ts, updateDate } from './common.js';
@@ -20,6 +20,10 @@ export interface ProfileLocation {
   state?: string;
   zip?: string;
 }
+
+type ProfileColumns = { [K in 'kind' | 'active' | 'bodyType' | 'ethnicity' | 'hairColor' | 'eyeColor' | 'relationshipStatus' | 'heightCm' | 'birthDate']: AnyPgColumn };
+const listedProfiles = (t: ProfileColumns) => sql`${t.kind} = 'fictive' AND ${t.active}`;
+const listFilterColumns = (t: ProfileColumns) => [t.bodyType, t.ethnicity, t.hairColor, t.eyeColor, t.relationshipStatus, t.heightCm] as const;
 
 /**
  * What others see of someone: a member's own profile (kind member, one per user) or a fictive profile that
@@ -71,6 +75,13 @@ export const profiles = pgTable(
     index('profiles_recent_idx').on(t.brandId, t.createDate),
     index('profiles_birth_idx').on(t.brandId, t.birthDate),
     index('profiles_username_idx').on(t.brandId, sql`lower(${t.username})`),
+    // One per sort of the member's list (profiles/sort-keys.ts), over what a member may see of one gender: the
+    // list walks it in order and stops after a page, forwards or backwards, and a cursor starts it mid-way.
+    // The filterable columns follow as keys (drizzle has no INCLUDE) so a page's ids and the count come from
+    // the index alone, without reading a table row per candidate.
+    index('profiles_list_recent_idx').on(t.brandId, t.gender, t.createDate, t.id, ...listFilterColumns(t), t.birthDate).where(listedProfiles(t)),
+    index('profiles_list_birth_idx').on(t.brandId, t.gender, t.birthDate, t.id, ...listFilterColumns(t)).where(listedProfiles(t)),
+    index('profiles_list_username_idx').on(t.brandId, t.gender, sql`lower(${t.username})`, t.id, t.username, ...listFilterColumns(t), t.birthDate).where(listedProfiles(t)),
     index('profiles_attrs_idx').on(t.bodyType, t.ethnicity, t.hairColor, t.eyeColor, t.relationshipStatus),
     index('profiles_height_idx').on(t.heightCm),
   ],

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/password.js';
-import { parseGeneratedKey } from '../../modules/media/generated-image.js';
+import { generatedVariantKey, parseGeneratedKey } from '../../modules/media/generated-image.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   agents,
@@ -27,12 +27,13 @@ let ctx: TestContext;
 let first: SeedResult;
 const logged: string[] = [];
 const DAY = 86_400_000;
+const WARMED_PER_GENDER = 2;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   // The harness makes a 'localhost' brand for other tests; the seed starts from an empty database.
   await ctx.deps.db.delete(brands);
-  first = await seedDemoData(ctx.deps, { log: (l) => logged.push(l), warmImages: false });
+  first = await seedDemoData(ctx.deps, { log: (l) => logged.push(l), warmImages: WARMED_PER_GENDER });
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -44,6 +45,28 @@ async function localhost() {
 const count = (table: PgTable) => ctx.deps.db.$count(table);
 
 describe('seedDemoData', () => {
+  it('draws the avatars of each gender\'s list in the card sizes, JPEG and WebP, right after seeding, newest first', async () => {
+    await first.warmed;
+    const b = await localhost();
+    for (const gender of ['woman', 'man'] as const) {
+      const avatars = await ctx.deps.db
+        .select({ storageKey: images.storageKey })
+        .from(images)
+        .innerJoin(profiles, eq(images.profileId, profiles.id))
+        .where(and(eq(profiles.brandId, b.id), eq(profiles.kind, 'fictive'), eq(profiles.gender, gender), eq(images.sortOrder, 0)))
+        .orderBy(desc(profiles.createDate))
+        .limit(WARMED_PER_GENDER + 1);
+      const stored = async (storageKey: string) => {
+        const spec = parseGeneratedKey(storageKey)!.spec;
+        const keys = (['medium', 'small'] as const).flatMap((variant) => (['jpg', 'webp'] as const).map((format) => generatedVariantKey(spec, variant, format)));
+        return Promise.all(keys.map(async (key) => (await ctx.deps.providers.storage.get(key)) !== null));
+      };
+      for (const avatar of avatars.slice(0, WARMED_PER_GENDER)) expect(await stored(avatar.storageKey), gender).toEqual([true, true, true, true]);
+      // Past the limit the test set, nothing is drawn ahead.
+      expect(await stored(avatars[WARMED_PER_GENDER]!.storageKey), gender).toEqual([false, false, false, false]);
+    }
+  });
+
   it('seeds an empty database and prints the demo accounts', () => {
     expect(first.seeded).toBe(true);
     expect(first.profiles).toBeGreaterThanOrEqual(360);

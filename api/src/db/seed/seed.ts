@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { defaultAgeRange } from '@sync/contract/profile-edit';
 import type { AppDeps } from '../../context.js';
 import { hashPassword } from '../../lib/password.js';
 import { invalidateBrandCache } from '../../modules/brands/resolve.js';
-import { IMAGE_VARIANTS, IMAGE_VARIANT_NAMES, generatedVariantKey } from '../../modules/media/generated-image.js';
+import { IMAGE_VARIANTS, IMAGE_VARIANT_NAMES, generatedVariantKey, parseGeneratedKey } from '../../modules/media/generated-image.js';
 import type { PortraitSpec } from '../../modules/media/portrait-svg.js';
-import { loadMedia, mediaUrl } from '../../modules/media/service.js';
+import { drawGenerated, mediaUrl } from '../../modules/media/service.js';
 import type { Executor } from '../client.js';
 import { agents, brands, creditLedger, images, products, profiles, users } from '../schema/index.js';
 import type { ImageVariant } from '../schema/profiles.js';
@@ -23,13 +23,14 @@ export const DEMO_ACCOUNTS = {
 } as const;
 export const DEMO_MEMBER_CREDITS = 20;
 export const DEMO_MEMBER_LIKES = 10;
-/** How many avatars (the first page of the default list) are drawn in the background after seeding. */
-export const WARM_AVATARS = 36;
 
 export interface SeedOptions {
   log: (line: string) => void;
-  /** Draw the first page of avatars in the background so the first visit finds them ready (default true). */
-  warmImages?: boolean;
+  /**
+   * Draw every avatar in the card sizes in the background so the first visit finds them ready (default true);
+   * a number draws only the first that many of each gender's list.
+   */
+  warmImages?: boolean | number;
 }
 
 export interface SeedResult {
@@ -47,7 +48,8 @@ const DAY = 86_400_000;
 /**
  * Demo data for an empty database: brands and products, fictive profiles with generated photos, and the
  * demo member, agent and admin. Does nothing when the demo brand exists, and never in production.
- * Photos are rows only here; the media route draws each file on its first request (modules/media).
+ * Photos are rows here; a background job draws the avatars in the card sizes right after (warmAvatars), and the
+ * media route draws any other file on its first request (modules/media).
  */
 export async function seedDemoData(deps: AppDeps, opts: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
@@ -126,7 +128,7 @@ export async function seedDemoData(deps: AppDeps, opts: SeedOptions): Promise<Se
   }
   const ms = Math.round(performance.now() - started);
   printAccounts(opts.log, `Demo data seeded: ${counts.profiles} profiles, ${counts.images} images in ${(ms / 1000).toFixed(1)} s`);
-  const warmed = opts.warmImages === false ? Promise.resolve() : warmFirstPage(deps, counts.demoBrandId, opts.log);
+  const warmed = opts.warmImages === false ? Promise.resolve() : warmAvatars(deps, counts.demoBrandId, opts.log, opts.warmImages === true || opts.warmImages === undefined ? Infinity : opts.warmImages);
   return { seeded: true, profiles: counts.profiles, images: counts.images, ms, warmed };
 }
 
@@ -262,24 +264,26 @@ async function insertDemoMember(tx: Executor, brandId: string, passwordHash: str
 }
 
 /**
- * Draws the small avatars of the default list's first page, one at a time so a start on a small machine
- * stays responsive; a visitor asking sooner gets them drawn on request as usual.
+ * Draws every seeded avatar in the sizes the cards ask for (medium, then small; each in JPEG and WebP), in
+ * the default list's order per gender, so the first page of either gender is ready within seconds of the
+ * seed and the rest follows. One drawing at a time keeps a start on a small machine responsive; a card
+ * asked for sooner is drawn on request as before (modules/media, which draws each picture once).
  */
-async function warmFirstPage(deps: AppDeps, brandId: string, log: (line: string) => void): Promise<void> {
+async function warmAvatars(deps: AppDeps, brandId: string, log: (line: string) => void, perGender: number): Promise<void> {
   try {
+    const rank = sql<number>`row_number() over (partition by ${profiles.gender} order by ${profiles.createDate} desc)`;
     const rows = await deps.db
-      .select({ variants: images.variants })
+      .select({ storageKey: images.storageKey, rank: rank.as('rank') })
       .from(images)
       .innerJoin(profiles, eq(images.profileId, profiles.id))
       .where(sql`${profiles.brandId} = ${brandId} AND ${profiles.kind} = 'fictive' AND ${images.sortOrder} = 0`)
-      .orderBy(desc(profiles.createDate))
-      .limit(WARM_AVATARS);
-    for (const row of rows) {
-      const url = row.variants.small?.url;
-      if (url) await loadMedia(deps, url.replace(/^\/api\/media\//, ''));
+      .orderBy(rank, profiles.gender);
+    const specs = rows.filter((row) => Number(row.rank) <= perGender).flatMap((row) => parseGeneratedKey(row.storageKey)?.spec ?? []);
+    for (const variant of ['medium', 'small'] as const) {
+      for (const spec of specs) await drawGenerated(deps, spec, variant);
     }
   } catch (err) {
-    log(`[seed] drawing the first avatars failed: ${(err as Error).message}`);
+    log(`[seed] drawing the avatars failed: ${(err as Error).message}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_VARIANTS, generatedBaseKey, generatedVariantKey, parseGeneratedKey, renderPortrait } from './generated-image.js';
+import { IMAGE_VARIANTS, generatedBaseKey, generatedVariantKey, parseGeneratedKey, renderPortrait, webpTwinUrl } from './generated-image.js';
 import { personSvg, type PortraitSpec } from './portrait-svg.js';
 import { isValidStorageKey } from '../../providers/storage/storage.js';
 
@@ -11,7 +11,17 @@ describe('generated portrait keys', () => {
     const key = generatedVariantKey(spec, 'medium');
     expect(key).toBe('gen/woman.middle-eastern.red.hazel.curvy.29.city.deadbeef/medium.jpg');
     expect(isValidStorageKey(key)).toBe(true);
-    expect(parseGeneratedKey(key)).toEqual({ spec, variant: 'medium', baseKey: generatedBaseKey(spec) });
+    expect(parseGeneratedKey(key)).toEqual({ spec, variant: 'medium', format: 'jpg', baseKey: generatedBaseKey(spec) });
+    const webp = generatedVariantKey(spec, 'small', 'webp');
+    expect(webp).toBe('gen/woman.middle-eastern.red.hazel.curvy.29.city.deadbeef/small.webp');
+    expect(isValidStorageKey(webp)).toBe(true);
+    expect(parseGeneratedKey(webp)).toEqual({ spec, variant: 'small', format: 'webp', baseKey: generatedBaseKey(spec) });
+  });
+
+  it('give the WebP twin of a generated JPEG address, and none for other pictures', () => {
+    expect(webpTwinUrl(`/api/media/${generatedVariantKey(spec, 'medium')}`)).toBe(`/api/media/${generatedVariantKey(spec, 'medium', 'webp')}`);
+    expect(webpTwinUrl('/api/media/uploads/abc/medium.jpg')).toBeUndefined();
+    expect(webpTwinUrl(`/api/media/${generatedVariantKey(spec, 'medium', 'webp')}`)).toBeUndefined();
   });
 
   it.each([
@@ -27,11 +37,16 @@ describe('generated portrait keys', () => {
 });
 
 describe('renderPortrait', () => {
-  it('draws each size as a JPEG of that size', async () => {
+  it('draws each size once as a JPEG and a smaller WebP of that size', async () => {
     for (const variant of ['small', 'medium'] as const) {
-      const meta = await sharp(await renderPortrait(spec, variant)).metadata();
-      expect(meta.format).toBe('jpeg');
-      expect({ width: meta.width, height: meta.height }).toEqual(IMAGE_VARIANTS[variant]);
+      const drawn = await renderPortrait(spec, variant);
+      const jpeg = await sharp(drawn.jpg).metadata();
+      expect(jpeg.format).toBe('jpeg');
+      expect({ width: jpeg.width, height: jpeg.height }).toEqual(IMAGE_VARIANTS[variant]);
+      const webp = await sharp(drawn.webp).metadata();
+      expect(webp.format).toBe('webp');
+      expect({ width: webp.width, height: webp.height }).toEqual(IMAGE_VARIANTS[variant]);
+      expect(drawn.webp.length).toBeLessThan(drawn.jpg.length);
     }
   });
 

@@ -22,6 +22,11 @@ export type ImageVariantName = keyof typeof IMAGE_VARIANTS;
 export const IMAGE_VARIANT_NAMES = Object.keys(IMAGE_VARIANTS) as ImageVariantName[];
 
 export const JPEG_QUALITY = 80;
+/** About 45% of the JPEG's bytes at the same look; every browser the PWA supports decodes it. */
+export const WEBP_QUALITY = 75;
+/** Every generated portrait is stored as a JPEG (the fallback) and a WebP twin of the same drawing. */
+export const GENERATED_FORMATS = ['jpg', 'webp'] as const;
+export type GeneratedFormat = (typeof GENERATED_FORMATS)[number];
 /** The scene is drawn this small and enlarged, which blurs it like a lens focused on the face. */
 const SCENE_DRAW_WIDTH = 150;
 
@@ -29,24 +34,24 @@ const GENERATED_PREFIX = 'gen/';
 
 /**
  * A generated portrait's keys spell out everything it is drawn from, so any process can draw it again
- * from the key alone: `gen/<gender>.<ethnicity>.<hair>.<eyes>.<body>.<age>.<scene>.<seed hex>/<variant>.jpg`.
+ * from the key alone: `gen/<gender>.<ethnicity>.<hair>.<eyes>.<body>.<age>.<scene>.<seed hex>/<variant>.<jpg|webp>`.
  */
 export function generatedBaseKey(spec: PortraitSpec): string {
   const seed = (spec.seed >>> 0).toString(16).padStart(8, '0');
   return `${GENERATED_PREFIX}${spec.gender}.${spec.ethnicity}.${spec.hairColor}.${spec.eyeColor}.${spec.bodyType}.${spec.age}.${spec.scene}.${seed}`;
 }
 
-export function generatedVariantKey(spec: PortraitSpec, variant: ImageVariantName): string {
-  return `${generatedBaseKey(spec)}/${variant}.jpg`;
+export function generatedVariantKey(spec: PortraitSpec, variant: ImageVariantName, format: GeneratedFormat = 'jpg'): string {
+  return `${generatedBaseKey(spec)}/${variant}.${format}`;
 }
 
 const oneOf = (values: readonly string[]) => `(${values.map((v) => v.replace(/-/g, '\\-')).join('|')})`;
 const KEY_RE = new RegExp(
-  `^gen/${oneOf(GENDERS)}\\.${oneOf(ETHNICITIES)}\\.${oneOf(HAIR_COLORS)}\\.${oneOf(EYE_COLORS)}\\.${oneOf(BODY_TYPES)}\\.(1[89]|[2-9][0-9])\\.${oneOf(SCENES)}\\.([0-9a-f]{8})/${oneOf(IMAGE_VARIANT_NAMES)}\\.jpg$`,
+  `^gen/${oneOf(GENDERS)}\\.${oneOf(ETHNICITIES)}\\.${oneOf(HAIR_COLORS)}\\.${oneOf(EYE_COLORS)}\\.${oneOf(BODY_TYPES)}\\.(1[89]|[2-9][0-9])\\.${oneOf(SCENES)}\\.([0-9a-f]{8})/${oneOf(IMAGE_VARIANT_NAMES)}\\.${oneOf(GENERATED_FORMATS)}$`,
 );
 
 /** The spec and variant a generated key names, or null for any other key. */
-export function parseGeneratedKey(key: string): { spec: PortraitSpec; variant: ImageVariantName; baseKey: string } | null {
+export function parseGeneratedKey(key: string): { spec: PortraitSpec; variant: ImageVariantName; format: GeneratedFormat; baseKey: string } | null {
   const m = KEY_RE.exec(key);
   if (!m) return null;
   const spec: PortraitSpec = {
@@ -59,7 +64,7 @@ export function parseGeneratedKey(key: string): { spec: PortraitSpec; variant: I
     scene: m[7] as PortraitSpec['scene'],
     seed: parseInt(m[8]!, 16),
   };
-  return { spec, variant: m[9] as ImageVariantName, baseKey: key.slice(0, key.lastIndexOf('/')) };
+  return { spec, variant: m[9] as ImageVariantName, format: m[10] as GeneratedFormat, baseKey: key.slice(0, key.lastIndexOf('/')) };
 }
 
 const GRAIN_SIZE = 128;
@@ -101,19 +106,32 @@ function vignette(variant: ImageVariantName): Buffer {
   return buf;
 }
 
-/** Draws one variant as a JPEG. Each size is drawn from the vectors, never scaled from another size. */
-export async function renderPortrait(spec: PortraitSpec, variant: ImageVariantName): Promise<Buffer> {
+/**
+ * Draws one variant once and encodes it in every format. Each size is drawn from the vectors, never scaled
+ * from another size, and the WebP is encoded from the drawing, not from the JPEG.
+ */
+export async function renderPortrait(spec: PortraitSpec, variant: ImageVariantName): Promise<Record<GeneratedFormat, Buffer>> {
   const { width, height } = IMAGE_VARIANTS[variant];
   const sceneW = Math.min(width, SCENE_DRAW_WIDTH);
   const sceneH = Math.round((sceneW * height) / width);
   const scene = await sharp(Buffer.from(sceneSvg(spec, sceneW, sceneH))).raw().toBuffer({ resolveWithObject: true });
-  return sharp(scene.data, { raw: scene.info })
+  const drawing = sharp(scene.data, { raw: scene.info })
     .resize(width, height, { kernel: 'cubic' })
     .composite([
       { input: Buffer.from(personSvg(spec, width, height)) },
       { input: vignette(variant), raw: { width, height, channels: 4 } },
       { input: grainTile(), raw: { width: GRAIN_SIZE, height: GRAIN_SIZE, channels: 4 }, tile: true, blend: 'overlay' },
-    ])
-    .jpeg({ quality: JPEG_QUALITY, progressive: variant === 'large' })
-    .toBuffer();
+    ]);
+  const [jpg, webp] = await Promise.all([
+    drawing.clone().jpeg({ quality: JPEG_QUALITY, progressive: variant === 'large' }).toBuffer(),
+    drawing.clone().webp({ quality: WEBP_QUALITY }).toBuffer(),
+  ]);
+  return { jpg, webp };
+}
+
+/** The WebP twin of a generated portrait's JPEG address; undefined for any other picture (uploads are JPEG only). */
+export function webpTwinUrl(jpegUrl: string): string | undefined {
+  const key = jpegUrl.replace(/^\/api\/media\//, '');
+  const parsed = parseGeneratedKey(key);
+  return parsed?.format === 'jpg' ? jpegUrl.replace(/\.jpg$/, '.webp') : undefined;
 }

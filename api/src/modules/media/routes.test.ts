@@ -46,6 +46,18 @@ describe('GET /api/media/:key', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(body)).toBe(true);
   });
 
+  it('stores the WebP twin with the JPEG, from one drawing, and serves it as image/webp', async () => {
+    const jpeg = generatedVariantKey(spec, 'small');
+    const webp = generatedVariantKey(spec, 'small', 'webp');
+    expect(fs.existsSync(mediaFile(webp))).toBe(true);
+    const res = await ctx.app.request(`/api/media/${webp}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect((await sharp(body).metadata()).format).toBe('webp');
+    expect(body.length).toBeLessThan(fs.statSync(mediaFile(jpeg)).size);
+  });
+
   it('draws one picture once when it is asked for twice at the same moment', async () => {
     const key = generatedVariantKey(spec, 'medium');
     const [a, b] = await Promise.all([ctx.app.request(`/api/media/${key}`), ctx.app.request(`/api/media/${key}`)]);

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.js';
+import { IMMUTABLE } from '../../lib/cache-control.js';
 import { notFound } from '../../lib/errors.js';
 import { loadMedia } from './service.js';
-
-/** Stored keys never change content (a new picture gets a new key), so browsers may keep them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const mediaRoutes = new Hono<AppEnv>().get('/media/:key{.+}', async (c) => {
   const media = await loadMedia(c.var.deps, c.req.param('key'));

@@ -4,6 +4,7 @@ import { isNewProfile, isOnline } from '@sync/rules/activity';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, profiles } from '../../db/schema/index.js';
+import { webpTwinUrl } from '../media/generated-image.js';
 import { todayString } from './age-bounds.js';
 
 /**
@@ -98,7 +99,11 @@ export function serializeImage(row: Pick<ImageRow, 'id' | 'type' | 'processed' |
     under_moderation: row.moderation === 'pending',
   };
   for (const [name, variant] of Object.entries(row.variants)) {
-    if (name === 'original' || name === 'small' || name === 'medium' || name === 'large') out[name] = variant.url;
+    if (name === 'original') out.original = variant.url;
+    if (name !== 'small' && name !== 'medium' && name !== 'large') continue;
+    out[name] = variant.url;
+    const webp = webpTwinUrl(variant.url);
+    if (webp) (out.webp ??= {})[name] = webp;
   }
   return out;
 }

@@ -46,6 +46,8 @@ export interface Paging {
 
 export interface ProfileListQuery extends ProfileFilters, Paging {
   sortBy: SortOption;
+  /** `nextCursor` of the previous page (keyset paging); without it `page` is an offset. */
+  cursor?: string;
 }
 
 /** Query parameters as Hono gives them (`c.req.queries()`): every value a parameter was sent with. */
@@ -119,6 +121,8 @@ export function parseProfileListQuery(raw: RawQuery): ProfileListQuery {
   if (query.heightMin !== undefined && query.heightMax !== undefined && query.heightMin > query.heightMax) {
     throw invalidParam('heightMin', 'must not be above heightMax');
   }
+  const cursor = single(raw, 'cursor');
+  if (cursor) query.cursor = cursor;
   const search = single(raw, 'search')?.trim();
   if (search) {
     if (search.length > SEARCH_MAX_LENGTH) throw invalidParam('search', `must be at most ${SEARCH_MAX_LENGTH} characters`);

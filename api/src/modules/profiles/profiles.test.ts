@@ -6,6 +6,7 @@ import { ageFromDateString } from '@sync/rules/age';
 import { brands, profileViews, profiles } from '../../db/schema/index.js';
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, TEST_API_KEY, type TestContext } from '../../test/harness.js';
+import { TOTAL_LOOKAHEAD } from './service.js';
 import { invalidateBrandCache } from '../brands/resolve.js';
 
 let ctx: TestContext;
@@ -14,7 +15,7 @@ let premium: MemberFixture;
 let womenSeeker: MemberFixture;
 const DAY = 86_400_000;
 type Card = { _id: string; username: string; age: number; gender: string; bodyType: string; ethnicity: string; hairColor: string; eyeColor: string; height: number; relationshipStatus: string; badges: string[]; isOnline: boolean; favorite: boolean; images: Record<string, unknown>[] };
-type Page = { data: Card[]; total: number; page: number; limit: number };
+type Page = { data: Card[]; total: number; page: number; limit: number; nextCursor: string | null; totalExact: boolean };
 
 const bodies = ['fit', 'average', 'curvy'] as const;
 const ethnicities = ['asian', 'black', 'hispanic', 'middle-eastern', 'white', 'other'] as const;
@@ -169,6 +170,56 @@ describe('GET /api/profiles (member)', () => {
     expect(beyond.total).toBe(WOMEN);
   });
 
+  it('"Load more" by cursor walks every sort in the same order as pages do, with or without filters', async () => {
+    for (const sortBy of ['recent', 'age-asc', 'age-desc', 'username-asc', 'username-desc']) {
+      for (const filter of ['', '&bodyType=fit,curvy&heightMin=160']) {
+        const whole = await list(`limit=100&sortBy=${sortBy}${filter}`);
+        const walked: string[] = [];
+        let cursor: string | null = null;
+        for (let page = 1; page <= 10; page++) {
+          const res: Page = await list(`limit=5&page=${page}&sortBy=${sortBy}${filter}${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(res.total, `${sortBy}${filter}`).toBe(whole.total);
+          expect(res.totalExact).toBe(true);
+          walked.push(...res.data.map((p) => p._id));
+          cursor = res.nextCursor;
+          if (!cursor) break;
+        }
+        expect(walked, `${sortBy}${filter}`).toEqual(whole.data.map((p) => p._id));
+      }
+    }
+  });
+
+  it('a cursor continues after its row even when profiles are added before it', async () => {
+    const first = await list('limit=5&sortBy=username-asc');
+    // Sorts first by name: an offset would repeat the fifth card on page 2, the cursor does not.
+    const early = await createFictive(ctx, { username: '0_early_bird' });
+    const second = await list(`limit=5&page=2&sortBy=username-asc&cursor=${first.nextCursor}`);
+    const offset = await list('limit=5&page=2&sortBy=username-asc');
+    expect(second.data.map((p) => p._id)).not.toContain(first.data.at(-1)!._id);
+    expect(offset.data[0]!._id).toBe(first.data.at(-1)!._id);
+    await ctx.deps.db.delete(profiles).where(eq(profiles.id, early.id));
+  });
+
+  it('rejects a cursor it did not give, or one of another sort, with 400 naming it', async () => {
+    const recent = await list('limit=5&sortBy=recent');
+    for (const [query, fragment] of [
+      [`sortBy=age-asc&cursor=${recent.nextCursor}`, 'another sort'],
+      ['cursor=not-a-cursor', 'not a cursor'],
+      [`cursor=${Buffer.from('["recent","x","nope"]').toString('base64url')}`, 'not a cursor'],
+      [`cursor=${Buffer.from('{"a":1}').toString('base64url')}`, 'not a cursor'],
+      [`cursor=${Buffer.from('["recent","not a date","00000000-0000-0000-0000-000000000000"]').toString('base64url')}`, 'not a cursor'],
+      [`sortBy=recent&cursor=${Buffer.from('["recent","2026-11-25 99:00:00+00","00000000-0000-0000-0000-000000000000"]').toString('base64url')}`, 'not a cursor'],
+      [`sortBy=age-asc&cursor=${Buffer.from('["age-asc","2001-02-30","00000000-0000-0000-0000-000000000000"]').toString('base64url')}`, 'not a cursor'],
+      [`cursor=${'A'.repeat(500)}`, 'not a cursor'],
+    ] as const) {
+      const res = await get(`/api/profiles?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.code, query).toBe('invalid-query');
+      expect(res.body.error.message, query).toContain(fragment);
+      expect(res.body.error.fields, query).toHaveProperty('cursor');
+    }
+  });
+
   it('badges: FEATURED, PREMIUM, NEW within 14 days by the clock; online within 1 hour', async () => {
     const page = await list('limit=100&sortBy=recent');
     const byName = (suffix: string) => page.data.find((p) => p.username.endsWith(suffix))!;
@@ -309,5 +360,30 @@ describe('GET /api/profile/:id', () => {
       expect(res.body.error.code).toBe('not-found');
     }
     expect((await get(`/api/profile/${otherBrand!.id}`, null)).status).toBe(401);
+  });
+});
+
+describe('GET /api/profiles at scale', () => {
+  it('counts exactly up to well past the page, and says when the total is only a lower bound', async () => {
+    const many = TOTAL_LOOKAHEAD + 60;
+    const base = ctx.clock.now().getTime();
+    await ctx.deps.db.insert(profiles).values(
+      Array.from({ length: many }, (_, i) => ({
+        kind: 'fictive' as const,
+        brandId: ctx.brand.id,
+        username: `bulk_man_${i}`,
+        gender: 'man' as const,
+        birthDate: '1990-01-01',
+        createDate: new Date(base - i * 1000),
+      })),
+    );
+    const first = await list('gender=men&limit=10');
+    expect(first.totalExact).toBe(false);
+    expect(first.total).toBe(10 + TOTAL_LOOKAHEAD);
+    expect(first.data).toHaveLength(10);
+    // Deep enough that the rest is counted in full: exact again.
+    const deep = await list('gender=men&limit=10&page=10');
+    expect(deep.total).toBe(many + 2);
+    expect(deep.totalExact).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { SortOption } from '@sync/contract/entities';
 import type { ListEnvelope } from '@sync/contract/errors';
 import { NEW_PROFILE_MS, ONLINE_WINDOW_MS } from '@sync/rules/activity';
 import { isUuid } from '@sync/rules/ids';
@@ -8,9 +7,10 @@ import type { Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { birthDateRange } from './age-bounds.js';
-import { cardColumns, hydrateCards, imagePolicyFor, visibleFictive, type Card } from './cards.js';
+import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, type Card } from './cards.js';
 import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from './list-query.js';
 import type { Viewer } from './viewer.js';
+import { afterCursor, decodeCursor, encodeCursor, sortKeyText, sortOrder } from './sort-keys.js';
 import { recordView } from './views.js';
 
 type Deps = Pick<AppDeps, 'clock'>;
@@ -43,41 +43,59 @@ export function filterConditions(brandId: string, defaultGender: 'man' | 'woman'
   return and(...conds)!;
 }
 
-/** ORDER BY for each SPEC §3 sort option; the id breaks ties so pages never repeat or skip a profile. */
-export function sortOrder(sortBy: SortOption): SQL[] {
-  switch (sortBy) {
-    case 'age-asc':
-      return [desc(profiles.birthDate), asc(profiles.id)];
-    case 'age-desc':
-      return [asc(profiles.birthDate), asc(profiles.id)];
-    case 'username-asc':
-      return [asc(sql`lower(${profiles.username})`), asc(profiles.id)];
-    case 'username-desc':
-      return [desc(sql`lower(${profiles.username})`), asc(profiles.id)];
-    default:
-      return [desc(profiles.createDate), asc(profiles.id)];
-  }
+/**
+ * How far past the asked page the count looks. Counting every match of a broad filter at 100,000 profiles
+ * cost more than the page itself; up to this many beyond the page the total is exact, past it `total` is
+ * the number counted (a lower bound that still says there is more) and `totalExact` is false.
+ */
+export const TOTAL_LOOKAHEAD = 1000;
+
+/** The member's list answer: the CONTRACT envelope, plus the keyset cursor and whether the total is exact. */
+export interface ProfileListAnswer extends ListEnvelope<Card> {
+  nextCursor: string | null;
+  totalExact: boolean;
 }
 
-/** GET /api/profiles for a member: one count and one page query, then the page's images in one more. */
-export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, query: ProfileListQuery): Promise<ListEnvelope<Card>> {
+/**
+ * GET /api/profiles for a member in two round trips. First the page's ids, read along the sort's index from the
+ * cursor (or at the page's offset) with every filter but the text search answered by the index itself, beside
+ * the bounded count; then those cards' rows and their images, by id.
+ */
+export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, query: ProfileListQuery): Promise<ProfileListAnswer> {
   const now = deps.clock.now();
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sortBy);
   const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now);
-  const [[totalRow], rows] = await Promise.all([
-    exec.select({ total: count() }).from(profiles).where(where),
+  const countUpTo = query.page * query.limit + TOTAL_LOOKAHEAD;
+  const counted = exec.select({ id: profiles.id }).from(profiles).where(where).limit(countUpTo).as('counted');
+  const [[totalRow], page] = await Promise.all([
+    exec.select({ total: count() }).from(counted),
     exec
-      .select(cardColumns(now, viewer.profileId))
+      .select({ id: profiles.id, sortKey: sortKeyText(query.sortBy) })
       .from(profiles)
-      .where(where)
+      .where(cursor ? and(where, afterCursor(cursor)) : where)
       .orderBy(...sortOrder(query.sortBy))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(cursor ? 0 : (query.page - 1) * query.limit),
   ]);
+  const ids = page.map((row) => row.id);
+  const [rows, galleries] = ids.length
+    ? await Promise.all([exec.select(cardColumns(now, viewer.profileId)).from(profiles).where(inArray(profiles.id, ids)), loadGalleries(exec, ids)])
+    : [[], new Map()];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const policy = imagePolicyFor(viewer.isPremium);
+  const total = Number(totalRow?.total ?? 0);
+  const last = page.at(-1);
   return {
-    data: await hydrateCards(exec, rows, now, imagePolicyFor(viewer.isPremium)),
-    total: Number(totalRow?.total ?? 0),
+    // A profile deleted between the two reads is left out.
+    data: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCard(row, galleries.get(id) ?? [], now, policy)] : [];
+    }),
+    total,
+    totalExact: total < countUpTo,
     page: query.page,
     limit: query.limit,
+    nextCursor: last && page.length === query.limit ? encodeCursor({ sortBy: query.sortBy, key: last.sortKey, id: last.id }) : null,
   };
 }
 

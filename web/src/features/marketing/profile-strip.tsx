@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useBrand } from '@web/lib/brand-context';
 import { openPopup } from '@web/ui/popups/popup-queue';
-import { fetchPublicProfiles, photoOf, type PublicProfile } from './public-profiles';
+import { fetchPublicProfiles, photoOf, photoSources, type PublicProfile } from './public-profiles';
+
+/** How wide a strip photo is drawn (marketing.css .mk-profiles): 44% of a phone, 28% of a tablet, a quarter from 1280 px. */
+const STRIP_SIZES = '(min-width: 1280px) 25vw, (min-width: 768px) 28vw, 44vw';
 
 function ProfileCard({ profile }: { profile: PublicProfile }) {
   const [broken, setBroken] = useState(false);
   const photo = photoOf(profile);
+  const sources = photoSources(profile);
   const city = profile.location?.city;
   return (
     <li className="mk-profile">
@@ -16,7 +20,21 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
         aria-label={`Chat with ${profile.username}${profile.age ? `, ${profile.age}` : ''}: create a free account`}
       >
         {photo && !broken ? (
-          <img className="mk-profile__photo" src={photo} alt="" loading="lazy" width={240} height={300} onError={() => setBroken(true)} />
+          <picture>
+            {sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={STRIP_SIZES} />}
+            <img
+              className="mk-profile__photo"
+              src={photo}
+              srcSet={sources.srcSet}
+              sizes={STRIP_SIZES}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={240}
+              height={300}
+              onError={() => setBroken(true)}
+            />
+          </picture>
         ) : (
           <span className="mk-profile__photo mk-profile__photo--empty" aria-hidden="true">
             {profile.username.slice(0, 1).toUpperCase()}

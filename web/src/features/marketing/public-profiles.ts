@@ -1,4 +1,5 @@
 import { api } from '@web/lib/api';
+import { imageSources, type CardImage, type ImageSources } from '@web/ui/profile-card/profile-data';
 
 /** The few fields the landing's profile strip shows (CONTRACT "Profiles"). */
 export interface PublicProfile {
@@ -6,7 +7,7 @@ export interface PublicProfile {
   username: string;
   age?: number;
   location?: { city?: string; state?: string } | null;
-  images?: { _id?: string; small?: unknown; medium?: unknown; large?: unknown; under_moderation?: boolean }[];
+  images?: { _id?: string; small?: unknown; medium?: unknown; large?: unknown; webp?: { small?: unknown; medium?: unknown; large?: unknown }; under_moderation?: boolean }[];
   badges?: string[];
   isOnline?: boolean;
 }
@@ -18,9 +19,19 @@ function urlOf(variant: unknown): string | null {
   return typeof url === 'string' && url ? url : null;
 }
 
+function shownImage(profile: PublicProfile) {
+  return profile.images?.find((i) => !i.under_moderation) ?? profile.images?.[0];
+}
+
 export function photoOf(profile: PublicProfile): string | null {
-  const image = profile.images?.find((i) => !i.under_moderation) ?? profile.images?.[0];
+  const image = shownImage(profile);
   return image ? (urlOf(image.medium) ?? urlOf(image.small) ?? urlOf(image.large)) : null;
+}
+
+/** `srcset` lists of the shown photo's small and medium sizes, JPEG and (when it has them) WebP. */
+export function photoSources(profile: PublicProfile): ImageSources {
+  // The public card's image has the member card's shape, fields the API always sends included.
+  return imageSources(shownImage(profile) as CardImage | undefined, 'medium');
 }
 
 /** The API's public types are featured, new, online and recent (api/src/modules/profiles/list-query.ts). */

@@ -3,9 +3,17 @@ import { api } from '@web/lib/api';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { toQueryParams, type ProfilesQuery } from './profiles-query';
 
-/** GET /api/profiles (SPEC §7) with page, limit, sortBy and the filters. */
-export function fetchProfiles(query: ProfilesQuery, page: number, signal?: AbortSignal): Promise<ListEnvelope<ProfileCardData>> {
-  return api.get<ListEnvelope<ProfileCardData>>('/profiles', { query: toQueryParams(query, page), ...(signal ? { signal } : {}) });
+/** The list envelope with the keyset cursor of the next page (null on the last) and whether `total` is exact. */
+export type ProfilesAnswer = ListEnvelope<ProfileCardData> & { nextCursor?: string | null; totalExact?: boolean };
+
+/**
+ * GET /api/profiles (SPEC §7) with page, limit, sortBy and the filters; `cursor` (the previous page's
+ * nextCursor) makes the API continue after that page's last card instead of counting `page` pages in.
+ */
+export function fetchProfiles(query: ProfilesQuery, page: number, signal?: AbortSignal, cursor?: string): Promise<ProfilesAnswer> {
+  const params = toQueryParams(query, page);
+  if (cursor) params.cursor = cursor;
+  return api.get<ProfilesAnswer>('/profiles', { query: params, ...(signal ? { signal } : {}) });
 }
 
 /** GET /api/profile/{id}; the API records the view. */

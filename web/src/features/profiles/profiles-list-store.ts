@@ -17,6 +17,8 @@ export interface ProfilesListState {
   ids: string[];
   page: number;
   total: number;
+  /** Where the next page starts (the API's keyset cursor); null before a first page or after the last. */
+  nextCursor: string | null;
   canLoadMore: boolean;
   scrollY: number;
   status: ListStatus;
@@ -30,6 +32,7 @@ export const INITIAL_LIST_STATE: ProfilesListState = {
   ids: [],
   page: 0,
   total: 0,
+  nextCursor: null,
   canLoadMore: false,
   scrollY: 0,
   status: 'idle',
@@ -59,7 +62,8 @@ export function createProfilesListStore(load: typeof fetchProfiles = fetchProfil
     const query = state.query;
     commit({ status: page === 1 ? 'loading' : 'loading-more', error: null, ...(page === 1 ? { ids: [], scrollY: 0, page: 0 } : {}) });
     try {
-      const answer = await load(query, page, controller?.signal);
+      const cursor = page > 1 && page === state.page + 1 ? (state.nextCursor ?? undefined) : undefined;
+      const answer = await load(query, page, controller?.signal, cursor);
       if (mine !== generation) return;
       await mirrorProfiles(answer.data).catch(() => undefined);
       const fresh = answer.data.map((profile) => profile._id);
@@ -68,7 +72,8 @@ export function createProfilesListStore(load: typeof fetchProfiles = fetchProfil
         ids,
         page,
         total: answer.total,
-        canLoadMore: canLoadMore(page, query.limit, ids.length, answer.total) && fresh.length > 0,
+        nextCursor: answer.nextCursor ?? null,
+        canLoadMore: canLoadMore(page, query.limit, ids.length, answer.total) && fresh.length > 0 && answer.nextCursor !== null,
         status: 'ready',
         offline: false,
       });

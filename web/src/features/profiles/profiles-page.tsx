@@ -151,7 +151,9 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
             {(firstLoad || state.status === 'loading-more') && <ProfileCardSkeletons count={Math.min(state.query.limit, firstLoad ? 8 : 4)} />}
           </ul>
 
-          {state.ids.length > 0 && !firstLoad && (
+          {/* Only under cards: shown while the cards are still read from the local mirror, it sat where the
+              first row lands and was pushed down a screen (the page's layout shift). */}
+          {visible.length > 0 && (
             <div className="load-more">
               <p className="muted">
                 Showing {Math.min(visible.length, state.total).toLocaleString()} of {state.total.toLocaleString()}

@@ -1,8 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
 import { BrandLogo } from './brand-logo';
-import { UserMenu } from './user-menu';
+
+// The account menu (Radix's dropdown and its positioning) is for signed-in members only: visitors of the
+// landing page never download it.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** Header of the public, home and sign-in layouts: sign in / sign up, or the account menu. */
 export function PublicHeader() {
@@ -13,7 +17,9 @@ export function PublicHeader() {
         <BrandLogo />
         <div className="site-header__actions">
           {isAuthenticated ? (
-            <UserMenu />
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <>
               <Link to="/sign-in" className="button button--ghost">

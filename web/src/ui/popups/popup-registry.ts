@@ -29,3 +29,21 @@ export function registerPopup<K extends PopupKind>(kind: K, definition: PopupDef
 export function getPopup<K extends PopupKind>(kind: K): PopupDefinition<K> | undefined {
   return registry[kind] as PopupDefinition<K> | undefined;
 }
+
+let loadLater: (() => Promise<unknown>) | null = null;
+let loading: Promise<unknown> | null = null;
+
+/**
+ * Popups registered when the first popup opens (or when the app is idle), not at start: their bodies bring
+ * forms, the contract's schemas and the sync runtime, which the landing page does not need.
+ */
+export function registerPopupsLater(load: () => Promise<unknown>): void {
+  loadLater = load;
+  loading = null;
+}
+
+/** Settles once the popups registered later are in (at once when there are none). */
+export function popupsReady(): Promise<unknown> {
+  if (!loadLater) return Promise.resolve();
+  return (loading ??= loadLater());
+}

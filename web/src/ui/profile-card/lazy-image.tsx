@@ -9,13 +9,15 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
   alt: string;
   /** Load at once (the first screenful, a profile's main photo). */
   eager?: boolean;
+  /** WebP `srcset`, offered ahead of the JPEG `srcSet` in a <picture>. */
+  webpSrcSet?: string | undefined;
 }
 
 /**
  * An image that starts loading 200 px before it scrolls into view (IntersectionObserver, with the
  * native loading="lazy" as the fallback) and shows the placeholder when it has no URL or fails (SPEC §8).
  */
-export function LazyImage({ src, alt, eager = false, className, onError, ...rest }: LazyImageProps) {
+export function LazyImage({ src, alt, eager = false, className, onError, srcSet, webpSrcSet, sizes, ...rest }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
   const [failed, setFailed] = useState(false);
@@ -40,13 +42,16 @@ export function LazyImage({ src, alt, eager = false, className, onError, ...rest
   useEffect(() => setFailed(false), [src]);
 
   const usable = src && !failed ? src : PROFILE_PLACEHOLDER_SRC;
-  return (
+  const sized = near && src && !failed;
+  const img = (
     <img
       ref={ref}
       {...rest}
       alt={alt}
       className={`${className ?? ''}${failed || !src ? ' is-placeholder' : ''}`.trim()}
       src={near ? usable : undefined}
+      srcSet={sized ? srcSet : undefined}
+      sizes={sized && srcSet ? sizes : undefined}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       data-state={failed || !src ? 'placeholder' : near ? 'loaded' : 'waiting'}
@@ -55,5 +60,12 @@ export function LazyImage({ src, alt, eager = false, className, onError, ...rest
         onError?.(event);
       }}
     />
+  );
+  if (!webpSrcSet) return img;
+  return (
+    <picture className="lazy-picture">
+      {sized && <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />}
+      {img}
+    </picture>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { activityLabel } from '@sync/rules/activity';
 import { formatHeight, type MeasurementSystem } from '@sync/rules/height';
 import { LazyImage } from './lazy-image';
-import { coverImage, imageUrl, placeOf, type ProfileCardData } from './profile-data';
+import { coverImage, imageSources, imageUrl, placeOf, type ProfileCardData } from './profile-data';
 import './profile-card.css';
 
 export interface ProfileCardProps {
@@ -19,6 +19,9 @@ export interface ProfileCardProps {
   now?: Date;
 }
 
+/** How wide a card's photo is drawn (profile-card.css grid): two columns on a phone, about 240 px from a tablet up. */
+const CARD_SIZES = '(min-width: 768px) 240px, 50vw';
+
 const BADGE_LABEL = { FEATURED: 'Featured', PREMIUM: 'Premium', NEW: 'New' } as const;
 
 /** SPEC §3 profile card: photo, username, age, city, badges, online dot, activity label and height. */
@@ -30,7 +33,17 @@ export function ProfileCard({ profile, measurement, eager, note, actions, onOpen
     <article className="profile-card" aria-labelledby={`profile-card-${profile._id}`}>
       <Link to="/profile/$id" params={{ id: profile._id }} className="profile-card__link" onClick={onOpen}>
         <div className="profile-card__media">
-          <LazyImage src={imageUrl(cover, 'medium')} alt="" eager={eager ?? false} className="profile-card__photo" width={300} height={400} />
+          <LazyImage
+            src={imageUrl(cover, 'medium')}
+            {...imageSources(cover, 'medium')}
+            sizes={CARD_SIZES}
+            alt=""
+            eager={eager ?? false}
+            fetchPriority={eager ? 'high' : 'auto'}
+            className="profile-card__photo"
+            width={300}
+            height={400}
+          />
           {profile.badges.length > 0 && (
             <ul className="profile-card__badges" aria-label="Badges">
               {profile.badges.map((badge) => (

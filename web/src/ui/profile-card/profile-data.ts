@@ -43,6 +43,35 @@ export function imageUrl(image: CardImage | undefined, size: ImageSize = 'medium
   return null;
 }
 
+/** Widths of the API's size variants (SPEC §3), for `srcset`. */
+const VARIANT_WIDTHS: Record<ImageSize, number> = { small: 200, medium: 480, large: 960 };
+
+export interface ImageSources {
+  /** JPEG sizes, the fallback every browser reads. */
+  srcSet?: string;
+  /** The WebP twins, when the picture has them. */
+  webpSrcSet?: string;
+}
+
+/** `srcset` lists of an image's sizes up to `largest`, so the browser picks by the slot's width and the screen's density. */
+export function imageSources(image: CardImage | undefined, largest: ImageSize = 'medium'): ImageSources {
+  if (!image || isBlockedImage(image)) return {};
+  const sizes = (['small', 'medium', 'large'] as const).slice(0, ['small', 'medium', 'large'].indexOf(largest) + 1);
+  const list = (urls: Partial<Record<ImageSize, unknown>> | undefined) => {
+    const entries = sizes.flatMap((size) => {
+      const url = urlOf(urls?.[size]);
+      return url ? [`${url} ${VARIANT_WIDTHS[size]}w`] : [];
+    });
+    return entries.length > 0 ? entries.join(', ') : undefined;
+  };
+  const out: ImageSources = {};
+  const jpeg = list(image);
+  if (jpeg) out.srcSet = jpeg;
+  const webp = list(image.webp);
+  if (webp) out.webpSrcSet = webp;
+  return out;
+}
+
 /** The photo a card shows: the avatar when there is a visible one, else the first visible photo. */
 export function coverImage(profile: Pick<ProfileCardData, 'images'>): CardImage | undefined {
   const visible = profile.images.filter((image) => !isBlockedImage(image));

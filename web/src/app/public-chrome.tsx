@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { PublicHeader } from '@web/ui/layout/public-header';
+import { SiteFooter } from '@web/ui/layout/site-footer';
+
+/** The visitor's frame (SPEC §2 public pages). */
+export function PublicChrome({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--public">
+      <PublicHeader />
+      <main id="main" className="layout__main container">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
