@@ -69,6 +69,11 @@ const failureTexts: Partial<Record<MutationErrorCode, () => string>> = {
   'duplicate-message': () => 'This message was already sent',
 };
 
+/** Each failure code a send can raise, with the member's text for it (a batched push records them in SQL). */
+export function sendFailureTexts(): Record<string, string> {
+  return Object.fromEntries(Object.entries(failureTexts).map(([code, text]) => [code, text()]));
+}
+
 function mutationFailure(code: MutationErrorCode): MutationError {
   const text = failureTexts[code];
   return new MutationError(code, text ? text() : code);
@@ -95,7 +100,7 @@ export function sendTarget(input: SendInput): SendTarget {
 }
 
 /** A business failure the database function raised (SQLSTATE DM001), as the MutationError it stands for. */
-export function raisedFailure(err: unknown): MutationError | undefined {
+function raisedFailure(err: unknown): MutationError | undefined {
   const failure = businessFailure(err);
   if (failure === undefined) return undefined;
   const code = failure as MutationErrorCode;
@@ -106,7 +111,7 @@ export function raisedFailure(err: unknown): MutationError | undefined {
  * The arguments of send_member_message (api/drizzle/0008_send_in_one_call.sql), which holds the rules: the age
  * gate, the conversation (from 'blank' if need be), the attachment's owner, one credit, the message, the stock.
  */
-export function sendArgs(userId: string, target: SendTarget, input: SendInput, messageId: string, now: Date, origin?: SendOrigin): SQL {
+function sendArgs(userId: string, target: SendTarget, input: SendInput, messageId: string, now: Date, origin?: SendOrigin): SQL {
   return sql`${userId}::uuid, ${target.conversationId}::uuid, ${target.profileId}::uuid, ${messageId}::uuid, ${input.messageType}::message_type,
     ${input.message}::text, ${input.attachment ?? null}::uuid, ${origin?.clientId ?? null}::text, ${origin?.mutationId ?? null}::int,
     ${MESSAGE_COST}::int, ${now.toISOString()}::timestamptz`;

@@ -97,9 +97,8 @@ describe('paged pull', () => {
   it('answers at most the page size with `more` and the cursor to go on from; the pages add up to one full pull', async () => {
     const m = await createMemberWithCredits(ctx, 20);
     const client = newClientId();
-    // 3 conversations with 4 messages each: every send bumps the member's version once.
-    const mutations = Array.from({ length: 12 }, (_, i) => send(client, i + 1, profiles[i % 3]!));
-    expect((await push(m, client, mutations)).results.every((r) => r.ok)).toBe(true);
+    // 3 conversations with 4 messages each: every push bumps the member's version once.
+    for (let i = 0; i < 12; i++) expect((await push(m, client, [send(client, i + 1, profiles[i % 3]!)])).results[0]!.ok).toBe(true);
 
     const full = await pull(ctx.deps, m.id, { clientId: client, cursor: 0 });
     expect(full.more).toBe(false);
@@ -137,7 +136,7 @@ describe('paged pull', () => {
   it('a change made between pages arrives on a later page', async () => {
     const m = await createMemberWithCredits(ctx, 10);
     const client = newClientId();
-    await push(m, client, [send(client, 1), send(client, 2), send(client, 3)]);
+    for (const id of [1, 2, 3]) await push(m, client, [send(client, id)]);
     const first = await pull(ctx.deps, m.id, { clientId: client, cursor: 0 }, 2);
     expect(first.more).toBe(true);
     await push(m, client, [send(client, 4, profiles[0]!, 'written meanwhile')]);
