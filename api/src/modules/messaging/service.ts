@@ -183,23 +183,27 @@ export function invalidBefore(reason: 'not-an-id' | 'not-in-conversation'): ApiE
   return new ApiError(400, 'invalid-query', reason === 'not-an-id' ? 'before must be a message id' : 'before must be a message of this conversation');
 }
 
-/** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */
+/**
+ * Messages of a conversation, newest first, `limit` of them strictly older than the given message (SPEC §9 chunks
+ * of 6; a device's scroll-back below its history window). Ordered as devices order them, by date then id
+ * (sync/src/engine/window.ts), so the chunk before a device's oldest message is exactly what it lacks.
+ */
 export async function messageChunk(exec: Executor, conversationId: string, limit: number, before?: string): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
-  let beforeSeq: number | undefined;
+  let older: SQL | undefined;
   if (before !== undefined) {
     if (!isUuid(before)) throw invalidBefore('not-an-id');
     const [row] = await exec
-      .select({ seq: messages.seq })
+      .select({ dateSent: messages.dateSent })
       .from(messages)
       .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
     if (!row) throw invalidBefore('not-in-conversation');
-    beforeSeq = row.seq;
+    older = sql`(${messages.dateSent}, ${messages.id}) < (${row.dateSent.toISOString()}::timestamptz, ${before}::uuid)`;
   }
   const rows = await exec
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`))
-    .orderBy(desc(messages.seq))
+    .where(and(eq(messages.conversationId, conversationId), older))
+    .orderBy(desc(messages.dateSent), desc(messages.id))
     .limit(limit + 1);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }

@@ -49,6 +49,20 @@ async function pull(m: MemberFixture, client: string, cursor: number) {
   return { status: res.status, body: (await res.json()) as PullResponse };
 }
 
+/** Every page of a pull from the cursor, as a device takes them: the patches in order, the last page's cursor, counter and checksums. */
+async function pullAll(m: MemberFixture, client: string, cursor: number) {
+  const patch: PatchOp[] = [];
+  let body: PullResponse = { cursor, lastMutationId: 0, patch: [], more: true };
+  for (let pages = 0; body.more; pages++) {
+    expect(pages).toBeLessThan(100);
+    const res = await ctx.app.request('/api/sync/pull', jsonRequest('POST', { clientId: client, cursor: body.cursor, snapshot: body.snapshot }, m.headers));
+    expect(res.status).toBe(200);
+    body = (await res.json()) as PullResponse;
+    patch.push(...body.patch);
+  }
+  return { status: 200, body: { ...body, patch } };
+}
+
 async function storedMessages(userId: string) {
   return ctx.deps.db
     .select({ id: messages.id, message: messages.message, clientId: messages.clientId, mutationId: messages.mutationId })
@@ -171,8 +185,8 @@ describe('POST /api/sync/push', () => {
     await push(m, c1, [send(c1, 1), send(c1, 2)]);
     const second = await push(m, c2, [send(c2, 1)]);
     expect(second.body.lastMutationId).toBe(1);
-    const view1 = await pull(m, c1, 0);
-    const view2 = await pull(m, c2, 0);
+    const view1 = await pullAll(m, c1, 0);
+    const view2 = await pullAll(m, c2, 0);
     expect(view1.body.lastMutationId).toBe(2);
     expect(view2.body.lastMutationId).toBe(1);
     expect(view1.body.patch).toEqual(view2.body.patch);
@@ -212,7 +226,7 @@ describe('POST /api/sync/pull', () => {
     const m = await memberWith(3);
     const c = clientId();
     await push(m, c, [send(c, 1, { message: 'write me: jane@example.com' })]);
-    const full = await pull(m, c, 0);
+    const full = await pullAll(m, c, 0);
     expect(full.status).toBe(200);
     expect(full.body.patch[0]).toEqual({ op: 'clear' });
     expect(full.body.lastMutationId).toBe(1);
@@ -240,7 +254,7 @@ describe('POST /api/sync/pull', () => {
     const c = clientId();
     const { body } = await push(m, c, [send(c, 1)]);
     const id = (body.results[0]!.result as { conversationId: string }).conversationId;
-    const before = await pull(m, c, 0);
+    const before = await pullAll(m, c, 0);
     await ctx.deps.db.delete(conversations).where(eq(conversations.id, id));
     const after = await pull(m, c, before.body.cursor);
     expect(after.body.patch).toContainEqual({ op: 'del', key: `conversation/${id}` });
