@@ -16,6 +16,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'PostgreSQL: 50 agents claiming and replying on 10,000 stocked conversations vs pgbench tpcb-like; double claims must be 0',
     run: async (args) => (await import('./claims.js')).main(args),
   },
+  sync: {
+    about: 'PostgreSQL: a member with 500 conversations × 50 messages: first sync (all pages), 1,000 offline sends in 2 pushes of 500 → stored',
+    run: async () => (await import('./sync.js')).main(),
+  },
 };
 
 const [choice, ...rest] = process.argv.slice(2);
