@@ -5,6 +5,7 @@ import type { SyncTarget } from './scenarios.js';
 /** The in-memory model as a scenario target (scenarios.ts), with the given fictive profiles. */
 export function memoryTarget(profiles: readonly string[] = [crypto.randomUUID(), crypto.randomUUID()]): SyncTarget {
   const server = new MemoryServer();
+  server.windowed = true;
   let members = 0;
   return {
     profiles,
