@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { compareByDateThenId, HISTORY_WINDOW, windowChecksum, type WindowChecksum } from '@sync/engine/window';
 import type { Executor } from '../../db/client.js';
-import { fromJsonRow, rowsOf } from '../../db/rows.js';
+import { fromJsonColumns, fromJsonRow, rowsOf } from '../../db/rows.js';
 import { messages } from '../../db/schema/index.js';
 import type { MessageRow } from '../messaging/serialize.js';
 
@@ -31,8 +31,9 @@ function grouped(rows: { cid: string; m: Record<string, unknown> }[], size: numb
   return out;
 }
 
-const latestOf = (size: number) =>
-  sql`cross join lateral (select * from messages m where m.conversation_id = c.id order by m.date_sent desc, m.id desc limit ${size + EDGE_MARGIN}) m`;
+/** The latest messages of conversation c, `columns` of each (the ordering ones alone read only the index). */
+const latestOf = (size: number, columns = sql`*`) =>
+  sql`cross join lateral (select ${columns} from messages m where m.conversation_id = c.id order by m.date_sent desc, m.id desc limit ${size + EDGE_MARGIN}) m`;
 
 /** The latest `size` messages of each of these conversations (those without messages are left out). */
 export async function windowsOf(exec: Executor, conversationIds: readonly string[], size = HISTORY_WINDOW): Promise<ConversationWindow[]> {
@@ -61,11 +62,15 @@ export async function memberWindowsAfter(exec: Executor, userId: string, after: 
 
 /** The checksum of each conversation as members see it, for a page that ends a pull. */
 export async function checksumsOf(exec: Executor, conversationIds: readonly string[]): Promise<WindowChecksum[]> {
-  const windows = new Map((await windowsOf(exec, conversationIds)).map((w) => [w.conversationId, w.messages]));
-  return conversationIds.map((id) =>
-    windowChecksum(
-      id,
-      (windows.get(id) ?? []).map((m) => ({ date: m.dateSent.toISOString(), _id: m.id })),
-    ),
+  if (conversationIds.length === 0) return [];
+  const rows = rowsOf<{ cid: string; m: Record<string, unknown> }>(
+    await exec.execute(sql`select c.id as cid, json_build_object('id', m.id, 'date_sent', m.date_sent) as m
+      from unnest(${sql.param([...conversationIds])}::uuid[]) as c(id) ${latestOf(HISTORY_WINDOW, sql`m.id, m.date_sent`)}`),
   );
+  const held = new Map<string, { date: string; _id: string }[]>(conversationIds.map((id) => [id, []]));
+  for (const row of rows) {
+    const m = fromJsonColumns(messages, ['id', 'dateSent'], row.m);
+    held.get(row.cid)?.push({ date: m.dateSent.toISOString(), _id: m.id });
+  }
+  return [...held].map(([id, list]) => windowChecksum(id, list));
 }
