@@ -26,6 +26,8 @@ export class SimulatedMember {
   /** Every message id this device queued, in order. */
   readonly queued: string[] = [];
   readonly stats: SimStats = { pushes: 0, pulls: 0, networkErrors: 0, serverErrors: 0 };
+  /** A first sync's continuation (the replica keeps only the cursor). */
+  private snapshot: string | undefined;
   private attempt = 0;
 
   constructor(
@@ -62,9 +64,10 @@ export class SimulatedMember {
           this.stats.pushes += 1;
           this.replica.onPushResponse(res);
         }
-        const pulled = await this.call<PullResponse>('/api/sync/pull', { clientId: this.replica.clientId, cursor: this.replica.cursor });
+        const pulled = await this.call<PullResponse>('/api/sync/pull', { clientId: this.replica.clientId, cursor: this.replica.cursor, snapshot: this.snapshot });
         this.stats.pulls += 1;
         await this.replica.onPull(pulled);
+        this.snapshot = pulled.snapshot;
         this.attempt = 0;
         if (this.replica.pending.length === 0) return;
       } catch (err) {

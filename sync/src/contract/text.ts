@@ -29,3 +29,11 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 export function isUnstorableIssue(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'custom' && issue.params?.unstorable === true;
 }
+
+/**
+ * A string taken as it comes, for the one value the server makes storable itself: a pushed mutation's name is
+ * recorded with its refusal (`invalid-mutation`), so one bad name fails that mutation, not the whole push.
+ */
+export function rawText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params);
+}

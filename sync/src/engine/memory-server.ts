@@ -4,8 +4,9 @@
  * future, apply the next one, and on a business failure record it and advance. Pulls answer what changed
  * since a per-member version cursor. Property tests drive clients against it.
  */
-import { conversationKey, messageKey, CREDITS_KEY } from './keys.js';
+import { conversationKey, messageKey, CREDITS_KEY, CONVERSATION_PREFIX, MESSAGE_PREFIX, messagePrefix } from './keys.js';
 import { MutationError, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
+import { compareByDateThenId, HISTORY_WINDOW, windowChecksum, type WindowChecksum } from './window.js';
 import { runMutation } from './mutators.js';
 import { MemoryStore, type ReadTx, type WriteTx } from './store.js';
 import { dayStart, type ConversationRecord, type MessageRecord } from '../contract/messaging.js';
@@ -50,6 +51,12 @@ export class MemoryServer {
   now = Date.UTC(2026, 0, 15, 12);
   /** The most changes one pull answers (MAX_PULL_CHANGES on the real server). */
   pullLimit = Number.POSITIVE_INFINITY;
+  /**
+   * A pull from cursor 0 answers the windowed snapshot of the SQL server (docs/decisions/0026): page 1 every
+   * conversation and its latest message, then the rest of each window on pages with a `snapshot`. Off by
+   * default while the engine's replica does not send the continuation back; the scenarios run with it on.
+   */
+  windowed = false;
   /** Pull requests answered, pages included. */
   pulls = 0;
   /** Every message the server accepted, in order (duplicates would show up here). */
@@ -120,6 +127,12 @@ export class MemoryServer {
   async pull(userId: string, req: PullRequest): Promise<PullResponse> {
     const row = this.client(userId, req.clientId);
     const space = this.space(userId);
+    this.pulls += 1;
+    if (this.windowed) {
+      const snapshot = parseSnapshot(req.snapshot, space.version);
+      if (snapshot) return this.snapshotPage(space, row.lastMutationId, snapshot);
+      if (req.cursor === 0 || req.cursor > space.version) return this.firstSnapshotPage(space, row.lastMutationId);
+    }
     const changed: { version: number; op: PatchOp }[] = [];
     for (const [key, version] of space.versions) {
       if (version > req.cursor) changed.push({ version, op: { op: 'put', key, value: await space.get(key) } });
@@ -131,8 +144,46 @@ export class MemoryServer {
     const more = changed.length > this.pullLimit;
     const page = more ? changed.slice(0, this.pullLimit) : changed;
     patch.push(...page.map((c) => c.op));
-    this.pulls += 1;
-    return { cursor: more ? page.at(-1)!.version : space.version, lastMutationId: row.lastMutationId, patch, more };
+    if (more) return { cursor: page.at(-1)!.version, lastMutationId: row.lastMutationId, patch, more };
+    const touched = new Set(page.flatMap((c) => (c.op.op === 'clear' ? [] : conversationOfKey(c.op.key) ?? [])));
+    const checksums = await checksumsOf(space, [...touched].filter((id) => space.versions.has(conversationKey(id))));
+    return { cursor: space.version, lastMutationId: row.lastMutationId, patch, more, checksums };
+  }
+
+  private async firstSnapshotPage(space: Space, lastMutationId: number): Promise<PullResponse> {
+    const patch: PatchOp[] = [{ op: 'clear' }];
+    for (const [key] of space.versions) if (!key.startsWith(MESSAGE_PREFIX)) patch.push({ op: 'put', key, value: await space.get(key) });
+    const ids = conversationIds(space);
+    for (const id of ids) {
+      const latest = (await windowOf(space, id)).at(-1);
+      if (latest) patch.push({ op: 'put', key: messageKey(id, latest._id), value: latest });
+    }
+    if (ids.length === 0) return { cursor: space.version, lastMutationId, patch, more: false, checksums: [] };
+    return { cursor: 0, lastMutationId, patch, more: true, snapshot: `${space.version}:` };
+  }
+
+  /** As the SQL server's snapshot.ts: rows of version ≤ V only, whole conversations, at most pullLimit per page. */
+  private async snapshotPage(space: Space, lastMutationId: number, snapshot: { version: number; after: string }): Promise<PullResponse> {
+    const patch: PatchOp[] = [];
+    const touched: string[] = [];
+    let after = snapshot.after;
+    let done = true;
+    for (const id of conversationIds(space).filter((c) => c > snapshot.after)) {
+      const window = await windowOf(space, id);
+      const latest = window.at(-1);
+      const version = (m: MessageRecord) => space.versions.get(messageKey(id, m._id)) ?? Number.POSITIVE_INFINITY;
+      const unsent = window.filter((m) => version(m) <= snapshot.version && !(m === latest && version(m) <= snapshot.version));
+      if (touched.length > 0 && patch.length + unsent.length > this.pullLimit) {
+        done = false;
+        break;
+      }
+      patch.push(...unsent.map((m): PatchOp => ({ op: 'put', key: messageKey(id, m._id), value: m })));
+      touched.push(id);
+      after = id;
+    }
+    if (!done) return { cursor: 0, lastMutationId, patch, more: true, snapshot: `${snapshot.version}:${after}` };
+    if (snapshot.version < space.version) return { cursor: snapshot.version, lastMutationId, patch, more: true };
+    return { cursor: space.version, lastMutationId, patch, more: false, checksums: await checksumsOf(space, touched) };
   }
 
   /** Drops a client's recorded results, as the server's 7-day prune does: replays answer `pruned`. */
@@ -163,6 +214,34 @@ export class MemoryServer {
     await space.put(conversationKey(conversationId), { ...conversation, unread: conversation.unread + 1, lastMessageDate: when, updateDate: when });
     return true;
   }
+}
+
+function parseSnapshot(token: string | undefined, current: number): { version: number; after: string } | undefined {
+  const colon = token?.indexOf(':') ?? -1;
+  if (token === undefined || colon < 1) return undefined;
+  const version = Number(token.slice(0, colon));
+  return Number.isInteger(version) && version <= current ? { version, after: token.slice(colon + 1) } : undefined;
+}
+
+/** The member's conversation ids in the order snapshot pages walk them. */
+function conversationIds(space: Space): string[] {
+  return [...space.versions.keys()].filter((k) => k.startsWith(CONVERSATION_PREFIX)).map((k) => k.slice(CONVERSATION_PREFIX.length)).sort();
+}
+
+function conversationOfKey(key: string): string | undefined {
+  if (key.startsWith(CONVERSATION_PREFIX)) return key.slice(CONVERSATION_PREFIX.length);
+  if (key.startsWith(MESSAGE_PREFIX)) return key.slice(MESSAGE_PREFIX.length).split('/')[0];
+  return undefined;
+}
+
+/** A conversation's latest HISTORY_WINDOW messages, oldest first, in the devices' order. */
+async function windowOf(space: Space, conversationId: string): Promise<MessageRecord[]> {
+  const all = (await space.scan<MessageRecord>(messagePrefix(conversationId))).map(([, m]) => m);
+  return all.sort(compareByDateThenId).slice(-HISTORY_WINDOW);
+}
+
+async function checksumsOf(space: Space, ids: readonly string[]): Promise<WindowChecksum[]> {
+  return Promise.all(ids.map(async (id) => windowChecksum(id, await windowOf(space, id))));
 }
 
 /** Like a database transaction: the mutation's writes reach the versioned space only if it succeeds. */

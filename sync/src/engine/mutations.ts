@@ -3,9 +3,10 @@
  * Mutation ids count up from 1 per client; the server applies each once, in order.
  */
 import { z } from 'zod';
-import { text } from '../contract/text.js';
+import { rawText, text } from '../contract/text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 import { MESSAGE_MAX_LENGTH, messageTypes } from '../contract/messaging.js';
+import type { WindowChecksum } from './window.js';
 
 const conversationId = text().min(1).max(100);
 
@@ -40,12 +41,13 @@ export const CLIENT_ID = text().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId must be
 export const mutation = z.object({
   clientId: CLIENT_ID,
   mutationId: z.number().int().min(1).max(2_147_483_647),
-  name: text().min(1).max(64),
+  name: rawText().min(1).max(64),
   args: z.unknown(),
 });
 export type Mutation = z.infer<typeof mutation>;
 
-export const MAX_MUTATIONS_PER_PUSH = 100;
+/** CONTRACT: a push carries at most this many mutations; the server applies them in one transaction. */
+export const MAX_MUTATIONS_PER_PUSH = 500;
 
 export const pushRequest = z
   .object({ clientId: CLIENT_ID, mutations: z.array(mutation).max(MAX_MUTATIONS_PER_PUSH) })
@@ -72,8 +74,11 @@ export type PushResult = z.infer<typeof pushResult>;
 export const pushResponse = z.object({ results: z.array(pushResult), lastMutationId: z.number().int().min(0) });
 export type PushResponse = z.infer<typeof pushResponse>;
 
-/** `snapshot`: the continuation a page of a first sync answered (pullResponse), sent back for the next page. */
-export const pullRequest = z.object({ clientId: CLIENT_ID, cursor: z.number().int().min(0), snapshot: z.string().max(200).optional() });
+/**
+ * `snapshot`: the continuation a page of a first sync answered (opaque to the client): send it back, with that
+ * page's cursor, for the next page (docs/decisions/0026-batched-push-and-windowed-pull.md).
+ */
+export const pullRequest = z.object({ clientId: CLIENT_ID, cursor: z.number().int().min(0), snapshot: text().max(200).optional() });
 export type PullRequest = z.infer<typeof pullRequest>;
 
 /** `clear` drops every server-owned key (not drafts): a pull from cursor 0 starts with it. */
@@ -87,21 +92,31 @@ export type PatchOp = z.infer<typeof patchOp>;
 /** A pull answers at most this many changes (whole versions, so a little more is possible); `more` asks for the next page. */
 export const MAX_PULL_CHANGES = 500;
 
+/** What the server believes a device holds of a conversation's latest messages (window.ts). */
+const windowChecksumSchema = z.object({ conversationId: text(), count: z.number().int().min(0), digest: text() });
+
 /**
- * `more`: the patch stops at `cursor` and later changes exist: pull again from it. lastMutationId belongs with
- * the whole state, so a client acts on it only on the last page.
+ * `more`: the patch stops at `cursor` and later changes exist: pull again from it (with `snapshot` when the
+ * page has one). lastMutationId belongs with the whole state, so a client acts on it only on the last page.
+ *
+ * A pull from cursor 0 (or a cursor the server does not know) is a snapshot: `clear`, every conversation and
+ * the latest message of each on the first page, then the rest of each conversation's latest HISTORY_WINDOW
+ * messages on pages that carry `snapshot`; its last page has none and its cursor is the snapshot's version.
+ * Older messages load on scroll-back (GET /api/conversation/:id?before=&limit=).
+ *
+ * `checksums` (pages with `more` false): the window checksum of each conversation the page touched, as the
+ * server holds it; the client re-fetches a conversation whose own checksum differs.
  */
 export const pullResponse = z.object({
   cursor: z.number().int().min(0),
   lastMutationId: z.number().int().min(0),
   patch: z.array(patchOp),
   more: z.boolean().optional(),
-  /** A first sync continues: send it back with the next pull (docs/decisions/0019). */
-  snapshot: z.string().optional(),
-  /** The server's view of the latest messages of the conversations this page touched (sync/src/engine/window.ts). */
-  checksums: z.array(z.object({ conversationId: z.string(), count: z.number().int().min(0), digest: z.string() })).optional(),
+  snapshot: text().optional(),
+  checksums: z.array(windowChecksumSchema).optional(),
 });
 export type PullResponse = z.infer<typeof pullResponse>;
+export type { WindowChecksum };
 
 /** What sendMessage answers: where the message went and the balance after it (or that nothing was sent). */
 export type SendMessageResult = { conversationId: string; messageId: string; credits: number } | { skipped: 'empty' };

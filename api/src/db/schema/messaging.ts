@@ -83,6 +83,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_conversation_version_idx').on(t.conversationId, t.version),
+    // A conversation's latest messages as devices order them, by date then id (the pull's window and checksum).
+    index('messages_conversation_date_idx').on(t.conversationId, t.dateSent, t.id),
     // Only members' messages come from a sync client; staff and system ones are not written into this index.
     uniqueIndex('messages_mutation_uq').on(t.clientId, t.mutationId).where(sql`${t.clientId} IS NOT NULL`),
     // Staff messages by day, for the admin report (agents/admin.ts); members' messages are not written into it.

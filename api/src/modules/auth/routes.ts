@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { authenticateBody, createRegisterBody, forgotPasswordBody, resendEmailBody, resetPasswordBody } from '@sync/contract/auth';
-import { isUnstorableIssue } from '@sync/contract/text';
+import { isUnstorableIssue, text } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
@@ -15,7 +15,7 @@ import { authenticateAccessToken } from './sessions.js';
 // The mailed token, or signed in with the current password instead (service.resetPassword decides which).
 const resetBody = resetPasswordBody.extend({
   token: resetPasswordBody.shape.token.optional(),
-  currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+  currentPassword: text({ error: 'currentPassword must be text' }).max(200).optional(),
 });
 
 export const authRoutes = new Hono<AppEnv>()

@@ -69,6 +69,11 @@ const failureTexts: Partial<Record<MutationErrorCode, () => string>> = {
   'duplicate-message': () => 'This message was already sent',
 };
 
+/** Each failure code a send can raise, with the member's text for it (a batched push records them in SQL). */
+export function sendFailureTexts(): Record<string, string> {
+  return Object.fromEntries(Object.entries(failureTexts).map(([code, text]) => [code, text()]));
+}
+
 function mutationFailure(code: MutationErrorCode): MutationError {
   const text = failureTexts[code];
   return new MutationError(code, text ? text() : code);
@@ -95,7 +100,7 @@ export function sendTarget(input: SendInput): SendTarget {
 }
 
 /** A business failure the database function raised (SQLSTATE DM001), as the MutationError it stands for. */
-export function raisedFailure(err: unknown): MutationError | undefined {
+function raisedFailure(err: unknown): MutationError | undefined {
   const failure = businessFailure(err);
   if (failure === undefined) return undefined;
   const code = failure as MutationErrorCode;
@@ -106,7 +111,7 @@ export function raisedFailure(err: unknown): MutationError | undefined {
  * The arguments of send_member_message (api/drizzle/0008_send_in_one_call.sql), which holds the rules: the age
  * gate, the conversation (from 'blank' if need be), the attachment's owner, one credit, the message, the stock.
  */
-export function sendArgs(userId: string, target: SendTarget, input: SendInput, messageId: string, now: Date, origin?: SendOrigin): SQL {
+function sendArgs(userId: string, target: SendTarget, input: SendInput, messageId: string, now: Date, origin?: SendOrigin): SQL {
   return sql`${userId}::uuid, ${target.conversationId}::uuid, ${target.profileId}::uuid, ${messageId}::uuid, ${input.messageType}::message_type,
     ${input.message}::text, ${input.attachment ?? null}::uuid, ${origin?.clientId ?? null}::text, ${origin?.mutationId ?? null}::int,
     ${MESSAGE_COST}::int, ${now.toISOString()}::timestamptz`;
@@ -178,23 +183,27 @@ export function invalidBefore(reason: 'not-an-id' | 'not-in-conversation'): ApiE
   return new ApiError(400, 'invalid-query', reason === 'not-an-id' ? 'before must be a message id' : 'before must be a message of this conversation');
 }
 
-/** Messages of a conversation, newest first, `limit` of them before the given message (SPEC §9 chunks of 6). */
+/**
+ * Messages of a conversation, newest first, `limit` of them strictly older than the given message (SPEC §9 chunks
+ * of 6; a device's scroll-back below its history window). Ordered as devices order them, by date then id
+ * (sync/src/engine/window.ts), so the chunk before a device's oldest message is exactly what it lacks.
+ */
 export async function messageChunk(exec: Executor, conversationId: string, limit: number, before?: string): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
-  let beforeSeq: number | undefined;
+  let older: SQL | undefined;
   if (before !== undefined) {
     if (!isUuid(before)) throw invalidBefore('not-an-id');
     const [row] = await exec
-      .select({ seq: messages.seq })
+      .select({ dateSent: messages.dateSent })
       .from(messages)
       .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
     if (!row) throw invalidBefore('not-in-conversation');
-    beforeSeq = row.seq;
+    older = sql`(${messages.dateSent}, ${messages.id}) < (${row.dateSent.toISOString()}::timestamptz, ${before}::uuid)`;
   }
   const rows = await exec
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`))
-    .orderBy(desc(messages.seq))
+    .where(and(eq(messages.conversationId, conversationId), older))
+    .orderBy(desc(messages.dateSent), desc(messages.id))
     .limit(limit + 1);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }

@@ -6,6 +6,8 @@ import { createTestContext, jsonRequest, type TestContext } from '../../test/har
 import { type LiveServer, startLiveServer } from '../../test/live-server.js';
 import { PASSWORD, bearer, createAgent } from '../auth/test-helpers.js';
 import { createMemberWithCredits, expectLedgerBalanced } from '../credits/test-helpers.js';
+import type { PullResponse } from '@sync/engine/mutations';
+import { pullState } from '@sync/engine/pull-all';
 
 let ctx: TestContext;
 let live: LiveServer;
@@ -81,10 +83,10 @@ describe('realtime for messaging', () => {
     expect(await socket.next('unreadMessageCount')).toMatchObject({ count: 1, total: 1, conversation: 1 });
     expect(socket.frames.filter((f) => f.event === 'newMessage')).toHaveLength(1);
 
-    // The poke-and-pull path: the reply is in the member's next pull.
-    const pull = await app.request('/api/sync/pull', jsonRequest('POST', { clientId: `c-${randomUUID().slice(0, 12)}`, cursor: 0 }, member.headers));
-    const { patch } = (await pull.json()) as { patch: { op: string; key: string; value?: { senderType?: string } }[] };
-    expect(patch.filter((p) => p.op === 'put' && p.key.startsWith(`message/${conversation._id}/`)).map((p) => p.value?.senderType).sort()).toEqual(['profile', 'user']);
+    // The poke-and-pull path: the reply is in the member's next pull (every page of it).
+    const state = await pullState(async (req) => (await app.request('/api/sync/pull', jsonRequest('POST', req, member.headers))).json() as Promise<PullResponse>, `c-${randomUUID().slice(0, 12)}`);
+    const held = Object.entries(state).filter(([key]) => key.startsWith(`message/${conversation._id}/`));
+    expect(held.map(([, value]) => (value as { senderType: string }).senderType).sort()).toEqual(['profile', 'user']);
     socket.ws.close();
     await expectLedgerBalanced(ctx.deps.db, member.id);
   });
@@ -123,19 +125,21 @@ describe('realtime for messaging', () => {
     socket.ws.close();
   });
 
-  it("a push pokes the member's other tabs and devices", async () => {
-    const member = await createMemberWithCredits(ctx, 1);
+  it("a push pokes the member's other tabs and devices, once for a whole batch", async () => {
+    const member = await createMemberWithCredits(ctx, 3);
     const profile = await createFictive(ctx);
     const other = await listen(member.token);
     const clientId = `c-${randomUUID().slice(0, 12)}`;
-    const mutation = {
+    const mutations = [1, 2, 3].map((mutationId) => ({
       clientId,
-      mutationId: 1,
+      mutationId,
       name: 'sendMessage',
-      args: { conversationId: 'blank', profileId: profile.id, messageId: randomUUID(), messageType: 'text', message: 'hi' },
-    };
-    await app.request('/api/sync/push', jsonRequest('POST', { clientId, mutations: [mutation] }, member.headers));
+      args: { conversationId: 'blank', profileId: profile.id, messageId: randomUUID(), messageType: 'text', message: `hi ${mutationId}` },
+    }));
+    await app.request('/api/sync/push', jsonRequest('POST', { clientId, mutations }, member.headers));
     expect(await other.next('poke')).toEqual({ event: 'poke', clientId });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other.frames.filter((f) => f.event === 'poke')).toHaveLength(1);
     other.ws.close();
     await expectLedgerBalanced(ctx.deps.db, member.id);
   });

@@ -4,65 +4,79 @@ import { MAX_PULL_CHANGES, type PatchOp, type PullRequest, type PullResponse } f
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conversations, messages, syncSpaces, syncTombstones, users } from '../../db/schema/index.js';
-import { loadProfileInfo, toConversationRecord, toMessageRecord } from '../messaging/serialize.js';
+import { toMessageRecord } from '../messaging/serialize.js';
+import { checksumsOf } from './history-window.js';
+import { conversationPuts, type PageContext } from './page.js';
 import { readClient } from './push.js';
+import { firstSnapshotPage, parseSnapshot, snapshotPage } from './snapshot.js';
 
 /**
- * What changed for the member since the cursor (their sync space version), in one repeatable-read snapshot
- * so the cursor, the rows and lastMutationId agree. Cursor 0 (or one from a future the server does not
- * know, e.g. after a restore) answers everything after a `clear`. Credits are always included.
- *
- * Paged: at most `limit` changes (conversations, messages, tombstones), more when the last version is shared
- * (the rows one transaction changed share its version and travel together); then `more` is true and `cursor`
- * is the page's last version. A change made between pages gets a newer version, so a later page brings it.
+ * One page of a pull, in one repeatable-read transaction so the cursor, the rows and lastMutationId agree.
+ * Cursor 0, or one from a future the server does not know (a restore), starts a snapshot: the member's history
+ * window, page by page (snapshot.ts); a `snapshot` continuation goes on with it. Any other cursor answers what
+ * changed since (incremental). Credits ride on every page.
  */
 export async function pull(deps: AppDeps, userId: string, req: PullRequest, limit = MAX_PULL_CHANGES): Promise<PullResponse> {
   return deps.db.transaction(
     async (tx) => {
       const client = await readClient(tx, req.clientId, userId);
       const [space] = await tx.select({ version: syncSpaces.version }).from(syncSpaces).where(eq(syncSpaces.userId, userId));
-      const version = space?.version ?? 0;
-      const cursor = req.cursor > version ? 0 : req.cursor;
-      const upTo = await pageEnd(tx, userId, cursor, limit);
-      const until = upTo ?? version;
-
-      const convRows = await tx
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.userId, userId), gt(conversations.version, cursor), lte(conversations.version, until)))
-        .orderBy(asc(conversations.version));
-      const msgRows = await tx
-        .select({ m: messages })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(and(eq(conversations.userId, userId), gt(messages.version, cursor), lte(messages.version, until)))
-        .orderBy(asc(messages.version));
-      const gone =
-        cursor === 0
-          ? []
-          : await tx
-              .select()
-              .from(syncTombstones)
-              .where(and(eq(syncTombstones.userId, userId), gt(syncTombstones.version, cursor), lte(syncTombstones.version, until)))
-              .orderBy(asc(syncTombstones.version));
-      const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-      const info = await loadProfileInfo(
-        tx,
-        convRows.map((c) => c.profileId),
-      );
-
-      const patch: PatchOp[] = cursor === 0 ? [{ op: 'clear' }] : [];
-      for (const t of gone) {
-        patch.push({ op: 'del', key: t.kind === 'conversation' ? conversationKey(t.entityId) : messageKey(t.conversationId, t.entityId) });
-      }
-      for (const c of convRows) patch.push({ op: 'put', key: conversationKey(c.id), value: toConversationRecord(c, info.get(c.profileId)) });
-      for (const { m } of msgRows) patch.push({ op: 'put', key: messageKey(m.conversationId, m.id), value: toMessageRecord(m, 'member') });
-      patch.push({ op: 'put', key: CREDITS_KEY, value: user?.credits ?? 0 });
-      const more = upTo !== null && upTo < version;
-      return { cursor: more ? upTo : version, lastMutationId: client?.lastMutationId ?? 0, patch, more };
+      const page: PageContext = { tx, userId, version: space?.version ?? 0, lastMutationId: client?.lastMutationId ?? 0, limit };
+      const snapshot = parseSnapshot(req.snapshot, page.version);
+      if (snapshot) return withCredits(page, await snapshotPage(page, snapshot));
+      if (req.cursor === 0 || req.cursor > page.version) return withCredits(page, await firstSnapshotPage(page));
+      return withCredits(page, await changesSince(page, req.cursor));
     },
     { isolationLevel: 'repeatable read' },
   );
+}
+
+async function withCredits(page: PageContext, response: PullResponse): Promise<PullResponse> {
+  const [user] = await page.tx.select({ credits: users.credits }).from(users).where(eq(users.id, page.userId));
+  response.patch.push({ op: 'put', key: CREDITS_KEY, value: user?.credits ?? 0 });
+  return response;
+}
+
+/**
+ * What changed since the cursor, paged: at most `limit` changes (conversations, messages, tombstones), more when
+ * the last version is shared (the rows one transaction changed share its version and travel together); then
+ * `more` is true and `cursor` is the page's last version. A change made between pages gets a newer version, so
+ * a later page brings it. The last page carries the checksums of the conversations it touched.
+ */
+async function changesSince({ tx, userId, version, lastMutationId, limit }: PageContext, cursor: number): Promise<PullResponse> {
+  const upTo = await pageEnd(tx, userId, cursor, limit);
+  const until = upTo ?? version;
+  const convRows = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), gt(conversations.version, cursor), lte(conversations.version, until)))
+    .orderBy(asc(conversations.version));
+  const msgRows = await tx
+    .select({ m: messages })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(conversations.userId, userId), gt(messages.version, cursor), lte(messages.version, until)))
+    .orderBy(asc(messages.version));
+  const gone = await tx
+    .select()
+    .from(syncTombstones)
+    .where(and(eq(syncTombstones.userId, userId), gt(syncTombstones.version, cursor), lte(syncTombstones.version, until)))
+    .orderBy(asc(syncTombstones.version));
+  const patch: PatchOp[] = [];
+  for (const t of gone) {
+    patch.push({ op: 'del', key: t.kind === 'conversation' ? conversationKey(t.entityId) : messageKey(t.conversationId, t.entityId) });
+  }
+  patch.push(...(await conversationPuts(tx, convRows)));
+  for (const { m } of msgRows) patch.push({ op: 'put', key: messageKey(m.conversationId, m.id), value: toMessageRecord(m, 'member') });
+  const more = upTo !== null && upTo < version;
+  if (more) return { cursor: upTo, lastMutationId, patch, more };
+  const deleted = new Set(gone.filter((t) => t.kind === 'conversation').map((t) => t.entityId));
+  const touched = new Set([...convRows.map((c) => c.id), ...msgRows.map(({ m }) => m.conversationId), ...gone.filter((t) => t.kind === 'message').map((t) => t.conversationId)]);
+  const checksums = await checksumsOf(
+    tx,
+    [...touched].filter((id) => !deleted.has(id)),
+  );
+  return { cursor: version, lastMutationId, patch, more, checksums };
 }
 
 /**
@@ -84,15 +98,12 @@ async function pageEnd(tx: Executor, userId: string, cursor: number, limit: numb
     .where(and(eq(conversations.userId, userId), gt(messages.version, cursor)))
     .orderBy(asc(messages.version))
     .limit(take);
-  const tomb =
-    cursor === 0
-      ? []
-      : await tx
-          .select({ v: syncTombstones.version })
-          .from(syncTombstones)
-          .where(and(eq(syncTombstones.userId, userId), gt(syncTombstones.version, cursor)))
-          .orderBy(asc(syncTombstones.version))
-          .limit(take);
+  const tomb = await tx
+    .select({ v: syncTombstones.version })
+    .from(syncTombstones)
+    .where(and(eq(syncTombstones.userId, userId), gt(syncTombstones.version, cursor)))
+    .orderBy(asc(syncTombstones.version))
+    .limit(take);
   const versions = [...conv, ...msg, ...tomb].map((r) => Number(r.v)).sort((a, b) => a - b);
   return versions.length > limit ? versions[limit - 1]! : null;
 }

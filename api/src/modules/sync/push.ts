@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { isEmptyMessage } from '@sync/contract/messaging';
+import { MESSAGE_COST, isEmptyMessage } from '@sync/contract/messaging';
 import { MutationError, parseMutation, type Mutation, type MutationErrorBody, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { DbFunction } from '../../db/functions.js';
 import { FOREIGN_CLIENT, raisedBy } from '../../db/raised.js';
 import { rowsOf } from '../../db/rows.js';
 import { syncClients } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { raisedFailure, sendArgs, sendTarget } from '../messaging/service.js';
-import { applyServerMutation } from './server-mutators.js';
+import { sendFailureTexts, sendTarget } from '../messaging/service.js';
+import { applyServerMutation, type OwnMutation } from './server-mutators.js';
 
 type ClientRow = typeof syncClients.$inferSelect;
 
@@ -20,72 +21,151 @@ export async function readClient(tx: Executor, clientId: string, userId: string)
   return row;
 }
 
-type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean } | { kind: 'future'; last: number };
+/** One mutation as sync_push_batch takes it (api/drizzle/0018_batched_push_and_windowed_pull.sql). */
+type BatchOp = { id: number; name: string } & (
+  | { kind: 'send'; conversation: string | null; profile: string | null; messageId: string; type: string; message: string; attachment: string | null }
+  | { kind: 'fixed'; outcome: { ok: true; result: unknown } | { ok: false; error: MutationErrorBody } }
+);
 
-/** What sync_push_begin and sync_push_send answer (api/drizzle/0008_send_in_one_call.sql, 0012_notify_after_commit.sql). */
-type Begun =
-  | { kind: 'next' | 'future' | 'pruned'; last: number }
-  | { kind: 'recorded'; last: number; result: unknown; error: MutationErrorBody | null }
-  | { kind: 'done'; last: number; result: unknown };
+/** A mutation whose effect the API writes itself (archive, restore, mark read), in a transaction of its own. */
+type OwnTransaction = { kind: 'own'; mutation: Mutation; parsed: OwnMutation };
+
+type Planned = BatchOp | OwnTransaction;
+
+interface BatchAnswer {
+  results: PushResult[];
+  last: number;
+  applied: number;
+}
+
+const PUSH_BATCH = new DbFunction<BatchAnswer>('sync_push_batch', ['uuid', 'text', 'jsonb', 'jsonb', 'int', 'timestamptz']);
 
 /**
- * ARCHITECTURE "sync engine": per mutation, in one transaction, with the client's row locked: ids already
- * applied answer their recorded result; an id past the next one stops the push (the client resends from
- * lastMutationId + 1); the next id is applied, and a business failure is recorded in place of its effects,
- * the counter advancing either way. Mutations are taken in id order, each id once.
+ * ARCHITECTURE "sync engine", batched (docs/decisions/0026-batched-push-and-windowed-pull.md): the mutations in
+ * id order, each id once; ids already applied answer their recorded result; an id past the next one stops the
+ * push (the client resends from lastMutationId + 1); the next ids are applied, a business failure recorded in
+ * place of its effects, the counter advancing either way. Sends, refusals and drafts go to the database as one
+ * call (one transaction) per run; archive, restore and mark-read runs take one transaction each, as before.
  */
 export async function push(deps: AppDeps, userId: string, req: PushRequest): Promise<{ response: PushResponse; applied: number }> {
   const byId = new Map<number, Mutation>();
   for (const m of req.mutations) if (!byId.has(m.mutationId)) byId.set(m.mutationId, m);
   const ordered = [...byId.values()].sort((a, b) => a.mutationId - b.mutationId);
+  const now = deps.clock.now();
   const results: PushResult[] = [];
   let lastMutationId: number | undefined;
   let applied = 0;
-  for (const m of ordered) {
-    const step = await pushOne(deps, userId, req.clientId, m);
-    lastMutationId = step.last;
-    if (step.kind === 'future') break;
-    results.push(step.result);
-    if (step.applied) applied += 1;
+  for (const run of runs(ordered.map((m) => plan(userId, m)))) {
+    if (run.kind === 'own') {
+      const step = await pushInTransaction(deps, userId, req.clientId, run.planned, now);
+      lastMutationId = step.last;
+      if (step.kind === 'future') break;
+      results.push(step.result);
+      if (step.applied) applied += 1;
+      continue;
+    }
+    const answer = await callBatch(deps, userId, req.clientId, run.ops, now);
+    results.push(...answer.results);
+    lastMutationId = answer.last;
+    applied += answer.applied;
+    if (answer.results.length < run.ops.length) break;
   }
   lastMutationId ??= (await readClient(deps.db, req.clientId, userId))?.lastMutationId ?? 0;
   return { response: { results, lastMutationId }, applied };
 }
 
+/** Consecutive batchable mutations together; each own-transaction mutation alone. */
+function* runs(planned: Planned[]): Generator<{ kind: 'batch'; ops: BatchOp[] } | { kind: 'own'; planned: OwnTransaction }> {
+  let ops: BatchOp[] = [];
+  for (const p of planned) {
+    if (p.kind !== 'own') {
+      ops.push(p);
+      continue;
+    }
+    if (ops.length > 0) yield { kind: 'batch', ops };
+    ops = [];
+    yield { kind: 'own', planned: p };
+  }
+  if (ops.length > 0) yield { kind: 'batch', ops };
+}
+
+/** What the API decides before the database: the arguments' validity, an empty send, a draft. */
+function plan(userId: string, m: Mutation): Planned {
+  const name = storable(m.name);
+  const fixed = (outcome: Extract<BatchOp, { kind: 'fixed' }>['outcome']): BatchOp => ({ id: m.mutationId, name, kind: 'fixed', outcome });
+  try {
+    const parsed = parseMutation({ name, args: m.args });
+    switch (parsed.name) {
+      case 'sendMessage': {
+        const args = parsed.args;
+        // SPEC §5: empty text with no attachment does nothing, charges nothing.
+        if (isEmptyMessage(args)) return fixed({ ok: true, result: { skipped: 'empty' } });
+        const target = sendTarget(args);
+        return {
+          id: m.mutationId,
+          name,
+          kind: 'send',
+          conversation: target.conversationId,
+          profile: target.profileId,
+          messageId: args.messageId,
+          type: args.messageType,
+          message: args.message,
+          attachment: args.attachment ?? null,
+        };
+      }
+      // Drafts live on the device; a client that pushes them anyway just moves its counter on.
+      case 'saveDraft':
+      case 'clearDraft':
+        return fixed({ ok: true, result: {} });
+      default:
+        return { kind: 'own', mutation: m, parsed };
+    }
+  } catch (err) {
+    if (!(err instanceof MutationError)) throw err;
+    return fixed({ ok: false, error: { code: err.code, message: storable(err.message) } });
+  }
+}
+
+/** NUL and lone surrogates replaced: a refused mutation's name or message is recorded, and PostgreSQL stores neither. */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '\ufffd').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+async function callBatch(deps: AppDeps, userId: string, clientId: string, ops: BatchOp[], now: Date): Promise<BatchAnswer> {
+  try {
+    return await PUSH_BATCH.call(deps.database, [userId, clientId, JSON.stringify(ops), JSON.stringify(sendFailureTexts()), MESSAGE_COST, now.toISOString()]);
+  } catch (err) {
+    throw forbiddenIfForeign(err);
+  }
+}
+
+type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean } | { kind: 'future'; last: number };
+
+/** What sync_push_begin answers (api/drizzle/0018_batched_push_and_windowed_pull.sql). */
+type Begun = { kind: 'next' | 'future'; last: number } | { kind: 'recorded'; last: number; answer: PushResult };
+
 /**
- * The usual case (the next id, and it succeeds) is one transaction with no savepoint; a sendMessage is one call
- * of sync_push_send, no transaction of ours around it: every round trip to the database is CPU on both sides
- * (docs/decisions/0010-push-round-trips.md, 0015-send-in-one-call.md). A business failure rolls the whole
- * transaction back and a second one records it — unless another push of the same client recorded this id in
+ * One mutation the API writes itself, in one transaction with the client's row locked. A business failure rolls
+ * it back and a second transaction records it — unless another push of the same client recorded this id in
  * between, in which case that first outcome is the answer, as for any replay.
  */
-async function pushOne(deps: AppDeps, userId: string, clientId: string, m: Mutation): Promise<Step> {
-  const now = deps.clock.now();
+async function pushInTransaction(deps: AppDeps, userId: string, clientId: string, own: OwnTransaction, now: Date): Promise<Step> {
+  const m = own.mutation;
   try {
-    const parsed = parseMutation(m);
-    if (parsed.name === 'sendMessage' && !isEmptyMessage(parsed.args)) {
-      const args = parsed.args;
-      const send = sendArgs(userId, sendTarget(args), args, args.messageId, now, { clientId, mutationId: m.mutationId });
-      const [row] = rowsOf<{ out: Begun }>(
-        await deps.db.execute(sql`select sync_push_send(${m.name.slice(0, 64)}::text, ${send}) as out`),
-      );
-      return stepOf(row!.out, m);
-    }
     return await deps.db.transaction(async (tx): Promise<Step> => {
       const begun = await begin(tx, clientId, userId, m, now);
-      if (begun.kind !== 'next') return stepOf(begun, m);
-      const value = await applyServerMutation(tx, userId, m, parsed, now);
+      if (begun.kind !== 'next') return stepOf(begun);
+      const value = await applyServerMutation(tx, userId, own.parsed, now);
       const result: PushResult = { mutationId: m.mutationId, ok: true, result: value };
       await record(tx, clientId, m, result, now);
       return { kind: 'done', result, last: m.mutationId, applied: true };
     });
   } catch (caught) {
-    const err = caught instanceof MutationError ? caught : raisedFailure(caught);
-    if (!err) throw forbiddenIfForeign(caught);
+    if (!(caught instanceof MutationError)) throw forbiddenIfForeign(caught);
     return deps.db.transaction(async (tx): Promise<Step> => {
       const begun = await begin(tx, clientId, userId, m, now);
-      if (begun.kind !== 'next') return stepOf(begun, m);
-      const result: PushResult = { mutationId: m.mutationId, ok: false, error: err.toBody() };
+      if (begun.kind !== 'next') return stepOf(begun);
+      const result: PushResult = { mutationId: m.mutationId, ok: false, error: caught.toBody() };
       await record(tx, clientId, m, result, now);
       return { kind: 'done', result, last: m.mutationId, applied: false };
     });
@@ -109,24 +189,9 @@ function forbiddenIfForeign(err: unknown): unknown {
   return raisedBy(err)?.code === FOREIGN_CLIENT ? new ApiError(403, 'forbidden', t('error.forbidden')) : err;
 }
 
-/** A step from the database's answer: applied now, answered as first recorded, pruned, or from the future. */
-function stepOf(begun: Begun, m: Mutation): Step {
-  switch (begun.kind) {
-    case 'future':
-    case 'next':
-      return { kind: 'future', last: begun.last };
-    case 'done':
-      return { kind: 'done', result: { mutationId: m.mutationId, ok: true, result: begun.result }, last: begun.last, applied: true };
-    // No recorded row: the prune job removed it (sync/prune.ts, 7 days); the next pull shows the outcome.
-    case 'pruned':
-      return { kind: 'done', result: { mutationId: m.mutationId, ok: true, pruned: true }, last: begun.last, applied: false };
-    case 'recorded': {
-      const result: PushResult = begun.error
-        ? { mutationId: m.mutationId, ok: false, error: begun.error }
-        : { mutationId: m.mutationId, ok: true, result: begun.result ?? undefined };
-      return { kind: 'done', result, last: begun.last, applied: false };
-    }
-  }
+/** A step from the database's answer: answered as first recorded (or pruned), or from the future. */
+function stepOf(begun: Begun): Step {
+  return begun.kind === 'recorded' ? { kind: 'done', result: begun.answer, last: begun.last, applied: false } : { kind: 'future', last: begun.last };
 }
 
 /** The outcome and the counter in one call. */

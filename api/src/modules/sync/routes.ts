@@ -9,11 +9,13 @@ import { push } from './push.js';
 
 /**
  * The outbox's endpoints (ARCHITECTURE "sync engine"), member token required:
- *   POST /api/sync/push { clientId, mutations: [{ clientId, mutationId, name, args }] }
+ *   POST /api/sync/push { clientId, mutations: [{ clientId, mutationId, name, args }] (at most 500) }
  *        -> { results: [{ mutationId, ok, result?, error?: { code, message } }], lastMutationId }
  *        403 when the clientId belongs to another member; 400 for a malformed body
- *   POST /api/sync/pull { clientId, cursor } -> { cursor, lastMutationId, patch: [{ op: clear|put|del, key, value? }] }
- * After a push applied something, the member's other tabs and devices get a `poke` on the socket and pull.
+ *   POST /api/sync/pull { clientId, cursor, snapshot? }
+ *        -> { cursor, lastMutationId, patch: [{ op: clear|put|del, key, value? }], more?, snapshot?, checksums? }
+ *        (cursor 0 starts a windowed snapshot: docs/decisions/0026-batched-push-and-windowed-pull.md)
+ * After a push applied something, the member's other tabs and devices get one `poke` on the socket and pull.
  */
 export const syncRoutes = new Hono<AppEnv>()
   .post('/sync/push', requireAuth('user'), async (c) => {

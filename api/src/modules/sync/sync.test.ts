@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CREDITS_KEY, localConversationId } from '@sync/engine/keys';
-import type { Mutation, PatchOp, PullResponse, PushResponse } from '@sync/engine/mutations';
-import { conversations, creditLedger, messages, syncMutations } from '../../db/schema/index.js';
+import { MAX_MUTATIONS_PER_PUSH, type Mutation, type PatchOp, type PullResponse, type PushResponse } from '@sync/engine/mutations';
+import { conversations, creditLedger, messages, syncMutations, users } from '../../db/schema/index.js';
 import { createFictive, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { createMemberWithCredits, expectLedgerBalanced } from '../credits/test-helpers.js';
@@ -47,6 +47,20 @@ async function push(m: MemberFixture, client: string, mutations: Mutation[]) {
 async function pull(m: MemberFixture, client: string, cursor: number) {
   const res = await ctx.app.request('/api/sync/pull', jsonRequest('POST', { clientId: client, cursor }, m.headers));
   return { status: res.status, body: (await res.json()) as PullResponse };
+}
+
+/** Every page of a pull from the cursor, as a device takes them: the patches in order, the last page's cursor, counter and checksums. */
+async function pullAll(m: MemberFixture, client: string, cursor: number) {
+  const patch: PatchOp[] = [];
+  let body: PullResponse = { cursor, lastMutationId: 0, patch: [], more: true };
+  for (let pages = 0; body.more; pages++) {
+    expect(pages).toBeLessThan(100);
+    const res = await ctx.app.request('/api/sync/pull', jsonRequest('POST', { clientId: client, cursor: body.cursor, snapshot: body.snapshot }, m.headers));
+    expect(res.status).toBe(200);
+    body = (await res.json()) as PullResponse;
+    patch.push(...body.patch);
+  }
+  return { status: 200, body: { ...body, patch } };
 }
 
 async function storedMessages(userId: string) {
@@ -171,8 +185,8 @@ describe('POST /api/sync/push', () => {
     await push(m, c1, [send(c1, 1), send(c1, 2)]);
     const second = await push(m, c2, [send(c2, 1)]);
     expect(second.body.lastMutationId).toBe(1);
-    const view1 = await pull(m, c1, 0);
-    const view2 = await pull(m, c2, 0);
+    const view1 = await pullAll(m, c1, 0);
+    const view2 = await pullAll(m, c2, 0);
     expect(view1.body.lastMutationId).toBe(2);
     expect(view2.body.lastMutationId).toBe(1);
     expect(view1.body.patch).toEqual(view2.body.patch);
@@ -212,7 +226,7 @@ describe('POST /api/sync/pull', () => {
     const m = await memberWith(3);
     const c = clientId();
     await push(m, c, [send(c, 1, { message: 'write me: jane@example.com' })]);
-    const full = await pull(m, c, 0);
+    const full = await pullAll(m, c, 0);
     expect(full.status).toBe(200);
     expect(full.body.patch[0]).toEqual({ op: 'clear' });
     expect(full.body.lastMutationId).toBe(1);
@@ -240,7 +254,7 @@ describe('POST /api/sync/pull', () => {
     const c = clientId();
     const { body } = await push(m, c, [send(c, 1)]);
     const id = (body.results[0]!.result as { conversationId: string }).conversationId;
-    const before = await pull(m, c, 0);
+    const before = await pullAll(m, c, 0);
     await ctx.deps.db.delete(conversations).where(eq(conversations.id, id));
     const after = await pull(m, c, before.body.cursor);
     expect(after.body.patch).toContainEqual({ op: 'del', key: `conversation/${id}` });
@@ -248,5 +262,114 @@ describe('POST /api/sync/pull', () => {
     expect(ahead.body.patch[0]).toEqual({ op: 'clear' });
     await ctx.deps.db.delete(creditLedger).where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'message')));
     await ctx.deps.db.insert(creditLedger).values({ userId: m.id, delta: -1, reason: 'message', balanceAfter: 0 });
+  });
+});
+
+const sends = (client: string, from: number, count: number) => Array.from({ length: count }, (_, i) => send(client, from + i));
+
+async function credits(userId: string) {
+  const [row] = await ctx.deps.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row!.credits;
+}
+
+const outcomes = (body: PushResponse) => body.results.map((r) => (r.ok ? 'ok' : r.error!.code));
+
+describe('a batched push', () => {
+  it(`applies ${MAX_MUTATIONS_PER_PUSH} sends in one push, one conversation, each charged once; a replay of the batch changes nothing`, async () => {
+    const m = await memberWith(MAX_MUTATIONS_PER_PUSH);
+    const c = clientId();
+    const batch = sends(c, 1, MAX_MUTATIONS_PER_PUSH);
+    const first = await push(m, c, batch);
+    expect(first.status).toBe(200);
+    expect(first.body.lastMutationId).toBe(MAX_MUTATIONS_PER_PUSH);
+    expect(first.body.results.map((r) => r.mutationId)).toEqual(batch.map((b) => b.mutationId));
+    expect(first.body.results.every((r) => r.ok)).toBe(true);
+    expect((first.body.results.at(-1)!.result as { credits: number }).credits).toBe(0);
+    const conversationIds = new Set(first.body.results.map((r) => (r.result as { conversationId: string }).conversationId));
+    expect(conversationIds.size).toBe(1);
+    const replay = await push(m, c, batch);
+    expect(replay.body).toEqual(first.body);
+    expect(await storedMessages(m.id)).toHaveLength(MAX_MUTATIONS_PER_PUSH);
+    expect(await credits(m.id)).toBe(0);
+  });
+
+  it('refuses more than the limit with 400 and applies nothing', async () => {
+    const m = await memberWith(1);
+    const c = clientId();
+    const { status, body } = await push(m, c, sends(c, 1, MAX_MUTATIONS_PER_PUSH + 1));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect(await storedMessages(m.id)).toHaveLength(0);
+  });
+
+  it('records failures in the middle and goes on: no-credits, poison text, unknown names, then sends after a top-up', async () => {
+    const m = await memberWith(3);
+    const c = clientId();
+    const batch = [
+      send(c, 1),
+      send(c, 2, { message: 'nul \u0000 inside' }),
+      send(c, 3, { message: 'lone \ud800 surrogate' }),
+      { clientId: c, mutationId: 4, name: 'send\u0000Message', args: {} },
+      send(c, 5),
+      send(c, 6),
+      send(c, 7),
+      send(c, 8, { message: 'pair 😀 is fine' }),
+    ];
+    const { status, body } = await push(m, c, batch);
+    expect(status).toBe(200);
+    expect(outcomes(body)).toEqual(['ok', 'invalid-mutation', 'invalid-mutation', 'invalid-mutation', 'ok', 'ok', 'no-credits', 'no-credits']);
+    expect(body.lastMutationId).toBe(8);
+    expect(body.results[6]!.error!.message).not.toBe('no-credits');
+    expect((await storedMessages(m.id)).map((s) => s.mutationId).sort()).toEqual([1, 5, 6]);
+    // The same ids again answer the recorded outcomes, texts included; the new one is applied.
+    const replay = await push(m, c, [...batch, send(c, 9)]);
+    expect(replay.body.results.slice(0, 8)).toEqual(body.results);
+    expect(outcomes(replay.body)[8]).toBe('no-credits');
+    expect(await credits(m.id)).toBe(0);
+  });
+
+  it('a failure after successes keeps the successes: the run before it is applied once, not twice', async () => {
+    const m = await memberWith(10);
+    const c = clientId();
+    const batch = [...sends(c, 1, 3), send(c, 4, { conversationId: randomUUID() }), ...sends(c, 5, 3)];
+    const { body } = await push(m, c, batch);
+    expect(outcomes(body)).toEqual(['ok', 'ok', 'ok', 'conversation-not-found', 'ok', 'ok', 'ok']);
+    expect(body.results.map((r) => (r.ok ? (r.result as { credits: number }).credits : null))).toEqual([9, 8, 7, null, 6, 5, 4]);
+    expect(await storedMessages(m.id)).toHaveLength(6);
+  });
+
+  it('stops at an id past the next one; archive and mark-read runs keep their place in the order', async () => {
+    const m = await memberWith(5);
+    const c = clientId();
+    const { body } = await push(m, c, [
+      send(c, 1),
+      { clientId: c, mutationId: 2, name: 'archiveConversation', args: { conversationId: localConversationId(profileA) } },
+      send(c, 3),
+      { clientId: c, mutationId: 4, name: 'markRead', args: { conversationId: randomUUID() } },
+      send(c, 5),
+      send(c, 7),
+    ]);
+    expect(outcomes(body)).toEqual(['ok', 'ok', 'ok', 'conversation-not-found', 'ok']);
+    expect(body.lastMutationId).toBe(5);
+    expect(await storedMessages(m.id)).toHaveLength(3);
+  });
+
+  it('two pushes of the same batch from one client at once apply each id once and answer the same', async () => {
+    const m = await memberWith(100);
+    const c = clientId();
+    const batch = sends(c, 1, 50);
+    const [a, b] = await Promise.all([push(m, c, batch), push(m, c, batch)]);
+    expect(a.body).toEqual(b.body);
+    expect(await storedMessages(m.id)).toHaveLength(50);
+    expect(await credits(m.id)).toBe(50);
+  });
+
+  it('20 clients of one member sending at once with 3 credits: exactly 3 stored, never below 0', async () => {
+    const m = await memberWith(3);
+    const clients = Array.from({ length: 20 }, clientId);
+    const answers = await Promise.all(clients.map((c) => push(m, c, [send(c, 1)])));
+    expect(answers.flatMap((a) => outcomes(a.body)).filter((o) => o === 'ok')).toHaveLength(3);
+    expect(await storedMessages(m.id)).toHaveLength(3);
+    expect(await credits(m.id)).toBe(0);
   });
 });

@@ -1,0 +1,138 @@
+CREATE INDEX "messages_conversation_date_idx" ON "messages" USING btree ("conversation_id","date_sent","id");--> statement-breakpoint
+-- What a replayed id answers, as the push answers it: its first outcome, or `pruned` when the prune job removed
+-- the record (7 days; the next pull shows the outcome).
+CREATE FUNCTION sync_push_recorded(p_client_id text, p_mutation_id int) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT coalesce((
+    SELECT CASE
+      WHEN error IS NOT NULL THEN jsonb_build_object('mutationId', mutation_id, 'ok', false, 'error', error)
+      WHEN result IS NULL THEN jsonb_build_object('mutationId', mutation_id, 'ok', true)
+      ELSE jsonb_build_object('mutationId', mutation_id, 'ok', true, 'result', result) END
+    FROM sync_mutations WHERE client_id = p_client_id AND mutation_id = p_mutation_id),
+    jsonb_build_object('mutationId', p_mutation_id, 'ok', true, 'pruned', true))
+$$;
+--> statement-breakpoint
+-- A push's first step: the client's row, created bound to the member on first use and locked until commit
+-- (concurrent pushes of one client serialize here); its counter. DM002 when it belongs to another member.
+CREATE FUNCTION sync_push_client(p_client_id text, uid uuid, p_now timestamptz) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  owner_id uuid;
+  last_id int;
+BEGIN
+  INSERT INTO sync_clients (client_id, user_id, last_seen_date) VALUES (p_client_id, uid, p_now)
+  ON CONFLICT (client_id) DO UPDATE SET client_id = excluded.client_id
+  RETURNING user_id, last_mutation_id INTO owner_id, last_id;
+  IF owner_id <> uid THEN
+    RAISE EXCEPTION 'forbidden' USING ERRCODE = 'DM002';
+  END IF;
+  RETURN last_id;
+END $$;
+--> statement-breakpoint
+-- One mutation's first step (archive, restore, mark read: api/src/modules/sync/push.ts), as in 0008 but a
+-- replayed id answers sync_push_recorded's answer.
+CREATE OR REPLACE FUNCTION sync_push_begin(p_client_id text, uid uuid, p_mutation_id int, p_now timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  last_id int;
+BEGIN
+  last_id := sync_push_client(p_client_id, uid, p_now);
+  IF p_mutation_id > last_id + 1 THEN
+    RETURN jsonb_build_object('kind', 'future', 'last', last_id);
+  END IF;
+  IF p_mutation_id > last_id THEN
+    RETURN jsonb_build_object('kind', 'next', 'last', last_id);
+  END IF;
+  RETURN jsonb_build_object('kind', 'recorded', 'last', last_id, 'answer', sync_push_recorded(p_client_id, p_mutation_id));
+END $$;
+--> statement-breakpoint
+-- Hand-written: a push's batch in one call and one transaction (docs/decisions/0026-batched-push-and-windowed-pull.md).
+-- p_ops: the push's mutations in id order, each id once, each {id, name, kind, ...}: 'send' carries
+-- send_member_message's arguments; 'fixed' carries the outcome the API decided without the database
+-- ({ok, result} or {ok: false, error}: bad arguments, an empty text, a draft). p_texts: the member's text for each
+-- business failure code send_member_message raises.
+--
+-- The client's row is locked first (concurrent pushes of one client serialize here), then the member's sync space
+-- (one version for the whole batch). Ids already applied answer their first outcome; the run of next ids is applied
+-- in order; the first id past the next one ends the batch. A business failure (SQLSTATE DM001) rolls back only
+-- the run it interrupted: the part before it is applied again (it succeeded, so it succeeds again under the same
+-- locks), then the failing mutation alone, whose failure is recorded. One exception block per run rather than per
+-- mutation: a subtransaction that writes takes a subtransaction id, and past 64 of them every snapshot on the
+-- server has to consult pg_subtrans.
+CREATE FUNCTION sync_push_batch(uid uuid, p_client_id text, p_ops jsonb, p_texts jsonb, p_cost int, p_now timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  last_id int;
+  n int := jsonb_array_length(p_ops);
+  i int := 0;
+  replayed jsonb[] := '{}';
+  done jsonb[] := '{}';
+  pending jsonb[];
+  first int;
+  stop int;
+  start int;
+  upto int;
+  cur int;
+  failed int;
+  failure text;
+  op jsonb;
+  sent jsonb;
+BEGIN
+  last_id := sync_push_client(p_client_id, uid, p_now);
+  WHILE i < n AND (p_ops->i->>'id')::int <= last_id LOOP
+    replayed := replayed || sync_push_recorded(p_client_id, (p_ops->i->>'id')::int);
+    i := i + 1;
+  END LOOP;
+  first := i;
+  stop := i;
+  WHILE stop < n AND (p_ops->stop->>'id')::int = last_id + 1 + (stop - first) LOOP
+    stop := stop + 1;
+  END LOOP;
+  IF stop > first THEN
+    PERFORM sync_bump_space(uid);
+    start := first;
+    upto := stop;
+    WHILE start < stop LOOP
+      pending := '{}';
+      failed := NULL;
+      BEGIN
+        FOR j IN start .. upto - 1 LOOP
+          cur := j;
+          op := p_ops->j;
+          IF op->>'kind' = 'send' THEN
+            sent := send_member_message(uid, (op->>'conversation')::uuid, (op->>'profile')::uuid, (op->>'messageId')::uuid,
+              (op->>'type')::message_type, op->>'message', (op->>'attachment')::uuid, p_client_id, (op->>'id')::int, p_cost, p_now);
+            pending := pending || jsonb_build_object('mutationId', (op->>'id')::int, 'ok', true, 'result',
+              jsonb_build_object('conversationId', sent->'conversation'->'id', 'messageId', sent->'message'->'id', 'credits', sent->'credits'));
+          ELSE
+            pending := pending || (jsonb_build_object('mutationId', (op->>'id')::int) || (op->'outcome'));
+          END IF;
+        END LOOP;
+      EXCEPTION WHEN SQLSTATE 'DM001' THEN
+        failed := cur;
+        failure := SQLERRM;
+      END;
+      IF failed IS NULL THEN
+        done := done || pending;
+        start := upto;
+        upto := stop;
+      ELSIF failed = start THEN
+        done := done || jsonb_build_object('mutationId', (p_ops->start->>'id')::int, 'ok', false, 'error', CASE
+          WHEN p_texts ? failure THEN jsonb_build_object('code', failure, 'message', p_texts->>failure)
+          ELSE jsonb_build_object('code', 'invalid-mutation', 'message', failure) END);
+        start := start + 1;
+        upto := stop;
+      ELSE
+        upto := failed;
+      END IF;
+    END LOOP;
+    INSERT INTO sync_mutations (client_id, mutation_id, name, result, error, create_date)
+    SELECT p_client_id, (d->>'mutationId')::int, left(p_ops->(first + k::int - 1)->>'name', 64), d->'result', d->'error', p_now
+    FROM unnest(done) WITH ORDINALITY AS t(d, k);
+    last_id := last_id + (stop - first);
+    UPDATE sync_clients SET last_mutation_id = last_id, last_seen_date = p_now WHERE client_id = p_client_id;
+  END IF;
+  RETURN jsonb_build_object('results', to_jsonb(replayed || done), 'last', last_id,
+    'applied', (SELECT count(*) FROM unnest(done) d WHERE (d->>'ok')::boolean));
+END $$;
+--> statement-breakpoint
+-- The push no longer sends one mutation per call (api/src/modules/sync/push.ts).
+DROP FUNCTION IF EXISTS sync_push_send(text, uuid, uuid, uuid, uuid, message_type, text, uuid, text, int, int, timestamptz);
