@@ -253,8 +253,8 @@ export const agentConversation = z.object({
   domain: z.string(),
   stock: z.enum(stockKinds).nullable(),
   stockDate: isoDate.nullable(),
-  /** The live claim, if any. */
-  claim: z.object({ agentId: z.string(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
+  /** The live claim, if any; `agentName` (the lookup view) says who holds it before an admin replies. */
+  claim: z.object({ agentId: z.string(), agentName: z.string().optional(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
   user: staffUser,
   profile: staffProfile,
   /** Newest first, a chunk (`?before=&limit=` pages back); `hasMore` tells whether older ones exist. */

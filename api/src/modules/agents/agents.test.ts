@@ -337,11 +337,20 @@ describe('replies', () => {
   it("an admin's reply on a conversation an agent holds ends that claim as released", async () => {
     await emptyStocks();
     const [agent, admin] = [await staffWithToken(ctx), await staffWithToken(ctx, { role: 'admin' })];
+    const frames: Record<string, unknown>[] = [];
+    const socket: SocketLike = { send: (d) => frames.push(JSON.parse(d)), close: () => undefined };
+    ctx.deps.realtime.join(socket, [`agent:${agent.id}`]);
     await goOnline(ctx, agent.headers);
     const [stocked] = await stockConversations(ctx, profileId, 1);
     expect((await callApi(ctx, 'GET', '/api/claim', agent.headers)).body.conversation._id).toBe(stocked!.id);
+    // The admin's lookup says who holds the claim before the admin replies.
+    const looked = await callApi(ctx, 'GET', `/api/conversation/${stocked!.id}`, admin.headers);
+    expect(looked.body.claim).toMatchObject({ agentId: agent.id, agentName: `${agent.firstName} ${agent.lastName}` });
     const res = await callApi(ctx, 'POST', `/api/conversation/${stocked!.id}/message`, admin.headers, { message: 'Taking over', lastMessageId: stocked!.messageId, admin: true });
     expect(res.status).toBe(200);
+    // The agent is told at once, on every socket of theirs, that the claim is no longer theirs.
+    await expect.poll(() => frames.filter((f) => f.event === 'claimEnded')).toEqual([{ event: 'claimEnded', conversationId: stocked!.id, reason: 'replied-by-other' }]);
+    ctx.deps.realtime.leave(socket);
     const logs = await ctx.deps.db.select().from(agentClaims).where(eq(agentClaims.conversationId, stocked!.id));
     expect(logs.map((l) => [l.agentId, l.outcome])).toEqual([[agent.id, 'released']]);
     const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked!.id));
