@@ -24,6 +24,7 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
     showNewMessages: vi.fn(),
     replied: vi.fn(),
     forceLogout: vi.fn(),
+    notifyEnded: vi.fn(),
   };
   const machine = claimMachine.provide({
     actors: {
@@ -37,6 +38,7 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
       showNewMessages: calls.showNewMessages,
       replied: (_, params) => calls.replied(params),
       forceLogout: (_, params) => calls.forceLogout(params),
+      notifyEnded: calls.notifyEnded,
     },
   });
   const actor = createActor(machine);
@@ -158,5 +160,32 @@ describe('claim machine (fake clock)', () => {
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS * 2);
     expect(calls.forceLogout).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.conversationId).toBeNull();
+  });
+
+  it("a claim someone else ended (socket claimEnded) stops the countdown and never logs the agent out", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Another conversation's end is not this one's.
+    actor.send({ type: 'ENDED', conversationId: 'c-other' });
+    expect(actor.getSnapshot().matches('claimed')).toBe(true);
+    actor.send({ type: 'ENDED', conversationId: 'c-1' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ conversationId: null, replyLeft: 0 });
+    expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(calls.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('a reply answered 403 claim-required ends the claim here too, without a logout', async () => {
+    const { actor, calls } = start({ reply: () => Promise.reject(new ApiError(403, 'claim-required', 'Claim this conversation before replying')) });
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'hi' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(calls.forceLogout).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,8 @@ import { ApiError } from '@web/lib/http';
  * The claim ends 300,000 ms after claimTime; the countdown reaching 0 force-logs the agent out with
  * 'Reply timer lapse' (the server returns the conversation to its stock on its own).
  * A 409 `new-messages` answer keeps the claim: the conversation reloads so the agent reads the new message first.
+ * A claim someone else ended (an admin's reply: socket `claimEnded`, or a reply answered 403 `claim-required`)
+ * stops the countdown and says so; only a claim the agent let lapse logs them out.
  */
 
 export const REPLY_TIMER_LAPSE = 'agent.reply-timer-lapse' as const;
@@ -39,6 +41,8 @@ export type ClaimEvent =
   | { type: 'LOADED'; lastMessageId: string | null }
   | { type: 'SEND'; draft: ReplyDraft }
   | { type: 'RELEASE' }
+  /** The server ended this claim by someone else's hand (socket `claimEnded`). */
+  | { type: 'ENDED'; conversationId: string }
   | { type: 'TICK' };
 
 export interface SendReplyInput {
@@ -57,6 +61,11 @@ const dateMs = (value: string) => new Date(value).getTime();
 
 export function isNewMessagesError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === 'new-messages';
+}
+
+/** The reply found the claim gone: someone else answered, or the server ended it. */
+export function isClaimGoneError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.code === 'claim-required';
 }
 
 export const claimMachine = setup({
@@ -81,6 +90,8 @@ export const claimMachine = setup({
     showNewMessages: () => undefined,
     replied: (_, _params: { conversationId: string }) => undefined,
     forceLogout: (_, _params: { reason: string }) => undefined,
+    /** The claim ended by someone else's hand: say so, no logout. */
+    notifyEnded: () => undefined,
     persist: () => undefined,
     clear: assign({ conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null }),
   },
@@ -88,6 +99,8 @@ export const claimMachine = setup({
     gotClaim: ({ event }) => !!(event as unknown as { output?: ClaimWrapper | null }).output,
     timeUp: ({ context }) => secondsLeft(context.expiresAt) <= 0,
     newMessages: ({ event }) => isNewMessagesError((event as unknown as { error?: unknown }).error),
+    claimGone: ({ event }) => isClaimGoneError((event as unknown as { error?: unknown }).error),
+    isThisClaim: ({ context, event }) => (event as Extract<ClaimEvent, { type: 'ENDED' }>).conversationId === context.conversationId,
   },
   delays: {
     claimExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? Date.now()) - Date.now()),
@@ -149,6 +162,7 @@ export const claimMachine = setup({
         TICK: [{ guard: 'timeUp', target: 'lapsed' }, { actions: assign({ replyLeft: ({ context }) => secondsLeft(context.expiresAt) }) }],
         LOADED: { actions: assign({ lastMessageId: ({ event }) => event.lastMessageId }) },
         RELEASE: { target: 'idle', actions: ['clear', 'persist'] },
+        ENDED: { guard: 'isThisClaim', target: 'idle', actions: ['notifyEnded', 'clear', 'persist'] },
       },
       initial: 'reading',
       states: {
@@ -169,6 +183,7 @@ export const claimMachine = setup({
             },
             onError: [
               { guard: 'newMessages', target: 'reading', actions: 'showNewMessages' },
+              { guard: 'claimGone', target: '#claim.idle', actions: ['notifyEnded', 'clear', 'persist'] },
               { target: 'reading', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },

@@ -43,7 +43,8 @@ function AgentLayout() {
 }
 
 /**
- * Console toasts appear at the top right just under the header and the session bar, so neither the timers nor
+ * The session bar sticks under the header (--ac-header-height). Console toasts appear at the top right just
+ * under the header and the session bar, so neither the timers nor
  * the reply composer's Send button are covered. The bar wraps on narrow screens: its height is observed.
  */
 function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
@@ -52,7 +53,11 @@ function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
     const header = bar?.previousElementSibling as HTMLElement | null | undefined;
     if (!bar) return;
     const style = document.documentElement.style;
-    const update = () => style.setProperty('--ac-chrome-height', `${(header?.offsetHeight ?? 0) + bar.offsetHeight}px`);
+    const update = () => {
+      // The bar sticks right under the header, whatever height the header wraps to.
+      style.setProperty('--ac-header-height', `${header?.offsetHeight ?? 0}px`);
+      style.setProperty('--ac-chrome-height', `${(header?.offsetHeight ?? 0) + bar.offsetHeight}px`);
+    };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(bar);
@@ -62,6 +67,7 @@ function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
       observer.disconnect();
       restore();
       style.removeProperty('--ac-chrome-height');
+      style.removeProperty('--ac-header-height');
     };
   }, [root]);
 }

@@ -3,9 +3,10 @@
  * shares state with the others"). One leader tab — whoever holds the Web Lock `amora-agent-leader` — runs the
  * session and break machines and holds the agent socket; it broadcasts the session state over
  * BroadcastChannel('amora-agent') every second and on each change. Other tabs show that state and send their
- * commands (start, stop, break, resume, reconnect) to the leader. When the leader closes, the browser hands
- * the lock to the next tab at once; that tab opens the socket and its restore timer restarts the preserved
- * session and break (agentSession.machine.ts).
+ * commands (start, stop, break, resume, reconnect) to the leader, and get every socket frame the leader
+ * receives. When the leader closes, the browser hands the lock to the next tab at once; that tab keeps showing
+ * the last state it heard, opens the socket and reads the agent's state from the server (GET /api/event),
+ * which is the only truth: the browser keeps no copy of it that could outlive the tab or a logout.
  *
  * The claim machine runs in every tab (claims and replies are plain HTTP): the tab the agent works in owns it.
  */
@@ -15,6 +16,7 @@ import { t } from '@sync/texts';
 import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
 import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
+import { navigateTo } from '@web/lib/navigation';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
 import { agentSessionMachine, type AgentSessionActor, type PreservedSession, type SendStatusInput } from '@web/machines/agentSession.machine';
@@ -22,11 +24,11 @@ import { breakMachine, type BreakActor, type PauseOutput } from '@web/machines/b
 import { claimMachine, type ClaimActor, type SendReplyInput } from '@web/machines/claim.machine';
 import { toast } from '@web/ui/toast';
 import { createLeaderStore, electLeader, type LockManagerLike } from './leader';
-import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type WebSocketFactory } from './socket';
+import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from './socket';
 
 export const AGENT_LEADER_LOCK = 'amora-agent-leader';
 export const AGENT_CHANNEL = 'amora-agent';
-export const AGENT_SESSION_KEY = 'amora-agent-session';
+const AGENT_SIGN_IN = '/agent/sign-in';
 const BROADCAST_EVERY_MS = 1000;
 
 export type AgentStatusView = 'offline' | 'starting' | 'online' | 'pausing' | 'paused' | 'resuming' | 'stopping';
@@ -49,13 +51,12 @@ export interface AgentSessionView {
 
 export type AgentCommand = { command: 'START' } | { command: 'STOP' } | { command: 'PAUSE'; reason: string } | { command: 'RESUME' } | { command: 'RECONNECT' };
 
-type ChannelMessage = { type: 'state'; view: AgentSessionView; preserved: PreservedSession | null } | ({ type: 'command' } & AgentCommand) | { type: 'hello' };
-
-interface Persisted {
-  preserved: PreservedSession | null;
-  savedAt: number;
-  lockoutEndsAt: number | null;
-}
+type ChannelMessage =
+  | { type: 'state'; view: AgentSessionView; preserved: PreservedSession | null }
+  | ({ type: 'command' } & AgentCommand)
+  | { type: 'hello' }
+  /** A frame the leader's socket received, for the followers' own subscribers. */
+  | { type: 'frame'; frame: SocketFrame };
 
 const OFFLINE_VIEW: AgentSessionView = {
   status: 'offline',
@@ -104,21 +105,22 @@ export function setClaimHooks(hooks: Partial<ClaimHooks>): void {
   Object.assign(claimHooks, hooks);
 }
 
-function readPersisted(): Persisted | null {
-  try {
-    const raw = localStorage.getItem(AGENT_SESSION_KEY);
-    return raw ? (JSON.parse(raw) as Persisted) : null;
-  } catch {
-    return null;
-  }
+/** The server's session and break as the session machine keeps them. */
+export function serverSession(state: AgentSessionState): PreservedSession | null {
+  if (state.status === 'offline' || !state.session) return null;
+  const brk = state.break;
+  const lockoutEndsAt = state.breakIntervalLeftMs > 0 ? Date.now() + state.breakIntervalLeftMs : null;
+  return {
+    startedAt: new Date(state.session.startDate).getTime(),
+    break: state.status === 'paused' && brk ? { reason: brk.reason, startedAt: new Date(brk.startDate).getTime(), lockoutEndsAt } : null,
+  };
 }
 
-function writePersisted(value: Persisted): void {
-  try {
-    localStorage.setItem(AGENT_SESSION_KEY, JSON.stringify(value));
-  } catch {
-    // storage full or blocked: the session still runs, it just will not survive a reload
-  }
+/** A forced logout of staff says why and leads back to the staff sign-in, not the member landing page. */
+function staffLogout(reason: string | null): void {
+  if (reason) toast.warning(reason);
+  logout();
+  navigateTo(AGENT_SIGN_IN, { replace: true });
 }
 
 export function errorText(error: unknown): string {
@@ -164,10 +166,11 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   runtime?.stop();
   // Create the auth session now, not lazily inside a machine action (the socket asks for the token there).
   getAuth();
-  const persisted = readPersisted();
   const leaderStore = createLeaderStore();
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AGENT_CHANNEL);
   let lastHeard = 0;
+  /** A leader shows (and broadcasts) its own state only once it has read the server's. */
+  let synced = false;
 
   const socket = new RealtimeSocket({
     url: () => {
@@ -178,7 +181,10 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     currentToken: () => getAuth().token,
     refreshToken: async () => undefined,
     onSessionEnded: () => logout(),
-    onFrame: dispatchSocketEvent,
+    onFrame: (frame) => {
+      dispatchSocketEvent(frame);
+      channel?.postMessage({ type: 'frame', frame } satisfies ChannelMessage);
+    },
     onStateChange: (state) => {
       if (state === 'open') session.send({ type: 'SOCKET_OPEN' });
       if (state === 'closed') session.send({ type: 'SOCKET_CLOSED' });
@@ -187,13 +193,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
   });
 
-  const persist = () => {
-    if (!self.leader) return;
-    const preserved = session.getSnapshot().context.preserved;
-    const lockoutEndsAt = brk.getSnapshot().context.lockoutEndsAt;
-    writePersisted({ preserved, savedAt: Date.now(), lockoutEndsAt });
-    publish();
-  };
+  const persist = () => publish();
 
   const brk: BreakActor = createActor(
     breakMachine.provide({
@@ -221,7 +221,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
         },
       },
     }),
-    { input: { lockoutEndsAt: persisted?.lockoutEndsAt ?? null } },
+    { input: {} },
   );
 
   const session: AgentSessionActor = createActor(
@@ -242,11 +242,12 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
           void postAgentStatus('paused', preserved.reason)
             .then(() => brk.send({ type: 'RESTORE', ...preserved }))
             .catch((error: unknown) => toast.error(errorText(error))),
+        adoptBreak: (_, { preserved }) => queueMicrotask(() => brk.send({ type: 'RESTORE', ...preserved })),
         notifyError: (_, { error }) => toast.error(errorText(error)),
         persist,
       },
     }),
-    { input: { preserved: persisted?.preserved ?? null, savedAt: persisted?.savedAt ?? 0 } },
+    { input: {} },
   );
 
   const claim: ClaimActor = createActor(
@@ -266,10 +267,8 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
           claimHooks.newMessages();
         },
         replied: (_, { conversationId }) => claimHooks.replied(conversationId),
-        forceLogout: (_, { reason }) => {
-          toast.warning(reason);
-          logout();
-        },
+        forceLogout: (_, { reason }) => staffLogout(reason),
+        notifyEnded: () => toast.warning(t('agent.claim-ended')),
       },
     }),
   );
@@ -299,7 +298,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   };
 
   const publish = () => {
-    if (!self.leader) return;
+    if (!self.leader || !synced) return;
     const next = localView();
     setView(next);
     channel?.postMessage({ type: 'state', view: next, preserved: session.getSnapshot().context.preserved } satisfies ChannelMessage);
@@ -319,7 +318,9 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
       const data = event.data;
       if (!data) return;
-      if (data.type === 'state' && !self.leader) {
+      if (data.type === 'frame' && !self.leader) {
+        dispatchSocketEvent(data.frame);
+      } else if (data.type === 'state' && !self.leader) {
         lastHeard = Date.now();
         session.send({ type: 'BROADCAST', preserved: data.preserved });
         if (data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt) {
@@ -338,15 +339,23 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   const releaseLeader = electLeader(
     (leader) => {
       self.leader = leader;
+      synced = false;
       leaderStore.set(leader);
       session.send({ type: 'LEADER', isMaster: leader });
-      if (leader) {
-        publish();
-        // The server's own count of the break-interval lockout wins over what this device remembered.
-        fetchAgentStatus()
-          .then((state) => brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs }))
-          .catch(() => undefined);
-      }
+      if (!leader) return;
+      // Until the server answers, this tab keeps showing the state it last heard from the old leader.
+      setView({ ...agentSessionStore.get(), isMaster: true });
+      fetchAgentStatus()
+        .then((state) => {
+          if (runtime !== self || !self.leader) return;
+          brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+          session.send({ type: 'SERVER_STATE', session: serverSession(state) });
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          synced = true;
+          publish();
+        });
     },
     options.locks,
     AGENT_LEADER_LOCK,
@@ -354,7 +363,10 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
 
   const unregister = registerSocket('agent', socket);
   const offEvents = [
-    onSocketEvent('logout', () => logout()),
+    onSocketEvent('logout', (frame) => staffLogout(frame.reason === 'signed-in-elsewhere' ? t('agent.signed-in-elsewhere') : null)),
+    onSocketEvent('claimEnded', (frame) => {
+      if (typeof frame.conversationId === 'string') claim.send({ type: 'ENDED', conversationId: frame.conversationId });
+    }),
     onSocketEvent('agentStatusUpdate', (frame) => {
       const state = frame as unknown as Partial<AgentSessionState> & { reason?: string | null };
       if (typeof state.breakIntervalLeftMs === 'number') brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });

@@ -10,10 +10,10 @@ import { setClaimHooks } from '@web/sync/agent-session';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
-import { formatDateTime, formatTime } from './format';
+import { formatClock, formatDateTime, formatTime, secondsUntil } from './format';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
-import { useClaim, useClaimActor } from './use-agent';
+import { useClaim, useClaimActor, useNow } from './use-agent';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
 
@@ -405,6 +405,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
         )}
         <Thread messages={c.messages} highlightAfter={staleNotice} memberName={c.user.username} profileName={c.profile.username} />
         {mode === 'claimed' && !isClaimed && <p className="ac-notice ac-notice--muted">Not claimed by you. Claim next (Alt N) takes the next waiting conversation.</p>}
+        {mode !== 'claimed' && <ClaimHolder claim={c.claim} />}
         {mode === 'readonly' ? (
           <p className="ac-notice ac-notice--muted">Read-only: only admins can reply from the lookup.</p>
         ) : (
@@ -425,5 +426,18 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
         <MeetUpsPanel conversationId={c._id} meetUps={c.meetUps} onChanged={() => void reload()} readOnly={readOnlyNotes} />
       </div>
     </div>
+  );
+}
+
+/** In the lookup: who holds the conversation now, and that an admin's reply ends their claim. */
+function ClaimHolder({ claim }: { claim: AgentConversation['claim'] }) {
+  const now = useNow();
+  if (!claim) return null;
+  const left = secondsUntil(new Date(claim.expiryTime).getTime(), now);
+  if (left <= 0) return null;
+  return (
+    <p className="ac-notice" data-testid="claim-holder">
+      {t('agent.claim-held-by', { agent: claim.agentName || 'An agent', time: formatClock(left) })}
+    </p>
   );
 }

@@ -42,7 +42,8 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
   const paused = session.status === 'paused';
   const active = session.status !== 'offline' && session.status !== 'starting';
   const lockoutLeft = secondsUntil(session.lockoutEndsAt, now);
-  const busy = ['starting', 'stopping', 'pausing', 'resuming'].includes(session.status);
+  // Until a leader tab has the server's state, nothing is offered that the server's state might contradict.
+  const busy = !session.ready || ['starting', 'stopping', 'pausing', 'resuming'].includes(session.status);
 
   const toggleSession = () => {
     if (busy) return;
@@ -90,7 +91,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
       <div className="ac-bar__group" role="group" aria-label="Work session">
         <span className={`ac-status ac-status--${session.status}`} role="status" aria-live="polite">
           <span className="ac-status__dot" aria-hidden="true" />
-          {STATUS_LABEL[session.status]}
+          {session.ready ? STATUS_LABEL[session.status] : 'Connecting…'}
         </span>
         <span className="ac-timer" aria-label="Session time" title="Session time">
           <span className="ac-timer__label">Session</span>
