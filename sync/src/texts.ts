@@ -108,6 +108,7 @@ export const texts = {
   'agent.reply-timer-lapse': 'Reply timer lapse',
   'agent.claim-ended': 'Someone else answered this conversation: your claim on it ended. Nothing was lost on your side.',
   'agent.claim-held-by': '{agent} holds this conversation (claim ends in {time}). Replying as admin ends their claim.',
+  'agent.reply-title': 'Reply in {time} · {title}',
   'agent.signed-in-elsewhere': 'You were signed out: your account signed in on another device.',
   // Agent console texts the SPEC leaves not shown (issue D web)
   'agent.queue-empty': 'No conversation is waiting in your stocks right now.',

@@ -8,6 +8,7 @@ import { openAuthChannel, type AuthChannel } from './auth-channel';
 import { readPersistedAuth, writePersistedAuth } from './auth-storage';
 import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
+import { AGENT_SIGN_IN, isStaffPath } from './route-flow';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
 import { deleteLocalDatabases } from '@web/local/db';
@@ -53,7 +54,8 @@ function createAuthSession(channel: AuthChannel) {
       closeSockets: () => closeAllSockets(),
       resetStores: () => resetAllStores(),
       warnTokenExpired: () => toast.warning(t('error.token-expired')),
-      goHome: () => navigateTo('/'),
+      // Staff signed out in the console go back to their own sign-in, not to the member landing page.
+      goHome: () => navigateTo(typeof location !== 'undefined' && isStaffPath(location.pathname) ? AGENT_SIGN_IN : '/'),
     },
   });
   return createActor(machine, { input: { persisted: readPersistedAuth() } });

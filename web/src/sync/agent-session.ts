@@ -16,7 +16,6 @@ import { t } from '@sync/texts';
 import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
 import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
-import { navigateTo } from '@web/lib/navigation';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
 import { agentSessionMachine, type AgentSessionActor, type PreservedSession, type SendStatusInput } from '@web/machines/agentSession.machine';
@@ -28,7 +27,6 @@ import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type Soc
 
 export const AGENT_LEADER_LOCK = 'amora-agent-leader';
 export const AGENT_CHANNEL = 'amora-agent';
-const AGENT_SIGN_IN = '/agent/sign-in';
 const BROADCAST_EVERY_MS = 1000;
 
 export type AgentStatusView = 'offline' | 'starting' | 'online' | 'pausing' | 'paused' | 'resuming' | 'stopping';
@@ -116,11 +114,10 @@ export function serverSession(state: AgentSessionState): PreservedSession | null
   };
 }
 
-/** A forced logout of staff says why and leads back to the staff sign-in, not the member landing page. */
+/** A forced logout says why (the logout itself leads staff back to the staff sign-in). */
 function staffLogout(reason: string | null): void {
   if (reason) toast.warning(reason);
   logout();
-  navigateTo(AGENT_SIGN_IN, { replace: true });
 }
 
 export function errorText(error: unknown): string {

@@ -84,7 +84,8 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
   }, []);
 
   const claimed = !!claim.conversationId && claim.phase !== 'lapsed';
-  const replyUrgent = claimed && claim.replyLeft <= 60;
+  const replyLevel = !claimed ? null : claim.replyLeft <= REPLY_URGENT_S ? 'urgent' : claim.replyLeft <= REPLY_WARN_S ? 'warn' : null;
+  useReplyTitle(replyLevel ? claim.replyLeft : null);
 
   return (
     <section className="ac-bar" aria-label="Session">
@@ -124,7 +125,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
 
       <StockCounts counts={counts} className="ac-stocks" label="Stocks" withTotal />
 
-      <div className="ac-bar__group" role="group" aria-label="Claim">
+      <div className="ac-bar__group ac-bar__group--claim" role="group" aria-label="Claim">
         <button
           type="button"
           className="ac-btn ac-btn--primary"
@@ -135,7 +136,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
           {claimed ? 'Open claimed' : claim.phase === 'claiming' ? 'Claiming…' : 'Claim next'} <kbd>Alt N</kbd>
         </button>
         {claimed && (
-          <span className={`ac-timer ${replyUrgent ? 'ac-timer--urgent' : ''}`} aria-label="Reply time left" role="timer">
+          <span className={`ac-timer ${replyLevel ? `ac-timer--${replyLevel}` : ''}`} aria-label="Reply time left" role="timer">
             <span className="ac-timer__label">Reply in</span>
             <span className="ac-timer__value" data-testid="reply-left">
               {formatClock(claim.replyLeft)}
@@ -166,6 +167,22 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
       <BreakDialog open={breakOpen} onOpenChange={setBreakOpen} />
     </section>
   );
+}
+
+/** The reply countdown warns at 60 s (colour, tab title) and again at 30 s (stronger colour). */
+const REPLY_WARN_S = 60;
+const REPLY_URGENT_S = 30;
+
+/** While the reply is due soon, the tab's title says so: the agent may be looking at another tab or window. */
+function useReplyTitle(secondsLeft: number | null) {
+  useEffect(() => {
+    if (secondsLeft === null) return;
+    const original = document.title;
+    document.title = t('agent.reply-title', { time: formatClock(secondsLeft), title: original });
+    return () => {
+      document.title = original;
+    };
+  }, [secondsLeft]);
 }
 
 const BREAK_REASONS = ['Lunch', 'Coffee', 'Restroom', 'Meeting', 'Technical issue'];
