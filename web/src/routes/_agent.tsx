@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-
 import { useEffect, useRef, type RefObject } from 'react';
 import { SessionBar } from '@web/features/agent-console/session-bar';
 import { useAuth } from '@web/lib/auth-session';
-import { setClaimHooks, startAgentSession } from '@web/sync/agent-session';
+import { setClaimHooks, startAgentSession } from '@web/features/agent-console/console-runtime';
 import { AgentHeader } from '@web/ui/layout/agent-header';
 import { setToastArea } from '@web/ui/toast';
 import '@web/features/agent-console/agent-console.css';

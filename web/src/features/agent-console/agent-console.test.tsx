@@ -7,7 +7,7 @@ import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web
 import { mockAgentState, mockMemberWrites, resetAgentMocks } from '@web/mocks/handlers/agents';
 import { server } from '@web/mocks/server';
 import { makeToken } from '@web/mocks/tokens';
-import { setClaimHooks, startAgentSession } from '@web/sync/agent-session';
+import { setClaimHooks, startAgentSession } from '@web/features/agent-console/console-runtime';
 import type { WebSocketLike } from '@web/sync/socket';
 import { renderMemberScreen } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';

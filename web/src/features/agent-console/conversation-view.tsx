@@ -6,7 +6,7 @@ import { t } from '@sync/texts';
 import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
-import { setClaimHooks } from '@web/sync/agent-session';
+import { setClaimHooks } from '@web/features/agent-console/console-runtime';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { agentCommand } from '@web/sync/agent-session';
+import { agentCommand } from '@web/features/agent-console/console-runtime';
 import { toast } from '@web/ui/toast';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsSince, secondsUntil } from './format';

@@ -10,7 +10,7 @@
  *
  * The claim machine runs in every tab (claims and replies are plain HTTP): the tab the agent works in owns it.
  */
-import { createActor, fromPromise, type Subscription } from 'xstate';
+import { createActor, type Subscription } from 'xstate';
 import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
@@ -18,12 +18,13 @@ import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
-import { agentSessionMachine, type AgentSessionActor, type PreservedSession, type SendStatusInput } from '@web/machines/agentSession.machine';
-import { breakMachine, type BreakActor, type PauseOutput } from '@web/machines/break.machine';
-import { claimMachine, type ClaimActor, type SendReplyInput } from '@web/machines/claim.machine';
+import { createAgentConsoleMachine, type AgentConsoleActor } from '@web/machines/agentConsole.machine';
+import type { AgentSessionActor, PreservedSession } from '@web/machines/agentSession.machine';
+import type { BreakActor } from '@web/machines/break.machine';
+import type { ClaimActor } from '@web/machines/claim.machine';
 import { toast } from '@web/ui/toast';
-import { createLeaderStore, electLeader, type LockManagerLike } from './leader';
-import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from './socket';
+import { createLeaderStore, electLeader, type LockManagerLike } from '@web/sync/leader';
+import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from '@web/sync/socket';
 
 export const AGENT_LEADER_LOCK = 'amora-agent-leader';
 export const AGENT_CHANNEL = 'amora-agent';
@@ -126,6 +127,8 @@ export function errorText(error: unknown): string {
 }
 
 interface Runtime {
+  /** The one console actor; the session, break and claim machines are its children (read here for their state). */
+  console: AgentConsoleActor;
   session: AgentSessionActor;
   brk: BreakActor;
   claim: ClaimActor;
@@ -183,94 +186,49 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       channel?.postMessage({ type: 'frame', frame } satisfies ChannelMessage);
     },
     onStateChange: (state) => {
-      if (state === 'open') session.send({ type: 'SOCKET_OPEN' });
-      if (state === 'closed') session.send({ type: 'SOCKET_CLOSED' });
+      if (state === 'open') consoleActor.send({ type: 'SOCKET_OPEN' });
+      if (state === 'closed') consoleActor.send({ type: 'SOCKET_CLOSED' });
     },
     autoReconnect: false,
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
   });
 
-  const persist = () => publish();
-
-  const brk: BreakActor = createActor(
-    breakMachine.provide({
-      actors: {
-        sendPause: fromPromise<PauseOutput, { reason: string }>(async ({ input }) => {
-          const state = await postAgentStatus('paused', input.reason);
-          return state && typeof state.breakIntervalLeftMs === 'number' ? { breakIntervalLeftMs: state.breakIntervalLeftMs } : {};
-        }),
-        sendResume: fromPromise<unknown, void>(() => postAgentStatus('online')),
+  const consoleActor: AgentConsoleActor = createActor(
+    createAgentConsoleMachine({
+      sendStatus: ({ status }) => postAgentStatus(status),
+      sendPause: async (reason) => {
+        const state = await postAgentStatus('paused', reason);
+        return state && typeof state.breakIntervalLeftMs === 'number' ? { breakIntervalLeftMs: state.breakIntervalLeftMs } : {};
       },
-      actions: {
-        notifyLockout: (_, { time }) => toast.error(t('agent.pause-once-per-hour', { time })),
-        notifyError: (_, { error }) => toast.error(errorText(error)),
-        persist: () => {
-          const c = brk.getSnapshot().context;
-          const onBreak = brk.getSnapshot().matches({ pause: 'onBreak' });
-          // Another actor's event goes out after this action, not inside it.
-          queueMicrotask(() =>
-            session.send({
-              type: 'BREAK_CHANGED',
-              break: onBreak && c.reason !== null && c.startedAt !== null ? { reason: c.reason, startedAt: c.startedAt, lockoutEndsAt: c.lockoutEndsAt } : null,
-            }),
-          );
-          persist();
-        },
+      sendResume: () => postAgentStatus('online'),
+      restoreBreakOnServer: (reason) => postAgentStatus('paused', reason),
+      fetchClaim: () => claimNext(),
+      sendReply: (input) => sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
+      openSocket: () => {
+        socket.start();
+        socket.reconnectNow();
       },
-    }),
-    { input: {} },
-  );
-
-  const session: AgentSessionActor = createActor(
-    agentSessionMachine.provide({
-      actors: {
-        sendStatus: fromPromise<unknown, SendStatusInput>(({ input }) => postAgentStatus(input.status)),
+      closeSocket: () => socket.stop(1000, 'not the leader tab'),
+      publish: () => publish(),
+      notifyError: (error) => toast.error(errorText(error)),
+      notifyLockout: (time) => toast.error(t('agent.pause-once-per-hour', { time })),
+      notifyEmpty: () => toast.info(t('agent.queue-empty')),
+      notifyEnded: () => toast.warning(t('agent.claim-ended')),
+      showNewMessages: () => {
+        toast.error(t('error.new-messages'));
+        claimHooks.newMessages();
       },
-      actions: {
-        openSocket: () => {
-          socket.start();
-          socket.reconnectNow();
-        },
-        closeSocket: () => socket.stop(1000, 'not the leader tab'),
-        clearConversations: () => queueMicrotask(() => claim.send({ type: 'RELEASE' })),
-        endBreak: () => queueMicrotask(() => brk.send({ type: 'RESET' })),
-        // The socket drop ended the break on the server too: ask for it again; a refusal (the hour) is said.
-        restoreBreak: (_, { preserved }) =>
-          void postAgentStatus('paused', preserved.reason)
-            .then(() => brk.send({ type: 'RESTORE', ...preserved }))
-            .catch((error: unknown) => toast.error(errorText(error))),
-        adoptBreak: (_, { preserved }) => queueMicrotask(() => brk.send({ type: 'RESTORE', ...preserved })),
-        notifyError: (_, { error }) => toast.error(errorText(error)),
-        persist,
-      },
-    }),
-    { input: {} },
-  );
-
-  const claim: ClaimActor = createActor(
-    claimMachine.provide({
-      actors: {
-        fetchClaim: fromPromise(() => claimNext()),
-        sendReply: fromPromise<unknown, SendReplyInput>(({ input }) =>
-          sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
-        ),
-      },
-      actions: {
-        openConversation: (_, { wrapper }) => claimHooks.open(wrapper),
-        notifyEmpty: () => toast.info(t('agent.queue-empty')),
-        notifyError: (_, { error }) => toast.error(errorText(error)),
-        showNewMessages: () => {
-          toast.error(t('error.new-messages'));
-          claimHooks.newMessages();
-        },
-        replied: (_, { conversationId }) => claimHooks.replied(conversationId),
-        forceLogout: (_, { reason }) => staffLogout(reason),
-        notifyEnded: () => toast.warning(t('agent.claim-ended')),
-      },
+      openConversation: (wrapper) => claimHooks.open(wrapper),
+      replied: (conversationId) => claimHooks.replied(conversationId),
+      forceLogout: (reason) => staffLogout(reason),
     }),
   );
+  const children = consoleActor.getSnapshot().children;
+  const session = children.session as AgentSessionActor;
+  const brk = children.break as BreakActor;
+  const claim = children.claim as ClaimActor;
 
-  const self: Runtime = { session, brk, claim, leader: false, channel, socket, stop: () => undefined };
+  const self: Runtime = { console: consoleActor, session, brk, claim, leader: false, channel, socket, stop: () => undefined };
   runtime = self;
   runtimeChanged();
 
@@ -302,9 +260,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   };
 
   const subs: Subscription[] = [session.subscribe(() => publish()), brk.subscribe(() => publish())];
-  session.start();
-  brk.start();
-  claim.start();
+  consoleActor.start();
 
   const heartbeat = setInterval(() => {
     if (self.leader) publish();
@@ -319,9 +275,9 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
         dispatchSocketEvent(data.frame);
       } else if (data.type === 'state' && !self.leader) {
         lastHeard = Date.now();
-        session.send({ type: 'BROADCAST', preserved: data.preserved });
+        consoleActor.send({ type: 'BROADCAST', preserved: data.preserved });
         if (data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt) {
-          brk.send({ type: 'LOCKOUT', leftMs: data.view.lockoutEndsAt ? data.view.lockoutEndsAt - Date.now() : 0 });
+          consoleActor.send({ type: 'LOCKOUT', leftMs: data.view.lockoutEndsAt ? data.view.lockoutEndsAt - Date.now() : 0 });
         }
         setView({ ...data.view, isMaster: false, ready: true });
       } else if (data.type === 'command' && self.leader) {
@@ -338,15 +294,15 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       self.leader = leader;
       synced = false;
       leaderStore.set(leader);
-      session.send({ type: 'LEADER', isMaster: leader });
+      consoleActor.send({ type: 'LEADER', isMaster: leader });
       if (!leader) return;
       // Until the server answers, this tab keeps showing the state it last heard from the old leader.
       setView({ ...agentSessionStore.get(), isMaster: true });
       fetchAgentStatus()
         .then((state) => {
           if (runtime !== self || !self.leader) return;
-          brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
-          session.send({ type: 'SERVER_STATE', session: serverSession(state) });
+          consoleActor.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+          consoleActor.send({ type: 'SERVER_STATE', session: serverSession(state) });
         })
         .catch(() => undefined)
         .finally(() => {
@@ -362,13 +318,13 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   const offEvents = [
     onSocketEvent('logout', (frame) => staffLogout(frame.reason === 'signed-in-elsewhere' ? t('agent.signed-in-elsewhere') : null)),
     onSocketEvent('claimEnded', (frame) => {
-      if (typeof frame.conversationId === 'string') claim.send({ type: 'ENDED', conversationId: frame.conversationId });
+      if (typeof frame.conversationId === 'string') consoleActor.send({ type: 'ENDED', conversationId: frame.conversationId });
     }),
     onSocketEvent('agentStatusUpdate', (frame) => {
       const state = frame as unknown as Partial<AgentSessionState> & { reason?: string | null };
-      if (typeof state.breakIntervalLeftMs === 'number') brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+      if (typeof state.breakIntervalLeftMs === 'number') consoleActor.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
       // Ended by someone else (an admin): a drop of our own socket ('disconnect') is restored instead.
-      if (state.status === 'offline' && state.reason !== 'disconnect') session.send({ type: 'SERVER_STOPPED' });
+      if (state.status === 'offline' && state.reason !== 'disconnect') consoleActor.send({ type: 'SERVER_STOPPED' });
     }),
   ];
 
@@ -377,7 +333,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     .then((page) => {
       const held = page.data[0];
       if (!held || runtime !== self || !claim.getSnapshot().matches('idle')) return;
-      claim.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
+      consoleActor.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
     })
     .catch(() => undefined);
 
@@ -386,7 +342,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   const offView = agentSessionStore.subscribe(() => {
     const current = agentSessionStore.get();
     const online = current.status !== 'offline';
-    if (wasOnline && !online && current.ready) claim.send({ type: 'RELEASE' });
+    if (wasOnline && !online && current.ready) consoleActor.send({ type: 'RELEASE' });
     wasOnline = online;
   });
 
@@ -398,9 +354,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     releaseLeader();
     socket.stop();
     unregister();
-    session.stop();
-    brk.stop();
-    claim.stop();
+    consoleActor.stop();
     channel?.close();
     if (runtime === self) {
       runtime = null;
@@ -416,19 +370,19 @@ function runCommand(command: AgentCommand): void {
   if (!current) return;
   switch (command.command) {
     case 'START':
-      current.session.send({ type: 'START' });
+      current.console.send({ type: 'START' });
       break;
     case 'STOP':
-      current.session.send({ type: 'STOP' });
+      current.console.send({ type: 'STOP' });
       break;
     case 'PAUSE':
-      current.brk.send({ type: 'PAUSE', reason: command.reason });
+      current.console.send({ type: 'PAUSE', reason: command.reason });
       break;
     case 'RESUME':
-      current.brk.send({ type: 'RESUME' });
+      current.console.send({ type: 'RESUME' });
       break;
     case 'RECONNECT':
-      current.session.send({ type: 'RECONNECT' });
+      current.console.send({ type: 'RECONNECT' });
       break;
   }
 }

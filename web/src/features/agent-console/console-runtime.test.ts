@@ -5,9 +5,9 @@ import { stopAuthSession } from '@web/lib/auth-session';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
 import { mockAgentState, resetAgentMocks } from '@web/mocks/handlers/agents';
 import { makeToken } from '@web/mocks/tokens';
-import { AGENT_CHANNEL, agentCommand, agentSessionStore, startAgentSession, type AgentSessionView } from './agent-session';
-import type { LockManagerLike } from './leader';
-import { onSocketEvent, type WebSocketLike } from './socket';
+import { AGENT_CHANNEL, agentCommand, agentSessionStore, startAgentSession, type AgentSessionView } from './console-runtime';
+import type { LockManagerLike } from '@web/sync/leader';
+import { onSocketEvent, type WebSocketLike } from '@web/sync/socket';
 
 /** A lock that is held elsewhere until the test hands it over (the other tab closed). */
 function heldElsewhere() {
