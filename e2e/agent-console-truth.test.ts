@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
 import { ADMIN, DEMO, apiCall, apiToken, pathOf } from './support/member.js';
-import { AGENT, sessionBar, signInStaff, tag, toast } from './support/staff.js';
+import { AGENT, seriousA11yIssues, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
 /**
  * The console holds no state of its own that the server owns (issue 16): tabs handing the socket over, a claim
@@ -180,5 +180,26 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
     expect(await worker.getByTestId('reply-left').count()).toBe(0);
     expect((await asTab<{ status: string }>(worker, 'GET', '/event')).status).toBe('offline');
     expect(await worker.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('amora-agent')))).toEqual([]);
+  });
+
+  it('axe finds nothing serious on any console screen, for an agent and for an admin', async () => {
+    const found: Record<string, string[]> = {};
+    await sessionBar(worker).getByRole('button', { name: /Start session/ }).click();
+    await sessionBar(worker).getByRole('status').filter({ hasText: 'Online' }).waitFor();
+    found['/agent'] = await seriousA11yIssues(worker);
+    await worker.keyboard.press('Alt+N');
+    await worker.getByRole('list', { name: 'Messages' }).waitFor();
+    found['/chat'] = await seriousA11yIssues(worker);
+    const adminCtx = await newContext(browser, WIDE);
+    const admin = await adminCtx.newPage();
+    await signInStaff(admin, ADMIN);
+    for (const screen of ['/agent/lookup', `/agent/lookup/${conversationInUrl(worker)}`, '/agent/agents', '/agent/profiles', '/agent/report', '/agent/moderation']) {
+      await admin.goto(screen);
+      await admin.getByRole('main').waitFor();
+      await admin.waitForLoadState('networkidle');
+      found[screen] = await seriousA11yIssues(admin);
+    }
+    await adminCtx.close();
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((screen) => [screen, []])));
   });
 });

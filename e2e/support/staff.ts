@@ -30,3 +30,12 @@ export async function signInStaff(page: Page, who: { username: string; password:
   }
   await sessionBar(page).waitFor();
 }
+
+/** axe's serious and critical findings on the page as it is now (issue 16: none on any console screen). */
+export async function seriousA11yIssues(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
