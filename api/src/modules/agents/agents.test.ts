@@ -420,6 +420,21 @@ describe('memos and meet-ups', () => {
     expect((await callApi(ctx, 'DELETE', `${base}/${id}`, agent.headers)).status).toBe(200);
     expect((await callApi(ctx, 'POST', base, agent.headers, { meetDate: 'tomorrow' })).status).toBe(400);
   });
+
+  it('refuses a meet-up dated in the past, on creation and on edit, and stores nothing', async () => {
+    const agent = await staffWithToken(ctx);
+    const [stocked] = await stockConversations(ctx, profileId, 1);
+    const base = `/api/conversation/${stocked!.id}/meet-up`;
+    const past = new Date(ctx.clock.now().getTime() - 60_000).toISOString();
+    const refused = await callApi(ctx, 'POST', base, agent.headers, { meetDate: past, location: 'Yesterday' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: 'meetup-in-the-past', message: 'Choose a date and time in the future for the meet-up.' });
+    expect(await ctx.deps.db.select().from(meetUps).where(eq(meetUps.conversationId, stocked!.id))).toEqual([]);
+    const added = await callApi(ctx, 'POST', base, agent.headers, { meetDate: new Date(ctx.clock.now().getTime() + 3_600_000).toISOString() });
+    const moved = await callApi(ctx, 'PATCH', `${base}/${added.body.id}`, agent.headers, { meetDate: past });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.code).toBe('meetup-in-the-past');
+  });
 });
 
 describe('lookup (GET /api/conversations for staff)', () => {

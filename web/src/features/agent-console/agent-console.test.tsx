@@ -171,9 +171,15 @@ describe('agent console screens', () => {
     await user.click(within(within(panel).getByRole('form', { name: 'New meet-up' })).getByRole('button', { name: 'Add meet-up' }));
     await toastText('Successfully added a meetup');
     await within(panel).findByText('Blue Cafe');
+    // Each destructive step asks first; "Keep it" changes nothing.
     await user.click(within(panel).getByRole('button', { name: 'Cancel meet-up' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this meet-up?' })).getByRole('button', { name: 'Keep it' }));
+    within(panel).getByText('proposed');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel meet-up' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this meet-up?' })).getByRole('button', { name: 'Cancel meet-up' }));
     await toastText('Successfully cancelled a meetup');
     await user.click(within(panel).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this meet-up?' })).getByRole('button', { name: 'Remove meet-up' }));
     await toastText('Successfully removed a meetup');
     await waitFor(() => expect(within(panel).queryByText('Blue Cafe')).toBeNull());
 
