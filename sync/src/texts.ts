@@ -105,6 +105,7 @@ export const texts = {
   'agent.meetup-updated': 'Successfully updated a meetup',
   'agent.meetup-removed': 'Successfully removed a meetup',
   'agent.meetup-cancelled': 'Successfully cancelled a meetup',
+  'agent.max-claims-range': 'Max claims must be a whole number from 1 to 100',
   'agent.meetup-in-the-past': 'Choose a date and time in the future for the meet-up.',
   'agent.reply-timer-lapse': 'Reply timer lapse',
   'agent.claim-ended': 'Someone else answered this conversation: your claim on it ended. Nothing was lost on your side.',

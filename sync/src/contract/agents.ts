@@ -8,6 +8,7 @@ import { uuidSchema as uuid } from '../rules/ids.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
+import { t } from '../texts.js';
 
 // ---------- SPEC §9 constants ----------
 
@@ -52,6 +53,9 @@ export const agent = z.object({
 export type Agent = z.infer<typeof agent>;
 
 /** POST /api/agent (admin). */
+export const MAX_CLAIMS_RANGE = t('agent.max-claims-range');
+const maxClaimsField = z.number(MAX_CLAIMS_RANGE).int(MAX_CLAIMS_RANGE).min(1, MAX_CLAIMS_RANGE).max(100, MAX_CLAIMS_RANGE);
+
 export const createAgentBody = z.object({
   email: z.string().trim().email('Please enter a valid email address'),
   password: z.string().min(8, 'The password must contain at least 8 symbols').max(200),
@@ -59,7 +63,7 @@ export const createAgentBody = z.object({
   lastName: z.string().trim().min(1, 'Required').max(100),
   role: z.enum(agentRoles).default('agent'),
   scope: z.array(scopeEntry).max(500).default([]),
-  maxClaims: z.number().int().min(1).max(100).default(3),
+  maxClaims: maxClaimsField.default(3),
 });
 export type CreateAgentBody = z.infer<typeof createAgentBody>;
 
@@ -73,7 +77,7 @@ export const updateAgentBody = z
     role: z.enum(agentRoles),
     scope: z.array(scopeEntry).max(500),
     status: z.enum(agentStatuses),
-    maxClaims: z.number().int().min(1).max(100),
+    maxClaims: maxClaimsField,
   })
   .partial()
   .strict();
