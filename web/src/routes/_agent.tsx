@@ -44,7 +44,7 @@ function AgentLayout() {
 
 /**
  * The session bar sticks under the header (--ac-header-height). Console toasts appear at the top right just
- * under the header and the session bar, so neither the timers nor
+ * under the header, the session bar and the fictive profile's name, so neither the timers nor
  * the reply composer's Send button are covered. The bar wraps on narrow screens: its height is observed.
  */
 function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
@@ -62,7 +62,8 @@ function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
     const observer = new ResizeObserver(update);
     observer.observe(bar);
     if (header) observer.observe(header);
-    const restore = setToastArea({ position: 'top-right', offsetTop: 'calc(var(--ac-chrome-height) + var(--space-2))' });
+    // Below the first row of the right column too, where the fictive profile's name is.
+    const restore = setToastArea({ position: 'top-right', offsetTop: 'calc(var(--ac-chrome-height) + 4.5rem)' });
     return () => {
       observer.disconnect();
       restore();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfile, type StaffUser } from '@sync/contract/agents';
 import type { Image } from '@sync/contract/entities';
 import type { MessageRecord } from '@sync/contract/messaging';
@@ -10,7 +10,7 @@ import { setClaimHooks } from '@web/features/agent-console/console-runtime';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
-import { formatClock, formatDateTime, formatTime, secondsUntil } from './format';
+import { dayKey, dayLabel, formatClock, formatDateTime, formatTime, secondsUntil } from './format';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
 import { useClaim, useClaimActor, useNow } from './use-agent';
@@ -144,17 +144,26 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
       {ordered.map((m, index) => {
         const fromMember = m.senderType === 'user';
         const isNew = cutoff >= 0 && index > cutoff && fromMember;
+        // A divider opens each day, so a time is never read without its date.
+        const newDay = index === 0 || dayKey(ordered[index - 1]!.dateSent) !== dayKey(m.dateSent);
         return (
-          <li key={m._id} className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
-            <span className="ac-msg__who">
-              {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · {formatTime(m.dateSent)}
-              {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
-            </span>
-            {m.messageType === 'attachment' && m.attachment ? (
-              <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
-            ) : null}
-            {m.message && <p className="ac-msg__text">{m.message}</p>}
-          </li>
+          <Fragment key={m._id}>
+            {newDay && (
+              <li className="ac-day">
+                <time dateTime={m.dateSent}>{dayLabel(m.dateSent)}</time>
+              </li>
+            )}
+            <li className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
+              <span className="ac-msg__who">
+                {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · <time dateTime={m.dateSent} title={formatDateTime(m.dateSent)}>{formatTime(m.dateSent)}</time>
+                {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
+              </span>
+              {m.messageType === 'attachment' && m.attachment ? (
+                <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
+              ) : null}
+              {m.message && <p className="ac-msg__text">{m.message}</p>}
+            </li>
+          </Fragment>
         );
       })}
       <li ref={endRef} aria-hidden="true" className="ac-thread__end" />
