@@ -296,8 +296,10 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       leaderStore.set(leader);
       consoleActor.send({ type: 'LEADER', isMaster: leader });
       if (!leader) return;
-      // Until the server answers, this tab keeps showing the state it last heard from the old leader.
-      setView({ ...agentSessionStore.get(), isMaster: true });
+      // Until the server answers, this tab keeps showing the session it last heard from the old leader; the
+      // connection shown is this tab's own (its socket is only now opening).
+      const own = localView();
+      setView({ ...agentSessionStore.get(), isMaster: true, connection: own.connection, attempts: own.attempts });
       fetchAgentStatus()
         .then((state) => {
           if (runtime !== self || !self.leader) return;
