@@ -161,6 +161,36 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
     await worker.setViewportSize(WIDE);
   });
 
+  it('Release claim gives the conversation back, Send & next answers and takes the next one, ? lists the shortcuts', async () => {
+    await worker.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await worker.keyboard.press('?');
+    const help = worker.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Send the reply and claim the next conversation').waitFor();
+    await worker.keyboard.press('Escape');
+
+    const held = conversationInUrl(worker);
+    await worker.keyboard.press('Alt+R');
+    await toast(worker, 'The conversation went back to its stock.').waitFor();
+    await worker.getByTestId('reply-left').waitFor({ state: 'detached' });
+    expect((await asTab<{ total: number }>(worker, 'GET', '/claims')).total).toBe(0);
+    expect(pathOf(worker)).toBe('/chat');
+
+    await worker.keyboard.press('Alt+N');
+    await worker.getByTestId('reply-left').waitFor();
+    await expect.poll(() => conversationInUrl(worker)).not.toBeNull();
+    const first = conversationInUrl(worker);
+    const box = worker.getByLabel(/^Reply as /);
+    await box.fill(`Back to you ${tag()}`);
+    await box.press('Control+Shift+Enter');
+    await toast(worker, 'Reply sent').waitFor();
+    // The next conversation is claimed and opened without another key.
+    await expect.poll(() => conversationInUrl(worker), { timeout: 10_000 }).not.toBe(first);
+    await worker.getByTestId('reply-left').waitFor();
+    const claims = await asTab<{ total: number; data: { conversation: { _id: string } }[] }>(worker, 'GET', '/claims');
+    expect(claims.data.map((c) => c.conversation._id)).toEqual([conversationInUrl(worker)]);
+    expect(held).not.toBeNull();
+  });
+
   it('a forced logout says why and goes to the staff sign-in; signing in again restarts nothing and shows no old timer', async () => {
     // The same agent signs in elsewhere (taking the session over): every tab here is signed out.
     await apiToken(me, 'agent');

@@ -109,6 +109,8 @@ export const texts = {
   'agent.meetup-in-the-past': 'Choose a date and time in the future for the meet-up.',
   'agent.reply-timer-lapse': 'Reply timer lapse',
   'agent.claim-ended': 'Someone else answered this conversation: your claim on it ended. Nothing was lost on your side.',
+  'agent.claim-released': 'The conversation went back to its stock.',
+  'agent.claim-not-held': 'You do not hold this conversation (any more).',
   'agent.claim-held-by': '{agent} holds this conversation (claim ends in {time}). Replying as admin ends their claim.',
   'agent.reply-title': 'Reply in {time} · {title}',
   'agent.signed-in-elsewhere': 'You were signed out: your account signed in on another device.',

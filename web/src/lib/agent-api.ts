@@ -76,6 +76,10 @@ export interface AgentReply {
 }
 
 /** POST /api/conversation/{id}/message as the fictive profile (or as admin): 409 new-messages when stale. */
+/** Gives a held conversation back to its stock (POST /api/claims/{id}/release). */
+export function releaseClaim(conversationId: string): Promise<unknown> {
+  return api.post(`/claims/${enc(conversationId)}/release`);
+}
 export function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
   return api.post<{ message: MessageRecord }>(`/conversation/${enc(conversationId)}/message`, reply, { loader: false });
 }

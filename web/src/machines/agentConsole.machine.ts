@@ -20,6 +20,7 @@ export interface AgentConsoleIo {
   restoreBreakOnServer(reason: string): Promise<unknown>;
   fetchClaim(): Promise<ClaimWrapper | null>;
   sendReply(input: SendReplyInput): Promise<unknown>;
+  releaseClaim(conversationId: string): Promise<unknown>;
   openSocket(): void;
   closeSocket(): void;
   /** The session or the break changed: show it in this tab and tell the others. */
@@ -28,6 +29,7 @@ export interface AgentConsoleIo {
   notifyLockout(time: string): void;
   notifyEmpty(): void;
   notifyEnded(): void;
+  notifyReleased(): void;
   showNewMessages(): void;
   openConversation(wrapper: ClaimWrapper): void;
   replied(conversationId: string): void;
@@ -45,7 +47,7 @@ type ChildReport =
 
 const SESSION_EVENTS = ['START', 'STOP', 'RECONNECT', 'LEADER', 'SOCKET_OPEN', 'SOCKET_CLOSED', 'BROADCAST', 'SERVER_STATE', 'SERVER_STOPPED'] as const;
 const BREAK_EVENTS = ['PAUSE', 'RESUME', 'LOCKOUT'] as const;
-const CLAIM_EVENTS = ['CLAIM', 'ADOPT', 'LOADED', 'SEND', 'RELEASE', 'ENDED'] as const;
+const CLAIM_EVENTS = ['CLAIM', 'ADOPT', 'LOADED', 'SEND', 'GIVE_BACK', 'RELEASE', 'ENDED'] as const;
 
 type Of<E extends { type: string }, K extends readonly string[]> = Extract<E, { type: K[number] }>;
 export type AgentConsoleEvent = Of<AgentSessionEvent, typeof SESSION_EVENTS> | Of<BreakEvent, typeof BREAK_EVENTS> | Of<ClaimEvent, typeof CLAIM_EVENTS> | ChildReport;
@@ -87,12 +89,14 @@ export function createAgentConsoleMachine(io: AgentConsoleIo) {
     actors: {
       fetchClaim: fromPromise(() => io.fetchClaim()),
       sendReply: fromPromise<unknown, SendReplyInput>(({ input }) => io.sendReply(input)),
+      releaseClaim: fromPromise<unknown, { conversationId: string }>(({ input }) => io.releaseClaim(input.conversationId)),
     },
     actions: {
       openConversation: (_, { wrapper }) => io.openConversation(wrapper),
       notifyEmpty: () => io.notifyEmpty(),
       notifyError: (_, { error }) => io.notifyError(error),
       notifyEnded: () => io.notifyEnded(),
+      notifyReleased: () => io.notifyReleased(),
       showNewMessages: () => io.showNewMessages(),
       replied: (_, { conversationId }) => io.replied(conversationId),
       forceLogout: (_, { reason }) => io.forceLogout(reason),

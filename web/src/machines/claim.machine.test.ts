@@ -14,7 +14,7 @@ function wrapper(claimTime: number, lastId = 'm-2'): ClaimWrapper {
   };
 }
 
-function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown> } = {}) {
+function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown>; release?: () => Promise<unknown> } = {}) {
   const calls = {
     claim: vi.fn(options.claim ?? (async () => wrapper(Date.now()))),
     reply: vi.fn(options.reply ?? (async () => ({}))),
@@ -25,11 +25,14 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
     replied: vi.fn(),
     forceLogout: vi.fn(),
     notifyEnded: vi.fn(),
+    notifyReleased: vi.fn(),
+    release: vi.fn(options.release ?? (async () => ({}))),
   };
   const machine = claimMachine.provide({
     actors: {
       fetchClaim: fromPromise<ClaimWrapper | null, void>(() => calls.claim()),
       sendReply: fromPromise<unknown, SendReplyInput>(({ input }) => calls.reply(input)),
+      releaseClaim: fromPromise<unknown, { conversationId: string }>(({ input }) => calls.release(input)),
     },
     actions: {
       openConversation: (_, params) => calls.openConversation(params),
@@ -39,6 +42,7 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
       replied: (_, params) => calls.replied(params),
       forceLogout: (_, params) => calls.forceLogout(params),
       notifyEnded: calls.notifyEnded,
+      notifyReleased: calls.notifyReleased,
     },
   });
   const actor = createActor(machine);
@@ -187,5 +191,31 @@ describe('claim machine (fake clock)', () => {
     expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
     expect(calls.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('gives the conversation back to its stock on request: the countdown stops, no logout', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    actor.send({ type: 'GIVE_BACK' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.release).toHaveBeenCalledWith({ conversationId: 'c-1' });
+    expect(calls.notifyReleased).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(calls.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('Send & next: the reply goes, then the next conversation is claimed and opened', async () => {
+    let n = 0;
+    const { actor, calls } = start({ claim: async () => ({ ...wrapper(Date.now()), conversation: { _id: `c-${(n += 1)}`, messages: [] } as unknown as ClaimWrapper['conversation'] }) });
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'hi' }, next: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.replied).toHaveBeenCalledWith({ conversationId: 'c-1' });
+    expect(calls.claim).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context).toMatchObject({ conversationId: 'c-2', next: false });
+    expect(calls.openConversation).toHaveBeenCalledTimes(2);
   });
 });

@@ -32,6 +32,8 @@ export interface ClaimContext {
   lastMessageId: string | null;
   /** The stock was empty on the last claim. */
   empty: boolean;
+  /** Send & next: claim the next conversation once this reply went. */
+  next: boolean;
 }
 
 export type ClaimEvent =
@@ -39,7 +41,9 @@ export type ClaimEvent =
   /** Adopt a claim that already exists (page reload, the leader tab's broadcast). */
   | { type: 'ADOPT'; conversationId: string; claimTime: number; lastMessageId: string | null }
   | { type: 'LOADED'; lastMessageId: string | null }
-  | { type: 'SEND'; draft: ReplyDraft }
+  | { type: 'SEND'; draft: ReplyDraft; next?: boolean }
+  /** Give the conversation back to its stock (POST /api/claims/:id/release), no logout. */
+  | { type: 'GIVE_BACK' }
   | { type: 'RELEASE' }
   /** The server ended this claim by someone else's hand (socket `claimEnded`). */
   | { type: 'ENDED'; conversationId: string }
@@ -63,9 +67,9 @@ export function isNewMessagesError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === 'new-messages';
 }
 
-/** The reply found the claim gone: someone else answered, or the server ended it. */
+/** The reply or the release found the claim gone: someone else answered, or the server ended it. */
 export function isClaimGoneError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.code === 'claim-required';
+  return error instanceof ApiError && ((error.status === 403 && error.code === 'claim-required') || (error.status === 404 && error.code === 'claim-not-found'));
 }
 
 export const claimMachine = setup({
@@ -76,6 +80,7 @@ export const claimMachine = setup({
   actors: {
     fetchClaim: fromPromise<ClaimWrapper | null, void>(notProvided('fetchClaim')),
     sendReply: fromPromise<unknown, SendReplyInput>(notProvided('sendReply')),
+    releaseClaim: fromPromise<unknown, { conversationId: string }>(notProvided('releaseClaim')),
     replyTicker: fromCallback<ClaimEvent>(({ sendBack }) => {
       const id = setInterval(() => sendBack({ type: 'TICK' }), 1000);
       return () => clearInterval(id);
@@ -92,13 +97,15 @@ export const claimMachine = setup({
     forceLogout: (_, _params: { reason: string }) => undefined,
     /** The claim ended by someone else's hand: say so, no logout. */
     notifyEnded: () => undefined,
+    notifyReleased: () => undefined,
     persist: () => undefined,
-    clear: assign({ conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null }),
+    clear: assign({ conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null, next: false }),
   },
   guards: {
     gotClaim: ({ event }) => !!(event as unknown as { output?: ClaimWrapper | null }).output,
     timeUp: ({ context }) => secondsLeft(context.expiresAt) <= 0,
     newMessages: ({ event }) => isNewMessagesError((event as unknown as { error?: unknown }).error),
+    sendNext: ({ context }) => context.next,
     claimGone: ({ event }) => isClaimGoneError((event as unknown as { error?: unknown }).error),
     isThisClaim: ({ context, event }) => (event as Extract<ClaimEvent, { type: 'ENDED' }>).conversationId === context.conversationId,
   },
@@ -107,7 +114,7 @@ export const claimMachine = setup({
   },
 }).createMachine({
   id: 'claim',
-  context: { conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null, empty: false },
+  context: { conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null, empty: false, next: false },
   initial: 'idle',
   states: {
     idle: {
@@ -167,7 +174,21 @@ export const claimMachine = setup({
       initial: 'reading',
       states: {
         reading: {
-          on: { SEND: 'replying' },
+          on: {
+            SEND: { target: 'replying', actions: assign({ next: ({ event }) => !!event.next }) },
+            GIVE_BACK: 'releasing',
+          },
+        },
+        releasing: {
+          invoke: {
+            src: 'releaseClaim',
+            input: ({ context }) => ({ conversationId: context.conversationId ?? '' }),
+            onDone: { target: '#claim.idle', actions: ['notifyReleased', 'clear', 'persist'] },
+            onError: [
+              { guard: 'claimGone', target: '#claim.idle', actions: ['notifyEnded', 'clear', 'persist'] },
+              { target: 'reading', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
         },
         replying: {
           invoke: {
@@ -177,10 +198,17 @@ export const claimMachine = setup({
               lastMessageId: context.lastMessageId,
               draft: (event as Extract<ClaimEvent, { type: 'SEND' }>).draft,
             }),
-            onDone: {
-              target: '#claim.idle',
-              actions: [{ type: 'replied', params: ({ context }) => ({ conversationId: context.conversationId ?? '' }) }, 'clear', 'persist'],
-            },
+            onDone: [
+              {
+                guard: 'sendNext',
+                target: '#claim.claiming',
+                actions: [{ type: 'replied', params: ({ context }) => ({ conversationId: context.conversationId ?? '' }) }, 'clear', 'persist'],
+              },
+              {
+                target: '#claim.idle',
+                actions: [{ type: 'replied', params: ({ context }) => ({ conversationId: context.conversationId ?? '' }) }, 'clear', 'persist'],
+              },
+            ],
             onError: [
               { guard: 'newMessages', target: 'reading', actions: 'showNewMessages' },
               { guard: 'claimGone', target: '#claim.idle', actions: ['notifyEnded', 'clear', 'persist'] },

@@ -358,6 +358,26 @@ describe('replies', () => {
   });
 });
 
+describe('release a claim (POST /api/claims/:id/release)', () => {
+  it('gives the conversation back to its stock, only to its holder; a second release or a stranger gets 404', async () => {
+    const { first, second, stocked } = await claimedByFirstOfTwo();
+    const url = `/api/claims/${stocked.id}/release`;
+    const stranger = await callApi(ctx, 'POST', url, second.headers);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error.code).toBe('claim-not-found');
+    const released = await callApi(ctx, 'POST', url, first.headers);
+    expect(released.body).toEqual({ status: 'success', message: 'The conversation went back to its stock.' });
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked.id));
+    expect(row).toMatchObject({ claimAgentId: null, stock: 'message' });
+    const [log] = await ctx.deps.db.select().from(agentClaims).where(eq(agentClaims.conversationId, stocked.id));
+    expect(log).toMatchObject({ agentId: first.id, outcome: 'released' });
+    expect((await callApi(ctx, 'POST', url, first.headers)).status).toBe(404);
+    expect((await callApi(ctx, 'POST', '/api/claims/not-an-id/release', first.headers)).status).toBe(404);
+    // The other agent can take it now.
+    expect((await callApi(ctx, 'GET', '/api/claim', second.headers)).body.conversation._id).toBe(stocked.id);
+  });
+});
+
 describe('scope', () => {
   it('an agent outside the brand or country can neither see, claim nor read its conversations', async () => {
     await emptyStocks();

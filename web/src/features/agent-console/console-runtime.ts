@@ -13,7 +13,7 @@
 import { createActor, type Subscription } from 'xstate';
 import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
+import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, releaseClaim, sendAgentReply } from '@web/lib/agent-api';
 import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
@@ -204,6 +204,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       restoreBreakOnServer: (reason) => postAgentStatus('paused', reason),
       fetchClaim: () => claimNext(),
       sendReply: (input) => sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
+      releaseClaim: (conversationId) => releaseClaim(conversationId),
       openSocket: () => {
         socket.start();
         socket.reconnectNow();
@@ -214,6 +215,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       notifyLockout: (time) => toast.error(t('agent.pause-once-per-hour', { time })),
       notifyEmpty: () => toast.info(t('agent.queue-empty')),
       notifyEnded: () => toast.warning(t('agent.claim-ended')),
+      notifyReleased: () => toast.success(t('agent.claim-released')),
       showNewMessages: () => {
         toast.error(t('error.new-messages'));
         claimHooks.newMessages();

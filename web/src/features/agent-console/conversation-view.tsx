@@ -175,14 +175,16 @@ export interface ComposerProps {
   profileId: string;
   disabled: boolean;
   sending: boolean;
-  onSend: (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => Promise<boolean> | boolean;
+  onSend: (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }, options: { next: boolean }) => Promise<boolean> | boolean;
+  /** Offer Send & next (Ctrl Shift Enter): send, then claim the next conversation. */
+  withNext?: boolean;
   label: string;
   /** Put the caret in the reply box (a fresh claim: the agent reads, then types). */
   focus?: boolean;
 }
 
 /** Reply as the profile: text, an optional image (POST /api/profile/{id}/upload), Ctrl+Enter sends. */
-export function Composer({ profileId, disabled, sending, onSend, label, focus = false }: ComposerProps) {
+export function Composer({ profileId, disabled, sending, onSend, label, focus = false, withNext = false }: ComposerProps) {
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -192,10 +194,10 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
     if (focus && !disabled) boxRef.current?.focus({ preventScroll: true });
   }, [focus, disabled]);
 
-  const send = async () => {
+  const send = async (next = false) => {
     if (disabled || sending || uploading) return;
     if (!text.trim() && !attachment) return;
-    const ok = await onSend({ messageType: attachment ? 'attachment' : 'text', message: text.trim(), attachment: attachment?.id ?? null });
+    const ok = await onSend({ messageType: attachment ? 'attachment' : 'text', message: text.trim(), attachment: attachment?.id ?? null }, { next: next && withNext });
     if (ok) {
       setText('');
       setAttachment(null);
@@ -205,7 +207,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void send();
+      void send(event.shiftKey);
     }
   };
 
@@ -244,7 +246,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKey}
         disabled={disabled}
-        aria-keyshortcuts="Control+Enter"
+        aria-keyshortcuts={withNext ? 'Control+Enter Control+Shift+Enter' : 'Control+Enter'}
       />
       <div className="ac-row ac-composer__tools">
         {!disabled && <EmojiButton onPick={(picked) => insertIntoBox(boxRef.current, text, picked.text, setText)} />}
@@ -264,6 +266,11 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         <button type="submit" className="ac-btn ac-btn--primary" disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
           {sending ? 'Sending…' : 'Send'} <kbd>Ctrl ↵</kbd>
         </button>
+        {withNext && (
+          <button type="button" className="ac-btn" onClick={() => void send(true)} disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
+            Send &amp; next <kbd>Ctrl ⇧ ↵</kbd>
+          </button>
+        )}
       </div>
     </form>
   );
@@ -362,10 +369,10 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   if (load.phase === 'error') return <p className="ac-error" role="alert">{load.message}</p>;
   const c = load.conversation;
 
-  const sendClaimed = (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) =>
+  const sendClaimed = (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }, { next }: { next: boolean }) =>
     new Promise<boolean>((resolve) => {
       sendResult.current = resolve;
-      claimActor.send({ type: 'SEND', draft });
+      claimActor.send({ type: 'SEND', draft, next });
     });
 
   const sendAsAdmin = async (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => {
@@ -425,6 +432,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
             onSend={mode === 'admin' ? sendAsAdmin : sendClaimed}
             label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
             focus={isClaimed}
+            withNext={mode === 'claimed'}
           />
         )}
       </section>

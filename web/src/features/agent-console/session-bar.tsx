@@ -27,7 +27,7 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * The console's always-visible strip: session start/stop and time, break with reason and its time, the
  * break-interval lockout, the stocks, Claim next with the reply countdown, and the socket's state.
- * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next.
+ * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next, Alt+R give the claimed conversation back.
  */
 export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: string) => void }) {
   const session = useAgentSession();
@@ -37,6 +37,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
   const now = useNow();
   const [endOpen, setEndOpen] = useState(false);
   const [breakOpen, setBreakOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const online = session.status === 'online';
   const paused = session.status === 'paused';
@@ -63,17 +64,26 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
     claimActor.send({ type: 'CLAIM' });
   };
   // The key handler is attached once and calls the latest closures.
-  const actions = useRef({ toggleSession, toggleBreak, claimNext });
+  const giveBack = () => {
+    if (claim.phase === 'reading') claimActor.send({ type: 'GIVE_BACK' });
+  };
+  const actions = useRef({ toggleSession, toggleBreak, claimNext, giveBack });
   useEffect(() => {
-    actions.current = { toggleSession, toggleBreak, claimNext };
+    actions.current = { toggleSession, toggleBreak, claimNext, giveBack };
   });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === '?' && !isTyping(event.target) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        setHelpOpen(true);
+        return;
+      }
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
       const key = event.key.toLowerCase();
       const code = event.code;
       if (key === 's' || code === 'KeyS') actions.current.toggleSession();
+      else if (key === 'r' || code === 'KeyR') actions.current.giveBack();
       else if (key === 'b' || code === 'KeyB') actions.current.toggleBreak();
       else if (key === 'n' || code === 'KeyN') actions.current.claimNext();
       else return;
@@ -143,6 +153,11 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
             </span>
           </span>
         )}
+        {claimed && (
+          <button type="button" className="ac-btn" onClick={giveBack} disabled={claim.phase !== 'reading'} aria-keyshortcuts="Alt+R">
+            Release claim <kbd>Alt R</kbd>
+          </button>
+        )}
       </div>
 
       <ConnectionState />
@@ -165,9 +180,32 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
         </div>
       </ConsoleDialog>
       <BreakDialog open={breakOpen} onOpenChange={setBreakOpen} />
+      <ConsoleDialog open={helpOpen} onOpenChange={setHelpOpen} title="Keyboard shortcuts">
+        <dl className="ac-shortcuts">
+          {SHORTCUTS.map(([keys, what]) => (
+            <div key={keys}>
+              <dt>
+                <kbd>{keys}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </ConsoleDialog>
     </section>
   );
 }
+
+/** Every console shortcut, for the `?` overlay. */
+const SHORTCUTS = [
+  ['Alt S', 'Start or end the session'],
+  ['Alt B', 'Take a break, or resume'],
+  ['Alt N', 'Claim the next conversation (or open the one you hold)'],
+  ['Alt R', 'Release the claimed conversation back to its stock'],
+  ['Ctrl Enter', 'Send the reply'],
+  ['Ctrl Shift Enter', 'Send the reply and claim the next conversation'],
+  ['?', 'Show these shortcuts'],
+] as const;
 
 /** The reply countdown warns at 60 s (colour, tab title) and again at 30 s (stronger colour). */
 const REPLY_WARN_S = 60;
