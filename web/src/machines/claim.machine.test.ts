@@ -14,7 +14,7 @@ function wrapper(claimTime: number, lastId = 'm-2'): ClaimWrapper {
   };
 }
 
-function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown>; release?: () => Promise<unknown> } = {}) {
+function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown>; release?: (input: { conversationId: string }) => Promise<unknown> } = {}) {
   const calls = {
     claim: vi.fn(options.claim ?? (async () => wrapper(Date.now()))),
     reply: vi.fn(options.reply ?? (async () => ({}))),
@@ -26,7 +26,7 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
     forceLogout: vi.fn(),
     notifyEnded: vi.fn(),
     notifyReleased: vi.fn(),
-    release: vi.fn(options.release ?? (async () => ({}))),
+    release: vi.fn(options.release ?? (async (_input: { conversationId: string }): Promise<unknown> => ({}))),
   };
   const machine = claimMachine.provide({
     actors: {
