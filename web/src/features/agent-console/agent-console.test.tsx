@@ -128,8 +128,12 @@ describe('agent console screens', () => {
     await user.click(within(bar).getByRole('button', { name: /Claim next/ }));
     await waitFor(() => expect(opened).toHaveBeenCalledWith('c-1'));
 
+    // The claim answered the view: the chat opens from it, without asking for the conversation again.
+    const fetched: string[] = [];
+    server.events.on('request:start', ({ request }) => fetched.push(new URL(request.url).pathname));
     renderMemberScreen(<ConversationView conversationId="c-1" mode="claimed" />);
     const thread = await screen.findByRole('list', { name: 'Messages' });
+    expect(fetched.filter((path) => path === '/api/conversation/c-1')).toEqual([]);
     // Staff see the original, nothing masked.
     expect(within(thread).getByText('Hi Zoe, write me at sam@example.com')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Member sam' })).toBeTruthy();
@@ -150,7 +154,7 @@ describe('agent console screens', () => {
     expect(within(thread).getByText('new')).toBeTruthy();
     // The draft is kept; sending again goes through now the new message is loaded.
     expect((box as HTMLTextAreaElement).value).toBe('Hi Sam!');
-    await user.click(screen.getByRole('button', { name: /^Send/ }));
+    await user.click(screen.getByRole('button', { name: /^Send Ctrl/ }));
     await toastText('Reply sent');
     await within(thread).findByText('Hi Sam!');
     expect(mockAgentState().claimed).toBeNull();

@@ -23,6 +23,7 @@ import type { AgentSessionActor, PreservedSession } from '@web/machines/agentSes
 import type { BreakActor } from '@web/machines/break.machine';
 import type { ClaimActor } from '@web/machines/claim.machine';
 import { toast } from '@web/ui/toast';
+import { primeConversation } from './claimed-views';
 import { createLeaderStore, electLeader, type LockManagerLike } from '@web/sync/leader';
 import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from '@web/sync/socket';
 
@@ -220,7 +221,10 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
         toast.error(t('error.new-messages'));
         claimHooks.newMessages();
       },
-      openConversation: (wrapper) => claimHooks.open(wrapper),
+      openConversation: (wrapper) => {
+        primeConversation(wrapper.conversation);
+        claimHooks.open(wrapper);
+      },
       replied: (conversationId) => claimHooks.replied(conversationId),
       forceLogout: (reason) => staffLogout(reason),
     }),

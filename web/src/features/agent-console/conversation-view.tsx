@@ -11,6 +11,7 @@ import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
 import { dayKey, dayLabel, formatClock, formatDateTime, formatTime, secondsUntil } from './format';
+import { forgetPrimed, peekPrimed } from './claimed-views';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
 import { useClaim, useClaimActor, useNow } from './use-agent';
@@ -19,12 +20,16 @@ type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase
 
 /** The conversation as staff see it, refreshed every 3 s; `reload()` on demand (after a write, a 409). */
 export function useAgentConversation(id: string) {
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [load, setLoad] = useState<Load>(() => {
+    const conversation = peekPrimed(id);
+    return conversation ? { phase: 'ready', conversation } : { phase: 'loading' };
+  });
   const seq = useRef(0);
   const reload = useCallback(async () => {
     const mine = ++seq.current;
     try {
       const conversation = await fetchAgentConversation(id);
+      forgetPrimed(id);
       if (mine === seq.current) setLoad({ phase: 'ready', conversation });
     } catch (error) {
       if (mine !== seq.current) return;
@@ -32,8 +37,13 @@ export function useAgentConversation(id: string) {
     }
   }, [id]);
   useEffect(() => {
-    setLoad({ phase: 'loading' });
-    void reload();
+    // A fresh claim brought its view along: shown as it came, no second fetch (the refresh replaces it).
+    const conversation = peekPrimed(id);
+    if (conversation) setLoad({ phase: 'ready', conversation });
+    else {
+      setLoad({ phase: 'loading' });
+      void reload();
+    }
     const timer = setInterval(() => {
       if (document.visibilityState !== 'hidden') void reload();
     }, AGENT_CONVERSATION_REFRESH_MS);
@@ -41,7 +51,7 @@ export function useAgentConversation(id: string) {
       clearInterval(timer);
       seq.current += 1;
     };
-  }, [reload]);
+  }, [id, reload]);
   return { load, reload };
 }
 
