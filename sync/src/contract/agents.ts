@@ -10,6 +10,7 @@ import { EMAIL_MAX } from '../rules/validators.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
+import { t } from '../texts.js';
 
 // ---------- SPEC §9 constants ----------
 
@@ -54,6 +55,9 @@ export const agent = z.object({
 export type Agent = z.infer<typeof agent>;
 
 /** POST /api/agent (admin). */
+export const MAX_CLAIMS_RANGE = t('agent.max-claims-range');
+const maxClaimsField = z.number(MAX_CLAIMS_RANGE).int(MAX_CLAIMS_RANGE).min(1, MAX_CLAIMS_RANGE).max(100, MAX_CLAIMS_RANGE);
+
 export const createAgentBody = z.object({
   email: text().trim().max(EMAIL_MAX).email('Please enter a valid email address'),
   password: text().min(8, 'The password must contain at least 8 symbols').max(200),
@@ -61,7 +65,7 @@ export const createAgentBody = z.object({
   lastName: text().trim().min(1, 'Required').max(100),
   role: z.enum(agentRoles).default('agent'),
   scope: z.array(scopeEntry).max(500).default([]),
-  maxClaims: z.number().int().min(1).max(100).default(3),
+  maxClaims: maxClaimsField.default(3),
 });
 export type CreateAgentBody = z.infer<typeof createAgentBody>;
 
@@ -75,7 +79,7 @@ export const updateAgentBody = z
     role: z.enum(agentRoles),
     scope: z.array(scopeEntry).max(500),
     status: z.enum(agentStatuses),
-    maxClaims: z.number().int().min(1).max(100),
+    maxClaims: maxClaimsField,
   })
   .partial()
   .strict();
@@ -255,8 +259,8 @@ export const agentConversation = z.object({
   domain: text(),
   stock: z.enum(stockKinds).nullable(),
   stockDate: isoDate.nullable(),
-  /** The live claim, if any. */
-  claim: z.object({ agentId: text(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
+  /** The live claim, if any; `agentName` (the lookup view) says who holds it before an admin replies. */
+  claim: z.object({ agentId: text(), agentName: text().optional(), claimTime: isoDate, expiryTime: isoDate }).nullable(),
   user: staffUser,
   profile: staffProfile,
   /** Newest first, a chunk (`?before=&limit=` pages back); `hasMore` tells whether older ones exist. */

@@ -76,6 +76,10 @@ export interface AgentReply {
 }
 
 /** POST /api/conversation/{id}/message as the fictive profile (or as admin): 409 new-messages when stale. */
+/** Gives a held conversation back to its stock (POST /api/claims/{id}/release). */
+export function releaseClaim(conversationId: string): Promise<unknown> {
+  return api.post(`/claims/${enc(conversationId)}/release`);
+}
 export function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
   return api.post<{ message: MessageRecord }>(`/conversation/${enc(conversationId)}/message`, reply, { loader: false });
 }
@@ -177,9 +181,12 @@ export function uploadFictivePhotos(id: string, type: 'avatar' | 'photo', files:
 export function deleteFictivePhoto(id: string, imageId: string): Promise<FictiveProfile> {
   return api.delete<FictiveProfile>(`/admin/profile/${enc(id)}/photos/${enc(imageId)}`);
 }
-/** The brand list (API-key call, SPEC §7), for assigning a profile to a brand. */
-export async function listBrands(): Promise<Brand[]> {
+/** A brand of GET /api/brands, with the agent scopes it offers (COUNTRY-domain). */
+export type ListedBrand = Brand & { scopes?: string[] };
+
+/** The brand list (API-key call, SPEC §7), for assigning a profile to a brand and agents to scopes. */
+export async function listBrands(): Promise<ListedBrand[]> {
   const apiKey = getRuntimeConfig()?.apiKey;
-  const answer = await api.get<{ data: Brand[] } | Brand[]>('/brands', { query: { limit: 100 }, auth: false, loader: false, ...(apiKey ? { apiKey } : {}) });
+  const answer = await api.get<{ data: ListedBrand[] } | ListedBrand[]>('/brands', { query: { limit: 100 }, auth: false, loader: false, ...(apiKey ? { apiKey } : {}) });
   return Array.isArray(answer) ? answer : answer.data;
 }

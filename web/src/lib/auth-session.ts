@@ -9,6 +9,7 @@ import { AUTH_STORAGE_KEY, readPersistedAuth, writePersistedAuth } from './auth-
 import { refreshAcrossTabs } from './refresh-across-tabs';
 import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
+import { AGENT_SIGN_IN, isStaffPath } from './route-flow';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
 import { setCurrentAccount } from '@web/local/account';
@@ -56,7 +57,8 @@ function createAuthSession(channel: AuthChannel) {
       closeSockets: () => closeAllSockets(),
       resetStores: () => resetAllStores(),
       warnTokenExpired: () => toast.warning(t('error.token-expired')),
-      goHome: () => navigateTo('/'),
+      // Staff signed out in the console go back to their own sign-in, not to the member landing page.
+      goHome: () => navigateTo(typeof location !== 'undefined' && isStaffPath(location.pathname) ? AGENT_SIGN_IN : '/'),
     },
   });
   return createActor(machine, { input: { persisted: readPersistedAuth() } });

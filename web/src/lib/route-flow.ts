@@ -29,6 +29,13 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 
 export const AUTH_HOME = '/profiles';
 export const AGENT_HOME = '/agent';
+export const AGENT_SIGN_IN = '/agent/sign-in';
+
+/** The staff console's pages (the agent layout): a logout there leads back to the staff sign-in. */
+export function isStaffPath(pathname: string): boolean {
+  const path = normalisePath(pathname);
+  return path === AGENT_HOME || path.startsWith(`${AGENT_HOME}/`) || path === '/chat';
+}
 const VERIFY_EXEMPT: ReadonlySet<string> = new Set(['/verify', '/sign-up']);
 
 export function normalisePath(pathname: string): string {

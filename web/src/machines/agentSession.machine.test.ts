@@ -11,6 +11,7 @@ function start(input: AgentSessionInput = {}, status?: (input: SendStatusInput) 
     clearConversations: vi.fn(),
     endBreak: vi.fn(),
     restoreBreak: vi.fn(),
+    adoptBreak: vi.fn(),
     notifyError: vi.fn(),
     persist: vi.fn(),
   };
@@ -22,6 +23,7 @@ function start(input: AgentSessionInput = {}, status?: (input: SendStatusInput) 
       clearConversations: calls.clearConversations,
       endBreak: calls.endBreak,
       restoreBreak: (_, params) => calls.restoreBreak(params),
+      adoptBreak: (_, params) => calls.adoptBreak(params),
       notifyError: (_, params) => calls.notifyError(params),
       persist: calls.persist,
     },
@@ -188,5 +190,29 @@ describe('agent session machine (fake clock)', () => {
     expect(calls.clearConversations).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(SESSION_RESTORE_CHECK_MS * 4);
     expect(calls.status).toHaveBeenCalledTimes(1);
+  });
+
+  it("a new leader adopts the server's session and break as they are: no request, the clock from the server's start", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'LEADER', isMaster: true });
+    const startedAt = Date.now() - 1_200_000;
+    const brk = { reason: 'Lunch', startedAt: Date.now() - 60_000, lockoutEndsAt: Date.now() + 3_540_000 };
+    actor.send({ type: 'SERVER_STATE', session: { startedAt, break: brk } });
+    expect(actor.getSnapshot().matches({ session: 'online' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ sessionStartedAt: startedAt, sessionSeconds: 1200, preserved: { startedAt, break: brk } });
+    expect(calls.adoptBreak).toHaveBeenCalledWith({ preserved: brk });
+    expect(calls.status).not.toHaveBeenCalled();
+    expect(calls.restoreBreak).not.toHaveBeenCalled();
+  });
+
+  it('the server saying offline ends a session shown here, and nothing restarts it', async () => {
+    const { actor, calls } = leaderWithSocket();
+    actor.send({ type: 'SERVER_STATE', session: { startedAt: Date.now(), break: null } });
+    actor.send({ type: 'SERVER_STATE', session: null });
+    expect(actor.getSnapshot().matches({ session: 'offline' })).toBe(true);
+    expect(actor.getSnapshot().context.preserved).toBeNull();
+    expect(calls.clearConversations).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(SESSION_RESTORE_CHECK_MS * 4);
+    expect(calls.status).not.toHaveBeenCalled();
   });
 });

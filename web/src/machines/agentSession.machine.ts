@@ -9,7 +9,10 @@ import { AGENT_SOCKET_RETRIES, AGENT_SOCKET_RETRY_MS, SESSION_RESTORE_CHECK_MS, 
  *  - `connection`: the agent socket. After a drop it reconnects 6 times, 10 s apart; then it waits for the
  *    agent's manual reconnect (the button).
  *  - `restore`: every 5 s, the leader tab restarts a preserved session (and its break) when no other tab has
- *    broadcast for over 10 s — after a reload, a crashed leader, or a socket that came back.
+ *    broadcast for over 10 s — after this tab's socket dropped long enough for the server to end the shift.
+ * The server is the truth: a tab that becomes leader (a reload, the leader tab closed) reads the agent's state
+ * (GET /api/event) and adopts it (SERVER_STATE) instead of restarting anything. The preserved session lives in
+ * memory only; nothing of it outlives the tab or a logout.
  */
 
 export interface PreservedBreak {
@@ -63,7 +66,9 @@ export type AgentSessionEvent =
   | { type: 'RESTORE_CHECK' }
   | { type: 'DISCONNECTED' }
   /** The server ended the session itself (an admin set the agent offline): nothing to restore. */
-  | { type: 'SERVER_STOPPED' };
+  | { type: 'SERVER_STOPPED' }
+  /** The agent's state as the server holds it (GET /api/event): the session, if open, and its break. */
+  | { type: 'SERVER_STATE'; session: PreservedSession | null };
 
 export interface SendStatusInput {
   status: 'online' | 'offline';
@@ -99,6 +104,12 @@ export const agentSessionMachine = setup({
     endBreak: () => undefined,
     /** Restart a preserved break once the session is back. */
     restoreBreak: (_, _params: { preserved: PreservedBreak }) => undefined,
+    /** Show the break the server holds (no request: it is already open there). */
+    adoptBreak: (_, _params: { preserved: PreservedBreak }) => undefined,
+    adoptServerSession: assign(({ event }) => {
+      const session = (event as Extract<AgentSessionEvent, { type: 'SERVER_STATE' }>).session!;
+      return { sessionStartedAt: session.startedAt, sessionSeconds: Math.max(0, Math.floor((Date.now() - session.startedAt) / 1000)), preserved: session, restoring: false };
+    }),
     notifyError: (_, _params: { error: unknown }) => undefined,
     /** Save the preserved state and broadcast it to the other tabs. */
     persist: () => undefined,
@@ -115,6 +126,8 @@ export const agentSessionMachine = setup({
     canRestore: ({ context }) =>
       context.isMaster && !!context.preserved && Date.now() - context.lastBroadcastAt > SESSION_RESTORE_STALE_MS,
     hasPreservedBreak: ({ context }) => context.restoring && !!context.preserved?.break,
+    serverOnline: ({ event }) => !!(event as Extract<AgentSessionEvent, { type: 'SERVER_STATE' }>).session,
+    serverBreak: ({ event }) => !!(event as Extract<AgentSessionEvent, { type: 'SERVER_STATE' }>).session?.break,
   },
   delays: {
     retryDelay: ({ context }) => context.retryMs,
@@ -140,6 +153,10 @@ export const agentSessionMachine = setup({
         offline: {
           on: {
             START: 'starting',
+            SERVER_STATE: [
+              { guard: 'serverBreak', target: 'online', actions: ['adoptServerSession', { type: 'adoptBreak', params: ({ event }) => ({ preserved: event.session!.break! }) }, 'persist'] },
+              { guard: 'serverOnline', target: 'online', actions: ['adoptServerSession', 'persist'] },
+            ],
           },
         },
         starting: {
@@ -175,6 +192,10 @@ export const agentSessionMachine = setup({
               target: 'offline',
               actions: ['endBreak', 'clearConversations', assign({ sessionStartedAt: null, sessionSeconds: 0, preserved: null }), 'persist'],
             },
+            SERVER_STATE: [
+              { guard: 'serverOnline', actions: 'adoptServerSession' },
+              { target: 'offline', actions: ['endBreak', 'clearConversations', assign({ sessionStartedAt: null, sessionSeconds: 0, preserved: null }), 'persist'] },
+            ],
           },
         },
         stopping: {

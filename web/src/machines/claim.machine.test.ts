@@ -14,7 +14,7 @@ function wrapper(claimTime: number, lastId = 'm-2'): ClaimWrapper {
   };
 }
 
-function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown> } = {}) {
+function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown>; release?: (input: { conversationId: string }) => Promise<unknown> } = {}) {
   const calls = {
     claim: vi.fn(options.claim ?? (async () => wrapper(Date.now()))),
     reply: vi.fn(options.reply ?? (async () => ({}))),
@@ -24,11 +24,15 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
     showNewMessages: vi.fn(),
     replied: vi.fn(),
     forceLogout: vi.fn(),
+    notifyEnded: vi.fn(),
+    notifyReleased: vi.fn(),
+    release: vi.fn(options.release ?? (async (_input: { conversationId: string }): Promise<unknown> => ({}))),
   };
   const machine = claimMachine.provide({
     actors: {
       fetchClaim: fromPromise<ClaimWrapper | null, void>(() => calls.claim()),
       sendReply: fromPromise<unknown, SendReplyInput>(({ input }) => calls.reply(input)),
+      releaseClaim: fromPromise<unknown, { conversationId: string }>(({ input }) => calls.release(input)),
     },
     actions: {
       openConversation: (_, params) => calls.openConversation(params),
@@ -37,6 +41,8 @@ function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (i
       showNewMessages: calls.showNewMessages,
       replied: (_, params) => calls.replied(params),
       forceLogout: (_, params) => calls.forceLogout(params),
+      notifyEnded: calls.notifyEnded,
+      notifyReleased: calls.notifyReleased,
     },
   });
   const actor = createActor(machine);
@@ -158,5 +164,58 @@ describe('claim machine (fake clock)', () => {
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS * 2);
     expect(calls.forceLogout).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.conversationId).toBeNull();
+  });
+
+  it("a claim someone else ended (socket claimEnded) stops the countdown and never logs the agent out", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Another conversation's end is not this one's.
+    actor.send({ type: 'ENDED', conversationId: 'c-other' });
+    expect(actor.getSnapshot().matches('claimed')).toBe(true);
+    actor.send({ type: 'ENDED', conversationId: 'c-1' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ conversationId: null, replyLeft: 0 });
+    expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(calls.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('a reply answered 403 claim-required ends the claim here too, without a logout', async () => {
+    const { actor, calls } = start({ reply: () => Promise.reject(new ApiError(403, 'claim-required', 'Claim this conversation before replying')) });
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'hi' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(calls.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('gives the conversation back to its stock on request: the countdown stops, no logout', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    actor.send({ type: 'GIVE_BACK' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.release).toHaveBeenCalledWith({ conversationId: 'c-1' });
+    expect(calls.notifyReleased).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(calls.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('Send & next: the reply goes, then the next conversation is claimed and opened', async () => {
+    let n = 0;
+    const { actor, calls } = start({ claim: async () => ({ ...wrapper(Date.now()), conversation: { _id: `c-${(n += 1)}`, messages: [] } as unknown as ClaimWrapper['conversation'] }) });
+    actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'hi' }, next: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.replied).toHaveBeenCalledWith({ conversationId: 'c-1' });
+    expect(calls.claim).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context).toMatchObject({ conversationId: 'c-2', next: false });
+    expect(calls.openConversation).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-
 import { useEffect, useRef, type RefObject } from 'react';
 import { SessionBar } from '@web/features/agent-console/session-bar';
 import { useAuth } from '@web/lib/auth-session';
-import { setClaimHooks, startAgentSession } from '@web/sync/agent-session';
+import { setClaimHooks, startAgentSession } from '@web/features/agent-console/console-runtime';
 import { AgentHeader } from '@web/ui/layout/agent-header';
 import { setToastArea } from '@web/ui/toast';
 import '@web/features/agent-console/agent-console.css';
@@ -43,7 +43,8 @@ function AgentLayout() {
 }
 
 /**
- * Console toasts appear at the top right just under the header and the session bar, so neither the timers nor
+ * The session bar sticks under the header (--ac-header-height). Console toasts appear at the top right just
+ * under the header, the session bar and the fictive profile's name, so neither the timers nor
  * the reply composer's Send button are covered. The bar wraps on narrow screens: its height is observed.
  */
 function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
@@ -52,16 +53,22 @@ function useToastsUnderTheSessionBar(root: RefObject<HTMLDivElement | null>) {
     const header = bar?.previousElementSibling as HTMLElement | null | undefined;
     if (!bar) return;
     const style = document.documentElement.style;
-    const update = () => style.setProperty('--ac-chrome-height', `${(header?.offsetHeight ?? 0) + bar.offsetHeight}px`);
+    const update = () => {
+      // The bar sticks right under the header, whatever height the header wraps to.
+      style.setProperty('--ac-header-height', `${header?.offsetHeight ?? 0}px`);
+      style.setProperty('--ac-chrome-height', `${(header?.offsetHeight ?? 0) + bar.offsetHeight}px`);
+    };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(bar);
     if (header) observer.observe(header);
-    const restore = setToastArea({ position: 'top-right', offsetTop: 'calc(var(--ac-chrome-height) + var(--space-2))' });
+    // Below the first row of the right column too, where the fictive profile's name is.
+    const restore = setToastArea({ position: 'top-right', offsetTop: 'calc(var(--ac-chrome-height) + 4.5rem)' });
     return () => {
       observer.disconnect();
       restore();
       style.removeProperty('--ac-chrome-height');
+      style.removeProperty('--ac-header-height');
     };
   }, [root]);
 }

@@ -50,11 +50,21 @@ describe('agent management (admin)', () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ role: 'admin', scope: ['DE-localhost'], maxClaims: 5, lastName: 'Newer' });
     expect((await callApi(ctx, 'PATCH', `/api/agent/${id}`, admin.headers, { status: 'online' })).status).toBe(400);
+    // A scope no brand has, or a cap outside 1–100, is refused with a message that says why; nothing changes.
+    const nowhere = await callApi(ctx, 'PATCH', `/api/agent/${id}`, admin.headers, { scope: ['DE-localhost', 'XX-nowhere'] });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.error).toMatchObject({ code: 'invalid-scope', message: 'No brand has the scope XX-nowhere. Choose scopes from the list.' });
+    const zero = await callApi(ctx, 'PATCH', `/api/agent/${id}`, admin.headers, { maxClaims: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.error.message).toMatch(/Max claims must be a whole number from 1 to 100/);
+    const unknownScope = await callApi(ctx, 'POST', '/api/agent', admin.headers, { email: 'q@b.c', password: 'long-enough-1', firstName: 'A', lastName: 'B', scope: ['XX-nowhere'] });
+    expect(unknownScope.status).toBe(400);
+    expect((await callApi(ctx, 'GET', '/api/agents', admin.headers)).body.data.map((a: { email: string }) => a.email)).not.toContain('q@b.c');
     expect((await callApi(ctx, 'PATCH', `/api/agent/${id}`, admin.headers, { unknown: 1 })).status).toBe(400);
     expect((await callApi(ctx, 'PATCH', `/api/agent/${admin.id}`, admin.headers, { email: 'new.agent@staff.local' })).status).toBe(409);
     expect((await callApi(ctx, 'PATCH', '/api/agent/00000000-0000-4000-8000-000000000000', admin.headers, { lastName: 'X' })).status).toBe(404);
     const [row] = await ctx.deps.db.select().from(agents).where(eq(agents.id, id));
-    expect(row!.lastName).toBe('Newer');
+    expect(row).toMatchObject({ lastName: 'Newer', scope: ['DE-localhost'], maxClaims: 5 });
   });
 
   it('sets an agent offline (its shift ends) and a new password signs it out everywhere', async () => {

@@ -3,10 +3,11 @@ import type { Agent, CreateAgentBody, Report, UpdateAgentBody } from '@sync/cont
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { agents } from '../../db/schema/index.js';
+import { agents, brands } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { revokeSessions } from '../auth/sessions.js';
+import { brandScopes } from '../brands/service.js';
 import { changeStatus, publishStatus } from './session.js';
 import type { AgentRow } from './staff.js';
 
@@ -42,7 +43,15 @@ export async function listAgents(exec: Executor) {
   return { data: rows.map(toAgent), total: rows.length, page: 1, limit: rows.length };
 }
 
+/** A scope is one of the brands' COUNTRY-domain pairs (SPEC §9): anything else would match no conversation. */
+async function assertKnownScopes(exec: Executor, scope: string[]) {
+  const known = new Set((await exec.select({ countries: brands.countries, domain: brands.domain }).from(brands)).flatMap(brandScopes));
+  const unknown = scope.filter((entry) => !known.has(entry));
+  if (unknown.length > 0) throw new ApiError(400, 'invalid-scope', `No brand has the scope ${unknown.join(', ')}. Choose scopes from the list.`, { unknown });
+}
+
 export async function createAgent(exec: Executor, body: CreateAgentBody, now: Date): Promise<Agent> {
+  await assertKnownScopes(exec, body.scope);
   try {
     const [row] = await exec
       .insert(agents)
@@ -75,6 +84,7 @@ export async function updateAgent(deps: AppDeps, id: string, body: UpdateAgentBo
   if (body.status && body.status !== 'offline') throw new ApiError(400, 'invalid-status', 'An admin can only set an agent offline');
   const now = deps.clock.now();
   const { status, password, scope, email, ...rest } = body;
+  if (scope) await assertKnownScopes(deps.db, scope);
   const passwordHash = password ? await hashPassword(password) : undefined;
   let stopped: Awaited<ReturnType<typeof changeStatus>> | undefined;
   let row: AgentRow | undefined;

@@ -337,15 +337,44 @@ describe('replies', () => {
   it("an admin's reply on a conversation an agent holds ends that claim as released", async () => {
     await emptyStocks();
     const [agent, admin] = [await staffWithToken(ctx), await staffWithToken(ctx, { role: 'admin' })];
+    const frames: Record<string, unknown>[] = [];
+    const socket: SocketLike = { send: (d) => frames.push(JSON.parse(d)), close: () => undefined };
+    ctx.deps.realtime.join(socket, [`agent:${agent.id}`]);
     await goOnline(ctx, agent.headers);
     const [stocked] = await stockConversations(ctx, profileId, 1);
     expect((await callApi(ctx, 'GET', '/api/claim', agent.headers)).body.conversation._id).toBe(stocked!.id);
+    // The admin's lookup says who holds the claim before the admin replies.
+    const looked = await callApi(ctx, 'GET', `/api/conversation/${stocked!.id}`, admin.headers);
+    expect(looked.body.claim).toMatchObject({ agentId: agent.id, agentName: `${agent.firstName} ${agent.lastName}` });
     const res = await callApi(ctx, 'POST', `/api/conversation/${stocked!.id}/message`, admin.headers, { message: 'Taking over', lastMessageId: stocked!.messageId, admin: true });
     expect(res.status).toBe(200);
+    // The agent is told at once, on every socket of theirs, that the claim is no longer theirs.
+    await expect.poll(() => frames.filter((f) => f.event === 'claimEnded')).toEqual([{ event: 'claimEnded', conversationId: stocked!.id, reason: 'replied-by-other' }]);
+    ctx.deps.realtime.leave(socket);
     const logs = await ctx.deps.db.select().from(agentClaims).where(eq(agentClaims.conversationId, stocked!.id));
     expect(logs.map((l) => [l.agentId, l.outcome])).toEqual([[agent.id, 'released']]);
     const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked!.id));
     expect(row).toMatchObject({ claimAgentId: null, stock: null });
+  });
+});
+
+describe('release a claim (POST /api/claims/:id/release)', () => {
+  it('gives the conversation back to its stock, only to its holder; a second release or a stranger gets 404', async () => {
+    const { first, second, stocked } = await claimedByFirstOfTwo();
+    const url = `/api/claims/${stocked.id}/release`;
+    const stranger = await callApi(ctx, 'POST', url, second.headers);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error.code).toBe('claim-not-found');
+    const released = await callApi(ctx, 'POST', url, first.headers);
+    expect(released.body).toEqual({ status: 'success', message: 'The conversation went back to its stock.' });
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked.id));
+    expect(row).toMatchObject({ claimAgentId: null, stock: 'message' });
+    const [log] = await ctx.deps.db.select().from(agentClaims).where(eq(agentClaims.conversationId, stocked.id));
+    expect(log).toMatchObject({ agentId: first.id, outcome: 'released' });
+    expect((await callApi(ctx, 'POST', url, first.headers)).status).toBe(404);
+    expect((await callApi(ctx, 'POST', '/api/claims/not-an-id/release', first.headers)).status).toBe(404);
+    // The other agent can take it now.
+    expect((await callApi(ctx, 'GET', '/api/claim', second.headers)).body.conversation._id).toBe(stocked.id);
   });
 });
 
@@ -410,6 +439,21 @@ describe('memos and meet-ups', () => {
     expect((await callApi(ctx, 'PATCH', `${base}/${id}`, agent.headers, { location: 'x' })).status).toBe(409);
     expect((await callApi(ctx, 'DELETE', `${base}/${id}`, agent.headers)).status).toBe(200);
     expect((await callApi(ctx, 'POST', base, agent.headers, { meetDate: 'tomorrow' })).status).toBe(400);
+  });
+
+  it('refuses a meet-up dated in the past, on creation and on edit, and stores nothing', async () => {
+    const agent = await staffWithToken(ctx);
+    const [stocked] = await stockConversations(ctx, profileId, 1);
+    const base = `/api/conversation/${stocked!.id}/meet-up`;
+    const past = new Date(ctx.clock.now().getTime() - 60_000).toISOString();
+    const refused = await callApi(ctx, 'POST', base, agent.headers, { meetDate: past, location: 'Yesterday' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: 'meetup-in-the-past', message: 'Choose a date and time in the future for the meet-up.' });
+    expect(await ctx.deps.db.select().from(meetUps).where(eq(meetUps.conversationId, stocked!.id))).toEqual([]);
+    const added = await callApi(ctx, 'POST', base, agent.headers, { meetDate: new Date(ctx.clock.now().getTime() + 3_600_000).toISOString() });
+    const moved = await callApi(ctx, 'PATCH', `${base}/${added.body.id}`, agent.headers, { meetDate: past });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.code).toBe('meetup-in-the-past');
   });
 });
 

@@ -102,15 +102,22 @@ export function holdsClaim(row: { claimAgentId: string | null; claimExpiryDate: 
 }
 
 /**
- * Stop (or disconnect): the agent's claims go back to their stock at once. Only the conversations it still
- * holds, locked first: a claim of its that lapsed may meanwhile have been taken by another agent (whose claim
- * closed the lapsed one), and that one stays. Each claim ends by its holder, as a reply ends it.
+ * Stop (or disconnect): the agent's claims go back to their stock at once; with `conversationId`, only that one
+ * (POST /api/claims/:id/release, the agent giving it back). Only the conversations it still holds, locked
+ * first: a claim of its that lapsed may meanwhile have been taken by another agent (whose claim closed the
+ * lapsed one), and that one stays. Each claim ends by its holder, as a reply ends it.
  */
-export async function releaseAllClaims(tx: Executor, agentId: string, now: Date) {
+export async function releaseAllClaims(tx: Executor, agentId: string, now: Date, conversationId?: string) {
   const held = await tx
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(inArray(conversations.id, tx.select({ id: agentClaims.conversationId }).from(agentClaims).where(openClaimsOf(agentId))), eq(conversations.claimAgentId, agentId)))
+    .where(
+      and(
+        inArray(conversations.id, tx.select({ id: agentClaims.conversationId }).from(agentClaims).where(openClaimsOf(agentId))),
+        eq(conversations.claimAgentId, agentId),
+        conversationId ? eq(conversations.id, conversationId) : undefined,
+      ),
+    )
     .orderBy(asc(conversations.id))
     .for('update');
   if (held.length === 0) return 0;

@@ -10,7 +10,13 @@ import { toMeetUp } from './staff-conversation.js';
 
 const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
 
+/** A meet-up is planned, never recorded after the fact: a date already past would enter the meet-up stock at once. */
+function assertFuture(meetDate: string, now: Date) {
+  if (new Date(meetDate).getTime() <= now.getTime()) throw new ApiError(400, 'meetup-in-the-past', t('agent.meetup-in-the-past'));
+}
+
 export async function addMeetUp(tx: Executor, staff: Staff, conversationId: string, body: CreateMeetUpBody, now: Date): Promise<MeetUp> {
+  assertFuture(body.meetDate, now);
   const { conversation } = await scopedConversation(tx, staff, conversationId);
   const [row] = await tx
     .insert(meetUps)
@@ -59,6 +65,7 @@ export async function updateMeetUp(
     throw new ApiError(409, 'meetup-cancelled', cancelConfirm ? t('agent.meetup-cancel-error') : t('agent.error-try-again'));
   }
   if (cancelConfirm === false) throw new ApiError(400, 'cancel-not-confirmed', t('agent.meetup-cancel-error'));
+  if (meetDate) assertFuture(meetDate, now);
   const cancelled = cancelConfirm === true;
   const [updated] = await tx
     .update(meetUps)

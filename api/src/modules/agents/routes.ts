@@ -11,13 +11,14 @@ import {
   type MemoType,
 } from '@sync/contract/agents';
 import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
+import { isUuid } from '@sync/rules/ids';
 import { t } from '@sync/texts';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { replyAsAgent } from '../messaging/agent-reply.js';
-import { claimNext, liveClaims, queueCounts } from './claims.js';
+import { claimNext, liveClaims, queueCounts, releaseAllClaims } from './claims.js';
 import { addMeetUp, deleteMeetUp, updateMeetUp } from './meet-ups.js';
 import { addConversationMemo, addGlobalMemo, deleteMemo, updateMemo, type MemoOwner } from './memos.js';
 import { changeStatus, publishStatus, sessionState } from './session.js';
@@ -38,6 +39,7 @@ function memoType(raw: string): MemoType {
  *   GET    /api/queue                                   { MessageStock, FollowUpStock, MeetUpStock, total }
  *   GET    /api/claim                                   claim wrapper, 204 when nothing waits, 409 claim-limit / session-not-started
  *   GET    /api/claims                                  the agent's live claims as claim wrappers (restore after reload)
+ *   POST   /api/claims/:id/release                      gives a held conversation back to its stock; 404 claim-not-found
  *   POST   /api/stock/:id/reply                         the reply (same as POST /api/conversation/:id/message for staff)
  *   POST   /api/conversation/:id/note                   { note, type } → memo (201)
  *   PATCH  /api/conversation/:id/note/:noteId           { note?, archived? } → memo
@@ -94,6 +96,13 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
       });
     }
     return c.json({ data, total: data.length, page: 1, limit: data.length });
+  })
+  .post('/claims/:id/release', staffOnly, async (c) => {
+    const id = c.req.param('id');
+    const now = c.var.deps.clock.now();
+    const released = isUuid(id) ? await c.var.deps.db.transaction((tx) => releaseAllClaims(tx, c.var.auth.id, now, id)) : 0;
+    if (released === 0) throw new ApiError(404, 'claim-not-found', t('agent.claim-not-held'));
+    return c.json({ status: 'success', message: t('agent.claim-released') });
   })
   .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))
   // Memos on a conversation.

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { lookupQuery } from '@sync/contract/agents';
+import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { agents } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { lookupConversations } from './lookup.js';
 import { loadStaff, scopedConversation } from './staff.js';
@@ -18,5 +21,13 @@ export async function staffConversationRoute(c: Context<AppEnv>, id: string, chu
   const db = c.var.deps.db;
   const staff = await loadStaff(db, c.var.auth);
   const { conversation, domain } = await scopedConversation(db, staff, id);
-  return c.json(await staffConversation(db, conversation, domain, c.var.deps.clock.now(), chunk));
+  const view = await staffConversation(db, conversation, domain, c.var.deps.clock.now(), chunk);
+  if (view.claim) view.claim.agentName = await agentName(db, view.claim.agentId);
+  return c.json(view);
+}
+
+/** Who holds a claim, as the lookup shows it (an admin about to reply ends that claim). */
+async function agentName(exec: Executor, agentId: string): Promise<string> {
+  const [row] = await exec.select({ firstName: agents.firstName, lastName: agents.lastName, email: agents.email }).from(agents).where(eq(agents.id, agentId));
+  return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : '';
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
 import { parseWith } from '../auth/request.js';
+import { notifyClaimsEndedByReply } from '../agents/claim-ended.js';
 import { publishReplyEvents, type ReplyRows } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
 
@@ -34,10 +35,16 @@ const replyRefusals: Record<string, () => ApiError> = {
  */
 export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response> {
   const deps = c.var.deps;
-  const values = replyValues(c.var.auth, id, parseWith(agentReplyBody, raw), deps.clock.now());
+  const now = deps.clock.now();
+  const values = replyValues(c.var.auth, id, parseWith(agentReplyBody, raw), now);
+  // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
+  const published = async (rows: ReplyRows) => {
+    await publishReplyEvents(deps, rows);
+    if (c.var.auth.role === 'admin') await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now);
+  };
   if (!c.var.idempotency) {
     const rows = await called(() => AGENT_REPLY.call(deps.database, values));
-    await publishReplyEvents(deps, rows);
+    await published(rows);
     return c.json(answer(rows));
   }
   let committed: ReplyRows | undefined;
@@ -45,7 +52,7 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
     committed = await called(() => AGENT_REPLY.callIn(tx, values));
     return answer(committed);
   });
-  if (!out.replayed && committed) await publishReplyEvents(deps, committed);
+  if (!out.replayed && committed) await published(committed);
   return out.response;
 }
 

@@ -58,6 +58,7 @@ describe('admin screens', () => {
 
   it('edits role, scope, status and names with "Agent Profile has been updated"; a refused change shows the server message', SLOW, async () => {
     signInStaff('admin');
+    setRuntimeConfig(mockConfig);
     const user = userEvent.setup();
     render(<AgentsPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Alice Agent' }));
@@ -65,13 +66,23 @@ describe('admin screens', () => {
     await user.clear(within(dialog).getByLabelText('Last name'));
     await user.type(within(dialog).getByLabelText('Last name'), 'Smith');
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
-    await user.selectOptions(within(dialog).getByLabelText('Status'), 'online');
-    await user.clear(within(dialog).getByLabelText(/^Scope/));
-    await user.type(within(dialog).getByLabelText(/^Scope/), 'US-localhost, GB-localhost');
+    // Only what the server accepts from an admin: the agent's own status, or offline.
+    expect(within(within(dialog).getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent)).toEqual(['offline']);
+    // Scopes come from the brands' list, not free text.
+    const scopes = within(dialog).getByRole('group', { name: /^Scope/ });
+    await user.click(await within(scopes).findByRole('checkbox', { name: 'GB-localhost' }));
+    expect(within(scopes).getByRole('checkbox', { name: 'US-localhost' })).toHaveProperty('checked', true);
+    // A cap of 0 is said, not saved as 1.
+    await user.clear(within(dialog).getByLabelText('Max claims at once'));
+    await user.type(within(dialog).getByLabelText('Max claims at once'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Max claims must be a whole number from 1 to 100');
+    await user.clear(within(dialog).getByLabelText('Max claims at once'));
+    await user.type(within(dialog).getByLabelText('Max claims at once'), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Agent Profile has been updated');
     const alice = mockAgentState().agents.find((a) => a._id === 'a-agent')!;
-    expect(alice).toMatchObject({ lastName: 'Smith', role: 'admin', status: 'online', scope: ['US-localhost', 'GB-localhost'] });
+    expect(alice).toMatchObject({ lastName: 'Smith', role: 'admin', status: 'offline', maxClaims: 4, scope: ['US-localhost', 'GB-localhost'] });
     await screen.findByRole('rowheader', { name: 'Alice Smith' });
 
     await user.click(screen.getByRole('button', { name: 'Edit Alice Smith' }));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { agentRoles, agentStatuses, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
+import { agentRoles, MAX_CLAIMS_RANGE, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { createAgent, listAgents, updateAgent } from '@web/lib/agent-api';
+import { createAgent, listAgents, listBrands, updateAgent } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
@@ -14,12 +14,13 @@ interface AgentForm {
   lastName: string;
   role: AgentRole;
   status: AgentStatus;
-  scope: string;
-  maxClaims: number;
+  scope: string[];
+  /** As typed: checked on save, never silently turned into another number. */
+  maxClaims: string;
   password: string;
 }
 
-const blank: AgentForm = { email: '', firstName: '', lastName: '', role: 'agent', status: 'offline', scope: '', maxClaims: 3, password: '' };
+const blank: AgentForm = { email: '', firstName: '', lastName: '', role: 'agent', status: 'offline', scope: [], maxClaims: '3', password: '' };
 
 const fromAgent = (a: Agent): AgentForm => ({
   email: a.email,
@@ -27,16 +28,16 @@ const fromAgent = (a: Agent): AgentForm => ({
   lastName: a.lastName,
   role: a.role,
   status: a.status,
-  scope: a.scope.join(', '),
-  maxClaims: a.maxClaims,
+  scope: a.scope,
+  maxClaims: String(a.maxClaims),
   password: '',
 });
 
-const scopeList = (value: string) =>
-  value
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The cap as the server takes it (1–100), or null with the form's message shown instead. */
+function maxClaimsOf(value: string): number | null {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 100 ? n : null;
+}
 
 /** What changed, so a PATCH carries only the edited fields (and the password only when typed). */
 function changes(before: AgentForm, after: AgentForm): UpdateAgentBody {
@@ -46,8 +47,8 @@ function changes(before: AgentForm, after: AgentForm): UpdateAgentBody {
   if (after.lastName !== before.lastName) body.lastName = after.lastName.trim();
   if (after.role !== before.role) body.role = after.role;
   if (after.status !== before.status) body.status = after.status;
-  if (after.maxClaims !== before.maxClaims) body.maxClaims = after.maxClaims;
-  if (scopeList(after.scope).join(',') !== scopeList(before.scope).join(',')) body.scope = scopeList(after.scope);
+  if (after.maxClaims !== before.maxClaims) body.maxClaims = maxClaimsOf(after.maxClaims)!;
+  if ([...after.scope].sort().join(',') !== [...before.scope].sort().join(',')) body.scope = after.scope;
   if (after.password) body.password = after.password;
   return body;
 }
@@ -148,8 +149,18 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
   const { busy, serverError, save } = useSaveForm();
   const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
+  const [scopes, setScopes] = useState<string[]>([]);
+  useEffect(() => {
+    listBrands()
+      .then((list) => setScopes(list.flatMap((b) => b.scopes ?? [])))
+      .catch(() => setScopes([]));
+  }, []);
+  const capError = maxClaimsOf(form.maxClaims) === null ? MAX_CLAIMS_RANGE : null;
+  const toggleScope = (scope: string, on: boolean) => set('scope', on ? [...form.scope, scope] : form.scope.filter((s) => s !== scope));
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (capError) return;
     // SPEC §8: on agent update or create error the server message shows.
     void save(async () => {
       if (agent) {
@@ -163,8 +174,8 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
           firstName: form.firstName.trim(),
           lastName: form.lastName.trim(),
           role: form.role,
-          scope: scopeList(form.scope),
-          maxClaims: form.maxClaims,
+          scope: form.scope,
+          maxClaims: maxClaimsOf(form.maxClaims)!,
         });
         toast.success(t('agent.agent-created'));
       }
@@ -217,26 +228,46 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
           {agent ? (
             <label className="form-field">
               <span className="form-field__label">Status</span>
+              {/* An admin can only end a shift (PATCH status offline); the other statuses are the agent's own. */}
               <select className="form-input" value={form.status} onChange={(e) => set('status', e.target.value as AgentStatus)}>
-                {agentStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
+                {initial.status !== 'offline' && <option value={initial.status}>{initial.status}</option>}
+                <option value="offline">{initial.status === 'offline' ? 'offline' : 'offline (ends the shift now)'}</option>
               </select>
             </label>
           ) : (
             <span />
           )}
         </div>
-        <label className="form-field">
-          <span className="form-field__label">Scope (COUNTRY-domain, comma separated)</span>
-          <input className="form-input" value={form.scope} placeholder="US-example.com, CA-example.com" onChange={(e) => set('scope', e.target.value)} />
-        </label>
-        <label className="form-field">
-          <span className="form-field__label">Max claims at once</span>
-          <input className="form-input" type="number" min={1} max={100} value={form.maxClaims} onChange={(e) => set('maxClaims', Number(e.target.value) || 1)} />
-        </label>
+        <fieldset className="form-field ac-scopes">
+          <legend className="form-field__label">Scope (the brands and countries this agent answers)</legend>
+          {[...new Set([...scopes, ...form.scope])].map((scope) => (
+            <label key={scope} className="ac-check">
+              <input type="checkbox" checked={form.scope.includes(scope)} onChange={(e) => toggleScope(scope, e.target.checked)} /> {scope}
+              {!scopes.includes(scope) && scopes.length > 0 && <span className="ac-tag ac-tag--warn">no such brand scope</span>}
+            </label>
+          ))}
+        </fieldset>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="agent-max-claims">
+            Max claims at once
+          </label>
+          <input
+            id="agent-max-claims"
+            className="form-input"
+            type="number"
+            min={1}
+            max={100}
+            value={form.maxClaims}
+            onChange={(e) => set('maxClaims', e.target.value)}
+            aria-invalid={capError ? true : undefined}
+            aria-describedby={capError ? 'max-claims-error' : undefined}
+          />
+          {capError && (
+            <span className="form-field__error" id="max-claims-error" role="alert">
+              {capError}
+            </span>
+          )}
+        </div>
         <div className="popup__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel

@@ -7,7 +7,7 @@ import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web
 import { mockAgentState, mockMemberWrites, resetAgentMocks } from '@web/mocks/handlers/agents';
 import { server } from '@web/mocks/server';
 import { makeToken } from '@web/mocks/tokens';
-import { setClaimHooks, startAgentSession } from '@web/sync/agent-session';
+import { setClaimHooks, startAgentSession } from '@web/features/agent-console/console-runtime';
 import type { WebSocketLike } from '@web/sync/socket';
 import { renderMemberScreen } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';
@@ -128,8 +128,12 @@ describe('agent console screens', () => {
     await user.click(within(bar).getByRole('button', { name: /Claim next/ }));
     await waitFor(() => expect(opened).toHaveBeenCalledWith('c-1'));
 
+    // The claim answered the view: the chat opens from it, without asking for the conversation again.
+    const fetched: string[] = [];
+    server.events.on('request:start', ({ request }) => fetched.push(new URL(request.url).pathname));
     renderMemberScreen(<ConversationView conversationId="c-1" mode="claimed" />);
     const thread = await screen.findByRole('list', { name: 'Messages' });
+    expect(fetched.filter((path) => path === '/api/conversation/c-1')).toEqual([]);
     // Staff see the original, nothing masked.
     expect(within(thread).getByText('Hi Zoe, write me at sam@example.com')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Member sam' })).toBeTruthy();
@@ -150,7 +154,7 @@ describe('agent console screens', () => {
     expect(within(thread).getByText('new')).toBeTruthy();
     // The draft is kept; sending again goes through now the new message is loaded.
     expect((box as HTMLTextAreaElement).value).toBe('Hi Sam!');
-    await user.click(screen.getByRole('button', { name: /^Send/ }));
+    await user.click(screen.getByRole('button', { name: /^Send Ctrl/ }));
     await toastText('Reply sent');
     await within(thread).findByText('Hi Sam!');
     expect(mockAgentState().claimed).toBeNull();
@@ -171,9 +175,15 @@ describe('agent console screens', () => {
     await user.click(within(within(panel).getByRole('form', { name: 'New meet-up' })).getByRole('button', { name: 'Add meet-up' }));
     await toastText('Successfully added a meetup');
     await within(panel).findByText('Blue Cafe');
+    // Each destructive step asks first; "Keep it" changes nothing.
     await user.click(within(panel).getByRole('button', { name: 'Cancel meet-up' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this meet-up?' })).getByRole('button', { name: 'Keep it' }));
+    within(panel).getByText('proposed');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel meet-up' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this meet-up?' })).getByRole('button', { name: 'Cancel meet-up' }));
     await toastText('Successfully cancelled a meetup');
     await user.click(within(panel).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this meet-up?' })).getByRole('button', { name: 'Remove meet-up' }));
     await toastText('Successfully removed a meetup');
     await waitFor(() => expect(within(panel).queryByText('Blue Cafe')).toBeNull());
 

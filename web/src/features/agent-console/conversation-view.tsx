@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfile, type StaffUser } from '@sync/contract/agents';
 import type { Image } from '@sync/contract/entities';
 import type { MessageRecord } from '@sync/contract/messaging';
@@ -6,25 +6,30 @@ import { t } from '@sync/texts';
 import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
-import { setClaimHooks } from '@web/sync/agent-session';
+import { setClaimHooks } from '@web/features/agent-console/console-runtime';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
-import { formatDateTime, formatTime } from './format';
+import { dayKey, dayLabel, formatClock, formatDateTime, formatTime, secondsUntil } from './format';
+import { forgetPrimed, peekPrimed } from './claimed-views';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
-import { useClaim, useClaimActor } from './use-agent';
+import { useClaim, useClaimActor, useNow } from './use-agent';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
 
 /** The conversation as staff see it, refreshed every 3 s; `reload()` on demand (after a write, a 409). */
 export function useAgentConversation(id: string) {
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [load, setLoad] = useState<Load>(() => {
+    const conversation = peekPrimed(id);
+    return conversation ? { phase: 'ready', conversation } : { phase: 'loading' };
+  });
   const seq = useRef(0);
   const reload = useCallback(async () => {
     const mine = ++seq.current;
     try {
       const conversation = await fetchAgentConversation(id);
+      forgetPrimed(id);
       if (mine === seq.current) setLoad({ phase: 'ready', conversation });
     } catch (error) {
       if (mine !== seq.current) return;
@@ -32,8 +37,13 @@ export function useAgentConversation(id: string) {
     }
   }, [id]);
   useEffect(() => {
-    setLoad({ phase: 'loading' });
-    void reload();
+    // A fresh claim brought its view along: shown as it came, no second fetch (the refresh replaces it).
+    const conversation = peekPrimed(id);
+    if (conversation) setLoad({ phase: 'ready', conversation });
+    else {
+      setLoad({ phase: 'loading' });
+      void reload();
+    }
     const timer = setInterval(() => {
       if (document.visibilityState !== 'hidden') void reload();
     }, AGENT_CONVERSATION_REFRESH_MS);
@@ -41,7 +51,7 @@ export function useAgentConversation(id: string) {
       clearInterval(timer);
       seq.current += 1;
     };
-  }, [reload]);
+  }, [id, reload]);
   return { load, reload };
 }
 
@@ -144,17 +154,26 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
       {ordered.map((m, index) => {
         const fromMember = m.senderType === 'user';
         const isNew = cutoff >= 0 && index > cutoff && fromMember;
+        // A divider opens each day, so a time is never read without its date.
+        const newDay = index === 0 || dayKey(ordered[index - 1]!.dateSent) !== dayKey(m.dateSent);
         return (
-          <li key={m._id} className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
-            <span className="ac-msg__who">
-              {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · {formatTime(m.dateSent)}
-              {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
-            </span>
-            {m.messageType === 'attachment' && m.attachment ? (
-              <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
-            ) : null}
-            {m.message && <p className="ac-msg__text">{m.message}</p>}
-          </li>
+          <Fragment key={m._id}>
+            {newDay && (
+              <li className="ac-day">
+                <time dateTime={m.dateSent}>{dayLabel(m.dateSent)}</time>
+              </li>
+            )}
+            <li className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
+              <span className="ac-msg__who">
+                {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · <time dateTime={m.dateSent} title={formatDateTime(m.dateSent)}>{formatTime(m.dateSent)}</time>
+                {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
+              </span>
+              {m.messageType === 'attachment' && m.attachment ? (
+                <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
+              ) : null}
+              {m.message && <p className="ac-msg__text">{m.message}</p>}
+            </li>
+          </Fragment>
         );
       })}
       <li ref={endRef} aria-hidden="true" className="ac-thread__end" />
@@ -166,14 +185,16 @@ export interface ComposerProps {
   profileId: string;
   disabled: boolean;
   sending: boolean;
-  onSend: (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => Promise<boolean> | boolean;
+  onSend: (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }, options: { next: boolean }) => Promise<boolean> | boolean;
+  /** Offer Send & next (Ctrl Shift Enter): send, then claim the next conversation. */
+  withNext?: boolean;
   label: string;
   /** Put the caret in the reply box (a fresh claim: the agent reads, then types). */
   focus?: boolean;
 }
 
 /** Reply as the profile: text, an optional image (POST /api/profile/{id}/upload), Ctrl+Enter sends. */
-export function Composer({ profileId, disabled, sending, onSend, label, focus = false }: ComposerProps) {
+export function Composer({ profileId, disabled, sending, onSend, label, focus = false, withNext = false }: ComposerProps) {
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -183,10 +204,10 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
     if (focus && !disabled) boxRef.current?.focus({ preventScroll: true });
   }, [focus, disabled]);
 
-  const send = async () => {
+  const send = async (next = false) => {
     if (disabled || sending || uploading) return;
     if (!text.trim() && !attachment) return;
-    const ok = await onSend({ messageType: attachment ? 'attachment' : 'text', message: text.trim(), attachment: attachment?.id ?? null });
+    const ok = await onSend({ messageType: attachment ? 'attachment' : 'text', message: text.trim(), attachment: attachment?.id ?? null }, { next: next && withNext });
     if (ok) {
       setText('');
       setAttachment(null);
@@ -196,7 +217,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void send();
+      void send(event.shiftKey);
     }
   };
 
@@ -235,7 +256,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKey}
         disabled={disabled}
-        aria-keyshortcuts="Control+Enter"
+        aria-keyshortcuts={withNext ? 'Control+Enter Control+Shift+Enter' : 'Control+Enter'}
       />
       <div className="ac-row ac-composer__tools">
         {!disabled && <EmojiButton onPick={(picked) => insertIntoBox(boxRef.current, text, picked.text, setText)} />}
@@ -255,6 +276,11 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         <button type="submit" className="ac-btn ac-btn--primary" disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
           {sending ? 'Sending…' : 'Send'} <kbd>Ctrl ↵</kbd>
         </button>
+        {withNext && (
+          <button type="button" className="ac-btn" onClick={() => void send(true)} disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
+            Send &amp; next <kbd>Ctrl ⇧ ↵</kbd>
+          </button>
+        )}
       </div>
     </form>
   );
@@ -353,10 +379,10 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   if (load.phase === 'error') return <p className="ac-error" role="alert">{load.message}</p>;
   const c = load.conversation;
 
-  const sendClaimed = (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) =>
+  const sendClaimed = (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }, { next }: { next: boolean }) =>
     new Promise<boolean>((resolve) => {
       sendResult.current = resolve;
-      claimActor.send({ type: 'SEND', draft });
+      claimActor.send({ type: 'SEND', draft, next });
     });
 
   const sendAsAdmin = async (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => {
@@ -405,6 +431,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
         )}
         <Thread messages={c.messages} highlightAfter={staleNotice} memberName={c.user.username} profileName={c.profile.username} />
         {mode === 'claimed' && !isClaimed && <p className="ac-notice ac-notice--muted">Not claimed by you. Claim next (Alt N) takes the next waiting conversation.</p>}
+        {mode !== 'claimed' && <ClaimHolder claim={c.claim} />}
         {mode === 'readonly' ? (
           <p className="ac-notice ac-notice--muted">Read-only: only admins can reply from the lookup.</p>
         ) : (
@@ -415,6 +442,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
             onSend={mode === 'admin' ? sendAsAdmin : sendClaimed}
             label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
             focus={isClaimed}
+            withNext={mode === 'claimed'}
           />
         )}
       </section>
@@ -425,5 +453,18 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
         <MeetUpsPanel conversationId={c._id} meetUps={c.meetUps} onChanged={() => void reload()} readOnly={readOnlyNotes} />
       </div>
     </div>
+  );
+}
+
+/** In the lookup: who holds the conversation now, and that an admin's reply ends their claim. */
+function ClaimHolder({ claim }: { claim: AgentConversation['claim'] }) {
+  const now = useNow();
+  if (!claim) return null;
+  const left = secondsUntil(new Date(claim.expiryTime).getTime(), now);
+  if (left <= 0) return null;
+  return (
+    <p className="ac-notice" data-testid="claim-holder">
+      {t('agent.claim-held-by', { agent: claim.agentName || 'An agent', time: formatClock(left) })}
+    </p>
   );
 }

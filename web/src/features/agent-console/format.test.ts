@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, normaliseDate, normaliseId, secondsUntil } from './format';
+import { dayLabel, formatClock, normaliseDate, normaliseId, secondsUntil } from './format';
 
 describe('console formats', () => {
   it('shows timers as m:ss and h:mm:ss', () => {
@@ -12,6 +12,13 @@ describe('console formats', () => {
     expect(secondsUntil(10_500, 10_000)).toBe(1);
     expect(secondsUntil(9_000, 10_000)).toBe(0);
     expect(secondsUntil(null, 10_000)).toBe(0);
+  });
+  it('labels a timeline day relative to today, with the date once it is older than yesterday', () => {
+    const now = new Date(2026, 10, 25, 9, 0);
+    expect(dayLabel(new Date(2026, 10, 25, 0, 5).toISOString(), now)).toBe('Today');
+    expect(dayLabel(new Date(2026, 10, 24, 23, 59).toISOString(), now)).toBe('Yesterday');
+    expect(dayLabel(new Date(2026, 10, 22, 3, 21).toISOString(), now)).toMatch(/22/);
+    expect(dayLabel(new Date(2025, 0, 3).toISOString(), now)).toMatch(/2025/);
   });
   it('normalises $oid ids and $date dates (SPEC §3)', () => {
     expect(normaliseId({ $oid: 'abc' })).toBe('abc');

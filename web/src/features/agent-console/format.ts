@@ -29,6 +29,26 @@ export function formatTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : time.format(d);
 }
 
+const weekdayDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The local calendar day of a date, for grouping a timeline by day. */
+export function dayKey(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+}
+
+/** A timeline's day divider: Today, Yesterday, a weekday and date this year, the full date before. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  return d.getFullYear() === now.getFullYear() ? weekdayDate.format(d) : fullDate.format(d);
+}
+
 /** `<input type="datetime-local">` value for an ISO date, in local time. */
 export function toLocalInput(iso: string | null | undefined): string {
   const d = iso ? new Date(iso) : new Date();

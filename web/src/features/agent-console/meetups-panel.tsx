@@ -3,6 +3,8 @@ import { meetStatuses, type MeetStatus, type MeetUp } from '@sync/contract/agent
 import { t } from '@sync/texts';
 import { addMeetUp, cancelMeetUp, deleteMeetUp, updateMeetUp } from '@web/lib/agent-api';
 import { toast } from '@web/ui/toast';
+import { errorText } from './console-runtime';
+import { useConfirm } from './console-dialog';
 import { formatDateTime, toLocalInput } from './format';
 
 interface MeetForm {
@@ -35,12 +37,14 @@ const toBody = (f: MeetForm) => ({ ...f, meetDate: new Date(f.meetDate).toISOStr
 export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = false }: { conversationId: string; meetUps: MeetUp[]; onChanged: () => void; readOnly?: boolean }) {
   const [form, setForm] = useState<{ id: string | null; values: MeetForm } | null>(null);
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
   const live = meetUps.filter((m) => !m.archived);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
     if (!form.values.meetDate || Number.isNaN(new Date(form.values.meetDate).getTime())) return void toast.error('Incorrect date format');
+    if (new Date(form.values.meetDate).getTime() <= Date.now()) return void toast.error(t('agent.meetup-in-the-past'));
     setBusy(true);
     try {
       if (form.id) await updateMeetUp(conversationId, form.id, toBody(form.values));
@@ -48,8 +52,8 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
       toast.success(t(form.id ? 'agent.meetup-updated' : 'agent.meetup-added'));
       setForm(null);
       onChanged();
-    } catch {
-      toast.error(t('agent.error-try-again'));
+    } catch (error) {
+      toast.error(errorText(error));
     } finally {
       setBusy(false);
     }
@@ -117,11 +121,11 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
                   Edit
                 </button>
                 {m.meetStatus !== 'cancelled' && (
-                  <button type="button" className="ac-link" onClick={() => void cancel(m)} disabled={busy}>
+                  <button type="button" className="ac-link" onClick={() => confirm.ask({ title: 'Cancel this meet-up?', body: meetUpLine(m), confirmLabel: 'Cancel meet-up', run: () => void cancel(m) })} disabled={busy}>
                     Cancel meet-up
                   </button>
                 )}
-                <button type="button" className="ac-link ac-link--danger" onClick={() => void remove(m)} disabled={busy}>
+                <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: 'Remove this meet-up?', body: meetUpLine(m), confirmLabel: 'Remove meet-up', run: () => void remove(m) })} disabled={busy}>
                   Remove
                 </button>
               </div>
@@ -133,7 +137,7 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
         <form className="ac-meetup-form" onSubmit={submit} aria-label={form.id ? 'Edit meet-up' : 'New meet-up'}>
           <label className="form-field">
             <span className="form-field__label">Date and time</span>
-            <input className="form-input" type="datetime-local" value={form.values.meetDate} onChange={(e) => set('meetDate', e.target.value)} required />
+            <input className="form-input" type="datetime-local" value={form.values.meetDate} min={toLocalInput(new Date().toISOString())} onChange={(e) => set('meetDate', e.target.value)} required />
           </label>
           <div className="ac-grid2">
             <label className="form-field">
@@ -176,6 +180,9 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
           </div>
         </form>
       )}
+      {confirm.dialog}
     </section>
   );
 }
+
+const meetUpLine = (m: MeetUp) => `${formatDateTime(m.meetDate)}${m.location ? ` · ${m.location}` : ''}`;

@@ -10,6 +10,7 @@ import {
   updateGlobalMemo,
 } from '@web/lib/agent-api';
 import { toast } from '@web/ui/toast';
+import { useConfirm } from './console-dialog';
 
 /**
  * Memos of one kind (user notes on the member, profile notes on the fictive profile): the conversation's own,
@@ -34,6 +35,7 @@ export function MemosPanel({
   const [draft, setDraft] = useState('');
   const [global, setGlobal] = useState(false);
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
   const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
   const label = type === 'user' ? 'Member notes' : 'Profile notes';
   const live = notes.filter((n) => !n.archived);
@@ -58,7 +60,10 @@ export function MemosPanel({
     const note = draft.trim();
     if (!note) return;
     const ok = await run(() => (global ? addGlobalMemo(type, ownerId, note) : addConversationMemo(conversationId, type, note)), 'agent.memo-added');
-    if (ok) setDraft('');
+    if (!ok) return;
+    setDraft('');
+    // Global is a choice per note: the next one is this conversation's unless ticked again.
+    setGlobal(false);
   };
 
   const save = async (memo: Memo, note: string) => {
@@ -118,7 +123,7 @@ export function MemosPanel({
                       <button type="button" className="ac-link" onClick={() => setEditing({ id: memo._id, note: memo.note })} aria-label={`Edit note: ${memo.note}`}>
                         Edit
                       </button>
-                      <button type="button" className="ac-link ac-link--danger" onClick={() => void remove(memo)} disabled={busy} aria-label={`Remove note: ${memo.note}`}>
+                      <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: 'Remove this note?', body: memo.note, confirmLabel: 'Remove note', run: () => void remove(memo) })} disabled={busy} aria-label={`Remove note: ${memo.note}`}>
                         Remove
                       </button>
                     </div>
@@ -150,6 +155,7 @@ export function MemosPanel({
           </div>
         </form>
       )}
+      {confirm.dialog}
     </section>
   );
 }

@@ -18,7 +18,7 @@ describe('agent reply composer emoji button', () => {
     await expectEmojiInsertedAtCaret(user, screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply as zoe' }));
 
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(onSend).toHaveBeenCalledWith({ messageType: 'text', message: 'hi👋 there', attachment: null });
+    expect(onSend).toHaveBeenCalledWith({ messageType: 'text', message: 'hi👋 there', attachment: null }, { next: false });
   });
 
   it('offers no emoji button on a read-only conversation', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { agentCommand } from '@web/sync/agent-session';
+import { agentCommand } from '@web/features/agent-console/console-runtime';
 import { toast } from '@web/ui/toast';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsSince, secondsUntil } from './format';
@@ -27,7 +27,7 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * The console's always-visible strip: session start/stop and time, break with reason and its time, the
  * break-interval lockout, the stocks, Claim next with the reply countdown, and the socket's state.
- * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next.
+ * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next, Alt+R give the claimed conversation back.
  */
 export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: string) => void }) {
   const session = useAgentSession();
@@ -37,12 +37,14 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
   const now = useNow();
   const [endOpen, setEndOpen] = useState(false);
   const [breakOpen, setBreakOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const online = session.status === 'online';
   const paused = session.status === 'paused';
   const active = session.status !== 'offline' && session.status !== 'starting';
   const lockoutLeft = secondsUntil(session.lockoutEndsAt, now);
-  const busy = ['starting', 'stopping', 'pausing', 'resuming'].includes(session.status);
+  // Until a leader tab has the server's state, nothing is offered that the server's state might contradict.
+  const busy = !session.ready || ['starting', 'stopping', 'pausing', 'resuming'].includes(session.status);
 
   const toggleSession = () => {
     if (busy) return;
@@ -62,17 +64,26 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
     claimActor.send({ type: 'CLAIM' });
   };
   // The key handler is attached once and calls the latest closures.
-  const actions = useRef({ toggleSession, toggleBreak, claimNext });
+  const giveBack = () => {
+    if (claim.phase === 'reading') claimActor.send({ type: 'GIVE_BACK' });
+  };
+  const actions = useRef({ toggleSession, toggleBreak, claimNext, giveBack });
   useEffect(() => {
-    actions.current = { toggleSession, toggleBreak, claimNext };
+    actions.current = { toggleSession, toggleBreak, claimNext, giveBack };
   });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === '?' && !isTyping(event.target) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        setHelpOpen(true);
+        return;
+      }
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
       const key = event.key.toLowerCase();
       const code = event.code;
       if (key === 's' || code === 'KeyS') actions.current.toggleSession();
+      else if (key === 'r' || code === 'KeyR') actions.current.giveBack();
       else if (key === 'b' || code === 'KeyB') actions.current.toggleBreak();
       else if (key === 'n' || code === 'KeyN') actions.current.claimNext();
       else return;
@@ -83,14 +94,15 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
   }, []);
 
   const claimed = !!claim.conversationId && claim.phase !== 'lapsed';
-  const replyUrgent = claimed && claim.replyLeft <= 60;
+  const replyLevel = !claimed ? null : claim.replyLeft <= REPLY_URGENT_S ? 'urgent' : claim.replyLeft <= REPLY_WARN_S ? 'warn' : null;
+  useReplyTitle(replyLevel ? claim.replyLeft : null);
 
   return (
     <section className="ac-bar" aria-label="Session">
       <div className="ac-bar__group" role="group" aria-label="Work session">
         <span className={`ac-status ac-status--${session.status}`} role="status" aria-live="polite">
           <span className="ac-status__dot" aria-hidden="true" />
-          {STATUS_LABEL[session.status]}
+          {session.ready ? STATUS_LABEL[session.status] : 'Connecting…'}
         </span>
         <span className="ac-timer" aria-label="Session time" title="Session time">
           <span className="ac-timer__label">Session</span>
@@ -123,7 +135,7 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
 
       <StockCounts counts={counts} className="ac-stocks" label="Stocks" withTotal />
 
-      <div className="ac-bar__group" role="group" aria-label="Claim">
+      <div className="ac-bar__group ac-bar__group--claim" role="group" aria-label="Claim">
         <button
           type="button"
           className="ac-btn ac-btn--primary"
@@ -134,12 +146,17 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
           {claimed ? 'Open claimed' : claim.phase === 'claiming' ? 'Claiming…' : 'Claim next'} <kbd>Alt N</kbd>
         </button>
         {claimed && (
-          <span className={`ac-timer ${replyUrgent ? 'ac-timer--urgent' : ''}`} aria-label="Reply time left" role="timer">
+          <span className={`ac-timer ${replyLevel ? `ac-timer--${replyLevel}` : ''}`} aria-label="Reply time left" role="timer">
             <span className="ac-timer__label">Reply in</span>
             <span className="ac-timer__value" data-testid="reply-left">
               {formatClock(claim.replyLeft)}
             </span>
           </span>
+        )}
+        {claimed && (
+          <button type="button" className="ac-btn" onClick={giveBack} disabled={claim.phase !== 'reading'} aria-keyshortcuts="Alt+R">
+            Release claim <kbd>Alt R</kbd>
+          </button>
         )}
       </div>
 
@@ -163,8 +180,47 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
         </div>
       </ConsoleDialog>
       <BreakDialog open={breakOpen} onOpenChange={setBreakOpen} />
+      <ConsoleDialog open={helpOpen} onOpenChange={setHelpOpen} title="Keyboard shortcuts">
+        <dl className="ac-shortcuts">
+          {SHORTCUTS.map(([keys, what]) => (
+            <div key={keys}>
+              <dt>
+                <kbd>{keys}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </ConsoleDialog>
     </section>
   );
+}
+
+/** Every console shortcut, for the `?` overlay. */
+const SHORTCUTS = [
+  ['Alt S', 'Start or end the session'],
+  ['Alt B', 'Take a break, or resume'],
+  ['Alt N', 'Claim the next conversation (or open the one you hold)'],
+  ['Alt R', 'Release the claimed conversation back to its stock'],
+  ['Ctrl Enter', 'Send the reply'],
+  ['Ctrl Shift Enter', 'Send the reply and claim the next conversation'],
+  ['?', 'Show these shortcuts'],
+] as const;
+
+/** The reply countdown warns at 60 s (colour, tab title) and again at 30 s (stronger colour). */
+const REPLY_WARN_S = 60;
+const REPLY_URGENT_S = 30;
+
+/** While the reply is due soon, the tab's title says so: the agent may be looking at another tab or window. */
+function useReplyTitle(secondsLeft: number | null) {
+  useEffect(() => {
+    if (secondsLeft === null) return;
+    const original = document.title;
+    document.title = t('agent.reply-title', { time: formatClock(secondsLeft), title: original });
+    return () => {
+      document.title = original;
+    };
+  }, [secondsLeft]);
 }
 
 const BREAK_REASONS = ['Lunch', 'Coffee', 'Restroom', 'Meeting', 'Technical issue'];

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
-import { agentRuntimeStore, agentSessionStore, getClaimActor, type AgentSessionView } from '@web/sync/agent-session';
+import { agentRuntimeStore, agentSessionStore, getClaimActor, type AgentSessionView } from '@web/features/agent-console/console-runtime';
 import type { ClaimActor, ClaimSnapshot } from '@web/machines/claim.machine';
 import { createActor } from 'xstate';
 import { claimMachine } from '@web/machines/claim.machine';

@@ -17,6 +17,6 @@ export const brandHandlers = [
   }),
   http.get(`${API}/brands`, ({ request }) => {
     if (!hasKey(request)) return errorResponse(401, 'unauthorized', t('error.unauthorized'));
-    return HttpResponse.json({ data: [mockBrand], total: 1, page: 1, limit: 1 });
+    return HttpResponse.json({ data: [{ ...mockBrand, scopes: ['US-localhost', 'GB-localhost'] }], total: 1, page: 1, limit: 1 });
   }),
 ];

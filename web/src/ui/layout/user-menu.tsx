@@ -2,17 +2,19 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
+import { tokenRole } from '@web/lib/token';
 import { useUser } from '@web/lib/user-store';
 
 /** The user menu (SPEC §2 popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
 export function UserMenu() {
-  const { logout, kind } = useAuth();
+  const { logout, kind, token } = useAuth();
   const { user } = useUser();
   const navigate = useNavigate();
-  const name = user?.username ?? (kind === 'agent' ? 'Agent' : '');
+  const staffName = tokenRole(token) === 'admin' ? 'Admin' : 'Agent';
+  const name = user?.username ?? (kind === 'agent' ? staffName : '');
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('nav.user-menu')}>
+      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={name ? `${t('nav.user-menu')}: ${name}` : t('nav.user-menu')}>
         <span className="user-menu__avatar" aria-hidden="true">
           {(name || '?').slice(0, 1).toUpperCase()}
         </span>

@@ -3,30 +3,32 @@
  * shares state with the others"). One leader tab — whoever holds the Web Lock `amora-agent-leader` — runs the
  * session and break machines and holds the agent socket; it broadcasts the session state over
  * BroadcastChannel('amora-agent') every second and on each change. Other tabs show that state and send their
- * commands (start, stop, break, resume, reconnect) to the leader. When the leader closes, the browser hands
- * the lock to the next tab at once; that tab opens the socket and its restore timer restarts the preserved
- * session and break (agentSession.machine.ts).
+ * commands (start, stop, break, resume, reconnect) to the leader, and get every socket frame the leader
+ * receives. When the leader closes, the browser hands the lock to the next tab at once; that tab keeps showing
+ * the last state it heard, opens the socket and reads the agent's state from the server (GET /api/event),
+ * which is the only truth: the browser keeps no copy of it that could outlive the tab or a logout.
  *
  * The claim machine runs in every tab (claims and replies are plain HTTP): the tab the agent works in owns it.
  */
-import { createActor, fromPromise, type Subscription } from 'xstate';
+import { createActor, type Subscription } from 'xstate';
 import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, sendAgentReply } from '@web/lib/agent-api';
+import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, releaseClaim, sendAgentReply } from '@web/lib/agent-api';
 import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
-import { agentSessionMachine, type AgentSessionActor, type PreservedSession, type SendStatusInput } from '@web/machines/agentSession.machine';
-import { breakMachine, type BreakActor, type PauseOutput } from '@web/machines/break.machine';
-import { claimMachine, type ClaimActor, type SendReplyInput } from '@web/machines/claim.machine';
+import { createAgentConsoleMachine, type AgentConsoleActor } from '@web/machines/agentConsole.machine';
+import type { AgentSessionActor, PreservedSession } from '@web/machines/agentSession.machine';
+import type { BreakActor } from '@web/machines/break.machine';
+import type { ClaimActor } from '@web/machines/claim.machine';
 import { toast } from '@web/ui/toast';
-import { createLeaderStore, electLeader, type LockManagerLike } from './leader';
-import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type WebSocketFactory } from './socket';
+import { primeConversation } from './claimed-views';
+import { createLeaderStore, electLeader, type LockManagerLike } from '@web/sync/leader';
+import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from '@web/sync/socket';
 
 export const AGENT_LEADER_LOCK = 'amora-agent-leader';
 export const AGENT_CHANNEL = 'amora-agent';
-export const AGENT_SESSION_KEY = 'amora-agent-session';
 const BROADCAST_EVERY_MS = 1000;
 
 export type AgentStatusView = 'offline' | 'starting' | 'online' | 'pausing' | 'paused' | 'resuming' | 'stopping';
@@ -49,13 +51,12 @@ export interface AgentSessionView {
 
 export type AgentCommand = { command: 'START' } | { command: 'STOP' } | { command: 'PAUSE'; reason: string } | { command: 'RESUME' } | { command: 'RECONNECT' };
 
-type ChannelMessage = { type: 'state'; view: AgentSessionView; preserved: PreservedSession | null } | ({ type: 'command' } & AgentCommand) | { type: 'hello' };
-
-interface Persisted {
-  preserved: PreservedSession | null;
-  savedAt: number;
-  lockoutEndsAt: number | null;
-}
+type ChannelMessage =
+  | { type: 'state'; view: AgentSessionView; preserved: PreservedSession | null }
+  | ({ type: 'command' } & AgentCommand)
+  | { type: 'hello' }
+  /** A frame the leader's socket received, for the followers' own subscribers. */
+  | { type: 'frame'; frame: SocketFrame };
 
 const OFFLINE_VIEW: AgentSessionView = {
   status: 'offline',
@@ -104,21 +105,21 @@ export function setClaimHooks(hooks: Partial<ClaimHooks>): void {
   Object.assign(claimHooks, hooks);
 }
 
-function readPersisted(): Persisted | null {
-  try {
-    const raw = localStorage.getItem(AGENT_SESSION_KEY);
-    return raw ? (JSON.parse(raw) as Persisted) : null;
-  } catch {
-    return null;
-  }
+/** The server's session and break as the session machine keeps them. */
+export function serverSession(state: AgentSessionState): PreservedSession | null {
+  if (state.status === 'offline' || !state.session) return null;
+  const brk = state.break;
+  const lockoutEndsAt = state.breakIntervalLeftMs > 0 ? Date.now() + state.breakIntervalLeftMs : null;
+  return {
+    startedAt: new Date(state.session.startDate).getTime(),
+    break: state.status === 'paused' && brk ? { reason: brk.reason, startedAt: new Date(brk.startDate).getTime(), lockoutEndsAt } : null,
+  };
 }
 
-function writePersisted(value: Persisted): void {
-  try {
-    localStorage.setItem(AGENT_SESSION_KEY, JSON.stringify(value));
-  } catch {
-    // storage full or blocked: the session still runs, it just will not survive a reload
-  }
+/** A forced logout says why (the logout itself leads staff back to the staff sign-in). */
+function staffLogout(reason: string | null): void {
+  if (reason) toast.warning(reason);
+  logout();
 }
 
 export function errorText(error: unknown): string {
@@ -127,6 +128,8 @@ export function errorText(error: unknown): string {
 }
 
 interface Runtime {
+  /** The one console actor; the session, break and claim machines are its children (read here for their state). */
+  console: AgentConsoleActor;
   session: AgentSessionActor;
   brk: BreakActor;
   claim: ClaimActor;
@@ -164,10 +167,11 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   runtime?.stop();
   // Create the auth session now, not lazily inside a machine action (the socket asks for the token there).
   getAuth();
-  const persisted = readPersisted();
   const leaderStore = createLeaderStore();
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AGENT_CHANNEL);
   let lastHeard = 0;
+  /** A leader shows (and broadcasts) its own state only once it has read the server's. */
+  let synced = false;
 
   const socket = new RealtimeSocket({
     url: () => {
@@ -178,103 +182,59 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     currentToken: () => getAuth().token,
     refreshToken: async () => undefined,
     onSessionEnded: () => logout(),
-    onFrame: dispatchSocketEvent,
+    onFrame: (frame) => {
+      dispatchSocketEvent(frame);
+      channel?.postMessage({ type: 'frame', frame } satisfies ChannelMessage);
+    },
     onStateChange: (state) => {
-      if (state === 'open') session.send({ type: 'SOCKET_OPEN' });
-      if (state === 'closed') session.send({ type: 'SOCKET_CLOSED' });
+      if (state === 'open') consoleActor.send({ type: 'SOCKET_OPEN' });
+      if (state === 'closed') consoleActor.send({ type: 'SOCKET_CLOSED' });
     },
     autoReconnect: false,
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
   });
 
-  const persist = () => {
-    if (!self.leader) return;
-    const preserved = session.getSnapshot().context.preserved;
-    const lockoutEndsAt = brk.getSnapshot().context.lockoutEndsAt;
-    writePersisted({ preserved, savedAt: Date.now(), lockoutEndsAt });
-    publish();
-  };
-
-  const brk: BreakActor = createActor(
-    breakMachine.provide({
-      actors: {
-        sendPause: fromPromise<PauseOutput, { reason: string }>(async ({ input }) => {
-          const state = await postAgentStatus('paused', input.reason);
-          return state && typeof state.breakIntervalLeftMs === 'number' ? { breakIntervalLeftMs: state.breakIntervalLeftMs } : {};
-        }),
-        sendResume: fromPromise<unknown, void>(() => postAgentStatus('online')),
+  const consoleActor: AgentConsoleActor = createActor(
+    createAgentConsoleMachine({
+      sendStatus: ({ status }) => postAgentStatus(status),
+      sendPause: async (reason) => {
+        const state = await postAgentStatus('paused', reason);
+        return state && typeof state.breakIntervalLeftMs === 'number' ? { breakIntervalLeftMs: state.breakIntervalLeftMs } : {};
       },
-      actions: {
-        notifyLockout: (_, { time }) => toast.error(t('agent.pause-once-per-hour', { time })),
-        notifyError: (_, { error }) => toast.error(errorText(error)),
-        persist: () => {
-          const c = brk.getSnapshot().context;
-          const onBreak = brk.getSnapshot().matches({ pause: 'onBreak' });
-          // Another actor's event goes out after this action, not inside it.
-          queueMicrotask(() =>
-            session.send({
-              type: 'BREAK_CHANGED',
-              break: onBreak && c.reason !== null && c.startedAt !== null ? { reason: c.reason, startedAt: c.startedAt, lockoutEndsAt: c.lockoutEndsAt } : null,
-            }),
-          );
-          persist();
-        },
+      sendResume: () => postAgentStatus('online'),
+      restoreBreakOnServer: (reason) => postAgentStatus('paused', reason),
+      fetchClaim: () => claimNext(),
+      sendReply: (input) => sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
+      releaseClaim: (conversationId) => releaseClaim(conversationId),
+      openSocket: () => {
+        socket.start();
+        socket.reconnectNow();
       },
-    }),
-    { input: { lockoutEndsAt: persisted?.lockoutEndsAt ?? null } },
-  );
-
-  const session: AgentSessionActor = createActor(
-    agentSessionMachine.provide({
-      actors: {
-        sendStatus: fromPromise<unknown, SendStatusInput>(({ input }) => postAgentStatus(input.status)),
+      closeSocket: () => socket.stop(1000, 'not the leader tab'),
+      publish: () => publish(),
+      notifyError: (error) => toast.error(errorText(error)),
+      notifyLockout: (time) => toast.error(t('agent.pause-once-per-hour', { time })),
+      notifyEmpty: () => toast.info(t('agent.queue-empty')),
+      notifyEnded: () => toast.warning(t('agent.claim-ended')),
+      notifyReleased: () => toast.success(t('agent.claim-released')),
+      showNewMessages: () => {
+        toast.error(t('error.new-messages'));
+        claimHooks.newMessages();
       },
-      actions: {
-        openSocket: () => {
-          socket.start();
-          socket.reconnectNow();
-        },
-        closeSocket: () => socket.stop(1000, 'not the leader tab'),
-        clearConversations: () => queueMicrotask(() => claim.send({ type: 'RELEASE' })),
-        endBreak: () => queueMicrotask(() => brk.send({ type: 'RESET' })),
-        // The socket drop ended the break on the server too: ask for it again; a refusal (the hour) is said.
-        restoreBreak: (_, { preserved }) =>
-          void postAgentStatus('paused', preserved.reason)
-            .then(() => brk.send({ type: 'RESTORE', ...preserved }))
-            .catch((error: unknown) => toast.error(errorText(error))),
-        notifyError: (_, { error }) => toast.error(errorText(error)),
-        persist,
+      openConversation: (wrapper) => {
+        primeConversation(wrapper.conversation);
+        claimHooks.open(wrapper);
       },
-    }),
-    { input: { preserved: persisted?.preserved ?? null, savedAt: persisted?.savedAt ?? 0 } },
-  );
-
-  const claim: ClaimActor = createActor(
-    claimMachine.provide({
-      actors: {
-        fetchClaim: fromPromise(() => claimNext()),
-        sendReply: fromPromise<unknown, SendReplyInput>(({ input }) =>
-          sendAgentReply(input.conversationId, { ...input.draft, lastMessageId: input.lastMessageId }),
-        ),
-      },
-      actions: {
-        openConversation: (_, { wrapper }) => claimHooks.open(wrapper),
-        notifyEmpty: () => toast.info(t('agent.queue-empty')),
-        notifyError: (_, { error }) => toast.error(errorText(error)),
-        showNewMessages: () => {
-          toast.error(t('error.new-messages'));
-          claimHooks.newMessages();
-        },
-        replied: (_, { conversationId }) => claimHooks.replied(conversationId),
-        forceLogout: (_, { reason }) => {
-          toast.warning(reason);
-          logout();
-        },
-      },
+      replied: (conversationId) => claimHooks.replied(conversationId),
+      forceLogout: (reason) => staffLogout(reason),
     }),
   );
+  const children = consoleActor.getSnapshot().children;
+  const session = children.session as AgentSessionActor;
+  const brk = children.break as BreakActor;
+  const claim = children.claim as ClaimActor;
 
-  const self: Runtime = { session, brk, claim, leader: false, channel, socket, stop: () => undefined };
+  const self: Runtime = { console: consoleActor, session, brk, claim, leader: false, channel, socket, stop: () => undefined };
   runtime = self;
   runtimeChanged();
 
@@ -299,16 +259,14 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   };
 
   const publish = () => {
-    if (!self.leader) return;
+    if (!self.leader || !synced) return;
     const next = localView();
     setView(next);
     channel?.postMessage({ type: 'state', view: next, preserved: session.getSnapshot().context.preserved } satisfies ChannelMessage);
   };
 
   const subs: Subscription[] = [session.subscribe(() => publish()), brk.subscribe(() => publish())];
-  session.start();
-  brk.start();
-  claim.start();
+  consoleActor.start();
 
   const heartbeat = setInterval(() => {
     if (self.leader) publish();
@@ -319,11 +277,13 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
       const data = event.data;
       if (!data) return;
-      if (data.type === 'state' && !self.leader) {
+      if (data.type === 'frame' && !self.leader) {
+        dispatchSocketEvent(data.frame);
+      } else if (data.type === 'state' && !self.leader) {
         lastHeard = Date.now();
-        session.send({ type: 'BROADCAST', preserved: data.preserved });
+        consoleActor.send({ type: 'BROADCAST', preserved: data.preserved });
         if (data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt) {
-          brk.send({ type: 'LOCKOUT', leftMs: data.view.lockoutEndsAt ? data.view.lockoutEndsAt - Date.now() : 0 });
+          consoleActor.send({ type: 'LOCKOUT', leftMs: data.view.lockoutEndsAt ? data.view.lockoutEndsAt - Date.now() : 0 });
         }
         setView({ ...data.view, isMaster: false, ready: true });
       } else if (data.type === 'command' && self.leader) {
@@ -338,15 +298,25 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   const releaseLeader = electLeader(
     (leader) => {
       self.leader = leader;
+      synced = false;
       leaderStore.set(leader);
-      session.send({ type: 'LEADER', isMaster: leader });
-      if (leader) {
-        publish();
-        // The server's own count of the break-interval lockout wins over what this device remembered.
-        fetchAgentStatus()
-          .then((state) => brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs }))
-          .catch(() => undefined);
-      }
+      consoleActor.send({ type: 'LEADER', isMaster: leader });
+      if (!leader) return;
+      // Until the server answers, this tab keeps showing the session it last heard from the old leader; the
+      // connection shown is this tab's own (its socket is only now opening).
+      const own = localView();
+      setView({ ...agentSessionStore.get(), isMaster: true, connection: own.connection, attempts: own.attempts });
+      fetchAgentStatus()
+        .then((state) => {
+          if (runtime !== self || !self.leader) return;
+          consoleActor.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+          consoleActor.send({ type: 'SERVER_STATE', session: serverSession(state) });
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          synced = true;
+          publish();
+        });
     },
     options.locks,
     AGENT_LEADER_LOCK,
@@ -354,12 +324,15 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
 
   const unregister = registerSocket('agent', socket);
   const offEvents = [
-    onSocketEvent('logout', () => logout()),
+    onSocketEvent('logout', (frame) => staffLogout(frame.reason === 'signed-in-elsewhere' ? t('agent.signed-in-elsewhere') : null)),
+    onSocketEvent('claimEnded', (frame) => {
+      if (typeof frame.conversationId === 'string') consoleActor.send({ type: 'ENDED', conversationId: frame.conversationId });
+    }),
     onSocketEvent('agentStatusUpdate', (frame) => {
       const state = frame as unknown as Partial<AgentSessionState> & { reason?: string | null };
-      if (typeof state.breakIntervalLeftMs === 'number') brk.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
+      if (typeof state.breakIntervalLeftMs === 'number') consoleActor.send({ type: 'LOCKOUT', leftMs: state.breakIntervalLeftMs });
       // Ended by someone else (an admin): a drop of our own socket ('disconnect') is restored instead.
-      if (state.status === 'offline' && state.reason !== 'disconnect') session.send({ type: 'SERVER_STOPPED' });
+      if (state.status === 'offline' && state.reason !== 'disconnect') consoleActor.send({ type: 'SERVER_STOPPED' });
     }),
   ];
 
@@ -368,7 +341,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     .then((page) => {
       const held = page.data[0];
       if (!held || runtime !== self || !claim.getSnapshot().matches('idle')) return;
-      claim.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
+      consoleActor.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
     })
     .catch(() => undefined);
 
@@ -377,7 +350,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   const offView = agentSessionStore.subscribe(() => {
     const current = agentSessionStore.get();
     const online = current.status !== 'offline';
-    if (wasOnline && !online && current.ready) claim.send({ type: 'RELEASE' });
+    if (wasOnline && !online && current.ready) consoleActor.send({ type: 'RELEASE' });
     wasOnline = online;
   });
 
@@ -389,9 +362,7 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     releaseLeader();
     socket.stop();
     unregister();
-    session.stop();
-    brk.stop();
-    claim.stop();
+    consoleActor.stop();
     channel?.close();
     if (runtime === self) {
       runtime = null;
@@ -407,19 +378,19 @@ function runCommand(command: AgentCommand): void {
   if (!current) return;
   switch (command.command) {
     case 'START':
-      current.session.send({ type: 'START' });
+      current.console.send({ type: 'START' });
       break;
     case 'STOP':
-      current.session.send({ type: 'STOP' });
+      current.console.send({ type: 'STOP' });
       break;
     case 'PAUSE':
-      current.brk.send({ type: 'PAUSE', reason: command.reason });
+      current.console.send({ type: 'PAUSE', reason: command.reason });
       break;
     case 'RESUME':
-      current.brk.send({ type: 'RESUME' });
+      current.console.send({ type: 'RESUME' });
       break;
     case 'RECONNECT':
-      current.session.send({ type: 'RECONNECT' });
+      current.console.send({ type: 'RECONNECT' });
       break;
   }
 }

@@ -5,9 +5,9 @@ import { stopAuthSession } from '@web/lib/auth-session';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
 import { mockAgentState, resetAgentMocks } from '@web/mocks/handlers/agents';
 import { makeToken } from '@web/mocks/tokens';
-import { AGENT_CHANNEL, agentCommand, agentSessionStore, startAgentSession, type AgentSessionView } from './agent-session';
-import type { LockManagerLike } from './leader';
-import type { WebSocketLike } from './socket';
+import { AGENT_CHANNEL, agentCommand, agentSessionStore, startAgentSession, type AgentSessionView } from './console-runtime';
+import type { LockManagerLike } from '@web/sync/leader';
+import { onSocketEvent, type WebSocketLike } from '@web/sync/socket';
 
 /** A lock that is held elsewhere until the test hands it over (the other tab closed). */
 function heldElsewhere() {
@@ -104,5 +104,42 @@ describe('agent session across tabs', () => {
     agentCommand({ command: 'START' });
     await waitFor(() => expect(agentSessionStore.get().status).toBe('online'));
     expect(mockAgentState().session.status).toBe('online');
+  });
+
+  it("a new leader keeps showing what it last heard (never Offline) until it shows the server's session, and stores none of it", async () => {
+    const startedAt = Date.now() - 600_000;
+    mockAgentState().session = { ...mockAgentState().session, status: 'online', session: { _id: 's-1', startDate: new Date(startedAt).toISOString() } };
+    const lock = heldElsewhere();
+    const socket = fakeSocket();
+    stop = startAgentSession({ locks: lock.locks, createSocket: socket.create });
+    other.postMessage({ type: 'state', view: leaderView({ sessionStartedAt: startedAt }), preserved: { startedAt, break: null } });
+    await waitFor(() => expect(agentSessionStore.get()).toMatchObject({ status: 'online', isMaster: false }));
+
+    const seen: string[] = [];
+    const off = agentSessionStore.subscribe(() => seen.push(agentSessionStore.get().status));
+    lock.handOver();
+    await waitFor(() => expect(agentSessionStore.get()).toMatchObject({ isMaster: true, status: 'online', sessionStartedAt: startedAt }));
+    off();
+    expect(seen).not.toContain('offline');
+    // Adopted, not restarted: no second POST /api/event.
+    expect(mockAgentState().session.session?._id).toBe('s-1');
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('amora-agent'))).toEqual([]);
+  });
+
+  it("the leader hands every socket frame to the other tabs; a follower acts on the frames it is handed", async () => {
+    const lock = heldElsewhere();
+    const socket = fakeSocket();
+    stop = startAgentSession({ locks: lock.locks, createSocket: socket.create });
+    const heard: unknown[] = [];
+    const off = onSocketEvent('claimEnded', (frame) => heard.push(frame));
+    other.postMessage({ type: 'frame', frame: { event: 'claimEnded', conversationId: 'c-1', reason: 'replied-by-other' } });
+    await waitFor(() => expect(heard).toEqual([{ event: 'claimEnded', conversationId: 'c-1', reason: 'replied-by-other' }]));
+    off();
+
+    lock.handOver();
+    await waitFor(() => expect(socket.opened).toHaveLength(1));
+    await waitFor(() => expect(socket.opened[0]!.onmessage).not.toBeNull());
+    socket.opened[0]!.onmessage!(new MessageEvent('message', { data: JSON.stringify({ event: 'claimEnded', conversationId: 'c-2', reason: 'replied-by-other' }) }));
+    await waitFor(() => expect(received).toContainEqual({ type: 'frame', frame: { event: 'claimEnded', conversationId: 'c-2', reason: 'replied-by-other' } }));
   });
 });
