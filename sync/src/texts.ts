@@ -229,6 +229,11 @@ export const texts = {
 
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
+  'nav.discover': 'Discover',
+  'match.title': "It's a match!",
+  'match.text': 'You and {username} like each other.',
+  'match.send-message': 'Send a message',
+  'match.keep-swiping': 'Keep swiping',
   'nav.favorites': 'Favorites',
   'nav.messages': 'Messages',
   'nav.credits': 'Credits',

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
-import { useUser } from '@web/lib/user-store';
+import { ownPhotoUrl, useUser } from '@web/lib/user-store';
 
 /** The user menu (SPEC §2 popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
 export function UserMenu() {
@@ -10,11 +10,12 @@ export function UserMenu() {
   const { user } = useUser();
   const navigate = useNavigate();
   const name = user?.username ?? (kind === 'agent' ? 'Agent' : '');
+  const photo = user && kind !== 'agent' ? ownPhotoUrl(user) : null;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('nav.user-menu')}>
         <span className="user-menu__avatar" aria-hidden="true">
-          {(name || '?').slice(0, 1).toUpperCase()}
+          {photo ? <img src={photo} alt="" /> : (name || '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="user-menu__name">{name}</span>
       </DropdownMenu.Trigger>
