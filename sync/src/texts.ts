@@ -230,6 +230,8 @@ export const texts = {
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
   'nav.discover': 'Discover',
+  'checkout.save-card': 'Save this card for faster checkout',
+  'checkout.save-card-membership': 'Save this card for faster checkout and to renew VIP (unsaved, VIP ends after this period)',
   'match.title': "It's a match!",
   'match.text': 'You and {username} like each other.',
   'match.send-message': 'Send a message',

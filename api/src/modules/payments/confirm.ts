@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { orders, subscriptions, transactions, users } from '../../db/schema/index.js';
 import type { ChargeResult } from '../../providers/payments/processor.js';
 import { changeCredits } from '../credits/ledger.js';
+import { settleKeptCard } from './card-saving.js';
 import { endMembership, extendMembership, startMembership } from './memberships.js';
 import { mailMembershipEnded, publishUserUpdate } from './notify.js';
 
@@ -46,6 +47,7 @@ export async function confirmCharge(deps: AppDeps, result: ChargeResult): Promis
         updateDate: now,
       })
       .where(eq(transactions.id, txn.id));
+    await settleKeptCard(tx, txn.savedCardId, success);
     if (success) {
       await fulfil(tx, order, txn, now);
       return { applied: true, userId: order.userId };

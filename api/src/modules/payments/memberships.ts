@@ -59,12 +59,13 @@ export async function startMembership(tx: Executor, m: MembershipStart, now: Dat
         productId: m.productId,
         orderId: m.orderId,
         savedCardId: m.savedCardId ?? live.savedCardId,
+        // Without a card to charge there is no renewal: the membership runs to the end of its period.
         intervalDays: m.days,
         priceCents: m.priceCents,
         currency: m.currency,
         monthlyCredits: m.credits,
         currentPeriodEnd: addDays(live.currentPeriodEnd, m.days),
-        cancelDate: null,
+        cancelDate: (m.savedCardId ?? live.savedCardId) ? null : (live.cancelDate ?? now),
         updateDate: now,
       })
       .where(eq(subscriptions.id, live.id))
@@ -86,6 +87,7 @@ export async function startMembership(tx: Executor, m: MembershipStart, now: Dat
       monthlyCredits: m.credits,
       startDate: now,
       currentPeriodEnd: addDays(now, m.days),
+      cancelDate: m.savedCardId ? null : now,
       nextCreditsDate: now,
       createDate: now,
       updateDate: now,

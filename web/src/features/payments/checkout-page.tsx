@@ -377,7 +377,7 @@ export function CheckoutPage() {
               </FormField>
               <label className="form-check pay-span-2">
                 <input type="checkbox" checked={values.saveCard} onChange={(e) => set('saveCard', e.target.checked)} />
-                <span>Save this card for faster checkout{item.kind === 'membership' ? ' (renewals use the card you pay with)' : ''}</span>
+                <span>{t(item.kind === 'membership' ? 'checkout.save-card-membership' : 'checkout.save-card')}</span>
               </label>
             </div>
           )}
