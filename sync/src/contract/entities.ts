@@ -225,6 +225,8 @@ export const user = z.object({
   firstLoginDate: isoDate.nullable(),
   domain: z.string(),
   emailValidated: z.boolean(),
+  /** While the email is unconfirmed: when Resend is allowed again (null: now). */
+  nextVerificationEmailDate: isoDate.nullable().optional(),
   timezone: z.string(),
   transactions: z.array(transaction),
   username: z.string(),

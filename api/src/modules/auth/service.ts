@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AuthenticateBody, RegisterBody, ResendEmailBody } from '@sync/contract/auth';
 import { t } from '@sync/texts';
+import { RESEND_WAIT_MS } from '@sync/rules/verification';
 import type { AppDeps, AuthContext, BrandContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents, authSessions, brands, creditLedger, emailTokens, profiles, users } from '../../db/schema/index.js';
@@ -16,7 +17,6 @@ export { issueSession } from './sessions.js';
 export type { IssuedSession, SessionMeta, Subject } from './sessions.js';
 
 /** A member may ask for another verification mail this long after the previous one. */
-export const RESEND_WAIT_MS = 2 * 60_000;
 /** Forgot-password mails to one account are spaced like verification mails, so nobody can flood a mailbox. */
 const RESET_MAIL_GAP_MS = 2 * 60_000;
 
