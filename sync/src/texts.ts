@@ -230,6 +230,9 @@ export const texts = {
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
   'nav.discover': 'Discover',
+  'sign-up.email-taken': 'An account with this email address already exists.',
+  'sign-up.email-taken-actions': 'Is it yours?',
+  'sign-up.reset-password': 'Reset my password',
   'checkout.save-card': 'Save this card for faster checkout',
   'checkout.save-card-membership': 'Save this card for faster checkout and to renew VIP (unsaved, VIP ends after this period)',
   'match.title': "It's a match!",

@@ -79,7 +79,8 @@ export async function register(deps: AppDeps, brand: BrandContext, body: Registe
     .from(users)
     .where(or(sql`lower(${users.email}) = ${body.email.toLowerCase()}`, sql`lower(${users.username}) = ${body.username.toLowerCase()}`))
     .limit(1);
-  if (taken?.email.toLowerCase() === body.email.toLowerCase()) throw new ApiError(422, 'invalid-email', INVALID_EMAIL);
+  // A taken address is told apart from a malformed one, so the form can offer sign-in and password reset.
+  if (taken?.email.toLowerCase() === body.email.toLowerCase()) throw new ApiError(422, 'email-taken', t('sign-up.email-taken'));
   if (taken) throw new ApiError(422, 'username-taken', USERNAME_TAKEN);
 
   const passwordHash = await hashPassword(body.password);

@@ -1,6 +1,6 @@
 /** SPEC §2 popups and overlays, by name, with the props each one takes. */
 export interface PopupPropsByKind {
-  'sign-in': { redirect?: string };
+  'sign-in': { redirect?: string; view?: 'forgot' };
   'password-reset': { token?: string };
   'sign-up': { redirect?: string };
   sidebar: Record<string, never>;
