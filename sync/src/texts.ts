@@ -230,6 +230,7 @@ export const texts = {
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
   'nav.discover': 'Discover',
+  'membership.keep': 'Keep VIP',
   'sign-up.email-taken': 'An account with this email address already exists.',
   'sign-up.email-taken-actions': 'Is it yours?',
   'sign-up.reset-password': 'Reset my password',

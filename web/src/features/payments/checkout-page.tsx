@@ -103,6 +103,8 @@ export function CheckoutPage() {
   // What the machine's effects need between renders: the item being paid and the open waiting popup.
   const [effects] = useState(() => ({ item: null as CartItem | null, waitingPopup: null as number | null }));
   const [paid, setPaid] = useState<CartItem | null>(null);
+  // The failure is told once: by its popup, then, once that is closed, by the alert above the form.
+  const [failurePopupOpen, setFailurePopupOpen] = useState(false);
 
   const [machine] = useState(() =>
     paymentMachine.provide({
@@ -119,13 +121,18 @@ export function CheckoutPage() {
         },
         paymentFailed: ({ context, self }) => {
           if (effects.waitingPopup !== null) closePopup(effects.waitingPopup);
-          openPopup('payment-failed', {
-            reason: context.failure ?? 'system',
-            onRetry: () => {
-              self.send({ type: 'RETRY' });
-              retryWithNewCard();
+          setFailurePopupOpen(true);
+          openPopup(
+            'payment-failed',
+            {
+              reason: context.failure ?? 'system',
+              onRetry: () => {
+                self.send({ type: 'RETRY' });
+                retryWithNewCard();
+              },
             },
-          });
+            { onClose: () => setFailurePopupOpen(false) },
+          );
         },
         paymentWaiting: ({ context, self }) => {
           if (effects.waitingPopup !== null) return;
@@ -244,7 +251,7 @@ export function CheckoutPage() {
           Payment details
         </h1>
 
-        {failure && (
+        {failure && !failurePopupOpen && (
           <div className="form-alert form-alert--error pay-alert" role="alert">
             <strong>{failure === 'bank' ? 'Payment declined.' : 'Payment failed.'}</strong> {failure === 'bank' ? t('payment.failed-bank') : t('payment.failed-system')}
             <div className="pay-alert__actions">

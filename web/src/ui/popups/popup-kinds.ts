@@ -17,7 +17,8 @@ export interface PopupPropsByKind {
   'remove-card': { cardId: string; last4?: string; brand?: string; onConfirm?: () => void; onRemoved?: () => void };
   'waiting-for-payment': { orderId?: string; actionUrl?: string | null; reason?: 'action' | 'timeout'; onCheckAgain?: () => void };
   'agent-end-session': { onConfirm?: () => void };
-  general: { title?: string; message: string; confirmLabel?: string; onConfirm?: () => void };
+  /** With `cancelLabel`, a second button closes without confirming (the safe choice of a confirmation). */
+  general: { title?: string; message: string; confirmLabel?: string; cancelLabel?: string; onConfirm?: () => void };
   'attachment-gallery': { images: { src: string; alt?: string }[]; index?: number };
   standalone: { name: string; [prop: string]: unknown };
 }
