@@ -230,6 +230,11 @@ export const texts = {
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
   'nav.discover': 'Discover',
+  'title.chat': 'Chat',
+  'title.profile': 'Profile',
+  'title.checkout': 'Checkout',
+  'title.edit-profile': 'Edit my profile',
+  'title.verify': 'Confirm your email',
   'membership.keep': 'Keep VIP',
   'sign-up.email-taken': 'An account with this email address already exists.',
   'sign-up.email-taken-actions': 'Is it yours?',
