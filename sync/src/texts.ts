@@ -230,6 +230,9 @@ export const texts = {
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
   'nav.discover': 'Discover',
+  'messages.new-from': 'New message from {username}',
+  'messages.new-photo': 'Sent you a photo',
+  'messages.open-chat': 'Open',
   'title.chat': 'Chat',
   'title.profile': 'Profile',
   'title.checkout': 'Checkout',
