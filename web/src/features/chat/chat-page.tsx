@@ -380,14 +380,14 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
     if (!outcome.ok && outcome.error.code === 'no-credits') openPopup('no-credits', {});
     return outcome.ok;
   };
-  const send = async (text: string): Promise<boolean> => {
-    if (text.trim() === '') return false;
-    if (!(await sendMessage({ messageType: 'text', message: text }))) return false;
+  // Text and photo go as one message, one credit.
+  const send = async (text: string, imageId?: string): Promise<boolean> => {
+    if (text.trim() === '' && !imageId) return false;
+    const message = imageId ? { messageType: 'attachment' as const, message: text.trim() === '' ? '' : text, attachment: imageId } : { messageType: 'text' as const, message: text };
+    if (!(await sendMessage(message))) return false;
     await mutate('clearDraft', { profileId });
     return true;
   };
-  // The photo goes as its own message; whatever is typed stays in the box (and its draft).
-  const sendAttachment = (imageId: string) => sendMessage({ messageType: 'attachment', message: '', attachment: imageId });
 
   return (
     <section className="chat" aria-label={header.username}>
@@ -406,7 +406,6 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
         hint={question === 'askForCity' ? { label: t('chat.ask-for-city', { username: header.username }), text: t('chat.ask-for-city-text') } : undefined}
         onSend={send}
         canSend={canSend}
-        onSendAttachment={sendAttachment}
       />
     </section>
   );
