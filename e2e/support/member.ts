@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { DESKTOP, MOBILE, shot } from './browser.js';
+import { DESKTOP, MOBILE, firstLink, shot, waitForMail } from './browser.js';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export const DEMO = { username: 'demo', password: 'demo-pass-123' };
 export const ADMIN = { username: 'admin@example.com', password: 'admin-pass-123' };
@@ -63,4 +66,43 @@ export async function shotBoth(page: Page, name: string, back: typeof MOBILE = p
     await shot(page, `${name}-${label}`);
   }
   await page.setViewportSize(back);
+}
+
+export interface NewMember {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A member of the journey's own (never the shared demo member): registered through the API, the email
+ * confirmed by the mailed link, with no credits.
+ */
+export async function createMember(prefix: string): Promise<NewMember> {
+  const after = Date.now();
+  const stamp = `${after}${Math.floor(Math.random() * 1000)}`;
+  const member = { username: `${prefix}_${stamp}`.slice(0, 24), email: `${prefix}${stamp}@example.com`, password: 'a-long-password-1' };
+  const res = await fetch(`${inject('baseUrl')}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...member, gender: 'man', lookingFor: 'woman', birthDate: '1990-04-12', terms: true }),
+  });
+  if (res.status !== 201) throw new Error(`register ${member.username}: ${res.status} ${await res.text()}`);
+  const link = firstLink(await waitForMail(member.email, { after }), '/api/verify-email');
+  const verified = await fetch(link, { redirect: 'manual' });
+  if (verified.status >= 400) throw new Error(`verify ${member.username}: ${verified.status}`);
+  return member;
+}
+
+/** The serious and critical axe violations of the page as it is now, as "rule: target" lines. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }

@@ -5,7 +5,10 @@ import type { MemoryMailer } from '../../providers/mail/memory.js';
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAgent, useMemoryMailer } from '../auth/test-helpers.js';
-import { MIN_GAP_MS, QUIET_MS, sendNewMessageMails } from './new-message-mails.js';
+import { sendNewMessageMails } from './new-message-mails.js';
+
+const QUIET_MS = 120_000;
+const MIN_GAP_MS = 30 * 60_000;
 
 let ctx: TestContext;
 let mailer: MemoryMailer;
@@ -51,6 +54,7 @@ describe('new-message mails', () => {
     expect(sent[0]!.subject).toBe(`Amora Test: 3 new messages from ${anna.username}`);
     expect(sent[0]!.links).toContain(`http://localhost:3000/messages/chat/${anna.id}`);
     expect(sent[0]!.text).toContain('Turn it off in your settings');
+    expect(ctx.config.messageMails).toEqual({ quietMs: QUIET_MS, gapMs: MIN_GAP_MS });
   });
 
   it('a later reply is mailed only after the gap, and read messages are not', async () => {

@@ -5,10 +5,6 @@ import type { Job } from '../../jobs/scheduler.js';
 import type { Mail } from '../../providers/mail/mailer.js';
 import { mailLayout } from '../auth/mails.js';
 
-/** A burst of replies is over once none came for this long: then one mail tells of all of them. */
-export const QUIET_MS = 2 * 60_000;
-/** At most one new-message mail per member in this time, however the replies trickle in. */
-export const MIN_GAP_MS = 30 * 60_000;
 /** Replies older than this and still unread are not news any more (and keep the scan on the recent index). */
 const LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 100;
@@ -43,13 +39,15 @@ export function newMessageMail(due: Due, publicUrl: string): Mail {
 }
 
 /**
- * Members with staff replies they have not read and not been mailed about, whose latest reply is QUIET_MS old
- * (the burst is over), who were not mailed in the last MIN_GAP_MS, and whose setting asks for it. Only verified
+ * Members with staff replies they have not read and not been mailed about, whose latest reply is
+ * MESSAGE_MAIL_QUIET_SECONDS old (the burst is over: one mail tells of all of it), who were not mailed in the last
+ * MESSAGE_MAIL_GAP_MINUTES (however the replies trickle in), and whose setting asks for it. Only verified
  * addresses are mailed. Each member's mail is claimed by moving `mailed_seq` forward in one conditional upsert, so
  * several API processes running this job send it once; a mail that fails to send is not retried (it was news).
  */
 export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
   const now = deps.clock.now().getTime();
+  const { quietMs, gapMs } = deps.config.messageMails;
   const lastSeq = max(messages.seq);
   const due = (await deps.db
     .select({
@@ -73,14 +71,14 @@ export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
         gt(messages.dateSent, new Date(now - LOOKBACK_MS)),
         eq(messages.isRead, false),
         gt(messages.seq, sql`coalesce(${messageMails.mailedSeq}, 0)`),
-        or(isNull(messageMails.mailDate), lte(messageMails.mailDate, new Date(now - MIN_GAP_MS))),
+        or(isNull(messageMails.mailDate), lte(messageMails.mailDate, new Date(now - gapMs))),
         eq(users.emailValidated, true),
         eq(users.blocked, false),
         sql`coalesce((${users.settings}->>'notifyByEmail')::boolean, true)`,
       ),
     )
     .groupBy(conversations.userId, users.email, brands.brand)
-    .having(lte(max(messages.dateSent), new Date(now - QUIET_MS)))
+    .having(lte(max(messages.dateSent), new Date(now - quietMs)))
     .limit(BATCH)) as Due[];
 
   let sent = 0;
@@ -105,4 +103,4 @@ export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
   return sent;
 }
 
-export const messagingJobs: Job[] = [{ name: 'messaging.new-message-mails', everyMs: 30_000, run: sendNewMessageMails }];
+export const messagingJobs: Job[] = [{ name: 'messaging.new-message-mails', everyMs: 10_000, run: sendNewMessageMails }];

@@ -13,7 +13,6 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
         type="button"
         className="mk-profile__button"
         onClick={() => openPopup('sign-up', { redirect: `/profile/${profile._id}` })}
-        aria-label={`Chat with ${profile.username}${profile.age ? `, ${profile.age}` : ''}: create a free account`}
       >
         {photo && !broken ? (
           <img className="mk-profile__photo" src={photo} alt="" loading="lazy" width={240} height={300} onError={() => setBroken(true)} />
@@ -32,6 +31,8 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
             {profile.isOnline && <i className="mk-dot" aria-hidden="true" />}
             {profile.isOnline ? 'Online' : (city ?? 'Say hello')}
           </span>
+          {/* The button's name is what it shows, then what it does. */}
+          <span className="visually-hidden">: chat, create a free account</span>
         </span>
       </button>
     </li>

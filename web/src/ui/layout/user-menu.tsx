@@ -13,7 +13,7 @@ export function UserMenu() {
   const photo = user && kind !== 'agent' ? ownPhotoUrl(user) : null;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('nav.user-menu')}>
+      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={name ? `${name}: ${t('nav.user-menu')}` : t('nav.user-menu')}>
         <span className="user-menu__avatar" aria-hidden="true">
           {photo ? <img src={photo} alt="" /> : (name || '?').slice(0, 1).toUpperCase()}
         </span>
