@@ -216,7 +216,7 @@ export const texts = {
   'chat.attach': 'Attach a photo',
   'chat.photo-preview': 'The photo to send',
   'chat.photo-remove': 'Remove the photo',
-  'chat.price': 'Each message costs {count} credit, photo included',
+  'chat.price': '{count} credit per message, photo included',
   'chat.uploading': 'Uploading photo… {percent}%',
   'chat.attach-offline': 'You are offline: sending a photo needs a connection. Your text stays here.',
   'chat.open-photo': 'Open photo',

@@ -48,7 +48,7 @@ describe('chat attachments', () => {
       const user = userEvent.setup();
       renderChat();
       const box = (await screen.findByRole('textbox', { name: 'Message to Bea' })) as HTMLTextAreaElement;
-      expect(screen.getByText('Each message costs 1 credit, photo included')).toBeTruthy();
+      expect(screen.getByText('1 credit per message, photo included')).toBeTruthy();
       expect(screen.getByText('3 credits left')).toBeTruthy();
       await user.type(box, 'look at this');
       await user.click(screen.getByRole('button', { name: 'Attach a photo' }));
