@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)('the member experience', () => {
       const page = await ctx.newPage();
       await signInMember(page, member);
       const discover = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Discover' });
-      expect(await discover.isVisible()).toBe(true);
+      await discover.waitFor({ state: 'visible' });
       await discover.click();
       await expect.poll(() => pathOf(page)).toBe('/matches');
       await page.getByRole('region', { name: 'Discover' }).getByRole('heading', { name: 'Discover' }).waitFor();
