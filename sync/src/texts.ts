@@ -233,6 +233,10 @@ export const texts = {
   // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
   'nav.search': 'Search',
   'nav.discover': 'Discover',
+  'settings.export-title': 'Your data',
+  'settings.export-text': 'Download a copy of your profile, messages and orders as a JSON file.',
+  'settings.export-button': 'Download my data',
+  'settings.export-busy': 'Preparing…',
   'messages.new-from': 'New message from {username}',
   'messages.new-photo': 'Sent you a photo',
   'messages.open-chat': 'Open',
