@@ -3,15 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
 import { ADMIN, apiCall, apiToken, createMember, pathOf, seriousAxeViolations, shotBoth, signInMember, type NewMember } from './support/member.js';
 
-/** Likes profiles through the API until one likes back: the match's conversation id. */
-async function matchSomeone(token: string): Promise<string> {
+/** Likes profiles through the API until one likes back: the match's conversation id, or null when none did. */
+async function matchSomeone(token: string): Promise<string | null> {
   for (let i = 0; i < 10; i++) {
     const next = await apiCall<{ _id: string } | null>(token, 'GET', '/match/next').catch(() => null);
     if (!next?._id) break;
-    const answer = await apiCall<{ match: boolean; conversationId: string | null }>(token, 'POST', '/match/swipe', { toUserId: next._id, actionType: 'like' });
+    const answer = await apiCall<{ match: boolean; conversationId: string | null }>(token, 'POST', '/match/swipe', { toUserId: next._id, actionType: 'like' }).catch(() => null);
+    if (!answer) break; // no likes left
     if (answer.match && answer.conversationId) return answer.conversationId;
   }
-  throw new Error('no profile liked back within the likes of a day');
+  return null;
+}
+
+/**
+ * A new member with a match. Profiles like back a share of members (LIKE_BACK_RATE), by a fixed draw per pair:
+ * a member whose day of likes found nobody is replaced by another.
+ */
+async function matchedMember(prefix: string): Promise<{ member: NewMember; token: string; conversationId: string }> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const member = await createMember(prefix);
+    const token = await apiToken(member);
+    const conversationId = await matchSomeone(token);
+    if (conversationId) return { member, token, conversationId };
+  }
+  throw new Error('no member got a match');
 }
 
 describe.skipIf(!hasChromium)('the member experience', () => {
@@ -71,15 +86,34 @@ describe.skipIf(!hasChromium)('the member experience', () => {
     await ctx.close();
   });
 
+  it('a message arriving while the member is on another screen shows a toast that opens the chat', async () => {
+    const { member: matched, conversationId } = await matchedMember('mxtoast');
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await signInMember(page, matched);
+    await page.locator('.profile-grid article').first().waitFor();
+    // Let the mirror take in the conversation the match opened before the reply comes.
+    await page.waitForTimeout(1500);
+    const admin = await apiToken(ADMIN, 'agent');
+    await apiCall(admin, 'POST', `/conversation/${conversationId}/message`, { messageType: 'text', message: 'Nice to match you!' });
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: /New message from / });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Nice to match you!');
+    await shotBoth(page, 'incoming-message-toast');
+    await toast.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/messages/chat/${conversationId}`);
+    await ctx.close();
+  });
+
   it('a burst of replies gives one new-message mail whose link opens the chat after sign-in', async () => {
-    const token = await apiToken(member);
-    const conversationId = await matchSomeone(token);
+    // A member of its own: the toast journey's reply may have been mailed already (one mail per 30 minutes).
+    const { member: reader, conversationId } = await matchedMember('mxmail');
     const admin = await apiToken(ADMIN, 'agent');
     const after = Date.now();
     for (const text of ['Hello there!', 'Are you around tonight?']) {
       await apiCall(admin, 'POST', `/conversation/${conversationId}/message`, { messageType: 'text', message: text });
     }
-    const mail = await waitForMail(member.email, { after, timeoutMs: 30_000 });
+    const mail = await waitForMail(reader.email, { after, timeoutMs: 30_000 });
     expect(mail).toMatch(/Subject: Amora: 2 new messages from /);
     const link = firstLink(mail, `/messages/chat/${conversationId}`);
 
@@ -90,8 +124,8 @@ describe.skipIf(!hasChromium)('the member experience', () => {
     const popup = page.getByRole('dialog', { name: /sign in/i });
     await popup.waitFor();
     await shot(page, 'mail-link-sign-in-mobile');
-    await popup.getByLabel('Username or email').fill(member.username);
-    await popup.getByLabel(/^Password/).fill(member.password);
+    await popup.getByLabel('Username or email').fill(reader.username);
+    await popup.getByLabel(/^Password/).fill(reader.password);
     await popup.getByRole('button', { name: /sign in/i }).click();
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(`/messages/chat/${conversationId}`);
     await page.getByText('Are you around tonight?').waitFor();
