@@ -192,6 +192,11 @@ describe.skipIf(!hasChromium)('chat', () => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Attach a photo' }).click();
       await (await chooser).setFiles({ name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: picture });
+      // Chosen, not sent: the preview waits for Send, and nothing is uploaded yet.
+      await page.getByRole('img', { name: 'The photo to send' }).waitFor();
+      expect(uploads).toEqual([]);
+      await shotBoth(page, 'chat-photo-preview');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
       const progress = page.getByRole('status').filter({ hasText: /^Uploading photo… \d+%$/ });
       await progress.waitFor();
       expect(await progress.getByRole('progressbar').count()).toBe(1);

@@ -127,12 +127,22 @@ describe.skipIf(!hasChromium)('a member discovering profiles', () => {
     await shotBoth(page, 'matches-deck');
 
     let left = await likesLeft(page);
+    const moment = page.getByRole('dialog', { name: "It's a match!" });
+    let momentShot = false;
     while (left > 0) {
       await like.click();
       await expect.poll(() => likesLeft(page)).toBe(left - 1);
       left -= 1;
-      // The next card is drawn before the next like.
-      await expect.poll(() => like.isEnabled()).toBe(true);
+      // A like back opens the full-screen match moment; otherwise the next card is drawn before the next like.
+      await expect.poll(async () => (await moment.isVisible()) || (await like.isEnabled({ timeout: 200 }).catch(() => false))).toBe(true);
+      if (await moment.isVisible()) {
+        expect(await moment.getByRole('img').count()).toBe(2);
+        if (!momentShot) await shotBoth(page, 'matches-match-moment');
+        momentShot = true;
+        await moment.getByRole('button', { name: 'Keep swiping' }).click();
+        await moment.waitFor({ state: 'detached' });
+        await expect.poll(() => like.isEnabled()).toBe(true);
+      }
     }
     await like.click();
     const popup = page.getByRole('dialog', { name: 'Become a VIP member' });

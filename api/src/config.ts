@@ -67,6 +67,11 @@ const schema = z
     MEET_UP_FOLLOW_UP_HOURS: z.coerce.number().min(0).max(24 * 30).default(2),
     /** An agent's session ends this long after its last socket closed, unless a socket came back (tab hand-over). */
     AGENT_DISCONNECT_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    /** Share of members a willing fictive profile likes back (0 = none, 1 = every like matches). */
+    LIKE_BACK_RATE: z.coerce.number().min(0).max(1).default(0.3),
+    /** New-message mails: a burst of replies is over after this much quiet; then at most one mail per gap. */
+    MESSAGE_MAIL_QUIET_SECONDS: z.coerce.number().min(0).max(3600).default(120),
+    MESSAGE_MAIL_GAP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -156,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: { provider: e.PAYMENT_PROVIDER, sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS, applePayMerchantId: e.APPLE_PAY_MERCHANT_ID },
     ageVerification: { provider: e.AGE_VERIFICATION_PROVIDER },
     allowSandboxProviders: e.ALLOW_SANDBOX_PROVIDERS,
+    matching: { likeBackRate: e.LIKE_BACK_RATE },
+    messageMails: { quietMs: e.MESSAGE_MAIL_QUIET_SECONDS * 1000, gapMs: e.MESSAGE_MAIL_GAP_MINUTES * 60_000 },
     agents: {
       followUpAfterMs: Math.round(e.FOLLOW_UP_AFTER_HOURS * 3_600_000),
       meetUpFollowUpMs: Math.round(e.MEET_UP_FOLLOW_UP_HOURS * 3_600_000),

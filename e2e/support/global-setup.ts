@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       SEED_DEMO: 'true',
+      // New-message mails go a second after the last reply, so a journey can wait for one.
+      MESSAGE_MAIL_QUIET_SECONDS: '1',
       DATABASE_URL: '',
       // The journeys sign up many members from 127.0.0.1 in one run; production keeps the defaults.
       REGISTER_LIMIT_PER_IP: '10000',

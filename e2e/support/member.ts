@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { DESKTOP, MOBILE, firstLink, shot, waitForMail } from './browser.js';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export const DEMO = { username: 'demo', password: 'demo-pass-123' };
 export const ADMIN = { username: 'admin@example.com', password: 'admin-pass-123' };
@@ -120,4 +123,17 @@ async function buyCredits(token: string, sku: string) {
   await expect
     .poll(async () => (await apiCall<{ lastTransaction?: { status: string } }>(token, 'GET', `/order/${order._id}`)).lastTransaction?.status, { timeout: 15_000 })
     .toBe('success');
+}
+
+/** The serious and critical axe violations of the page as it is now, as "rule: target" lines. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }

@@ -34,7 +34,8 @@ export const relationshipStatuses = [
 ] as const;
 export const eyeColors = ['amber', 'blue', 'brown', 'gray', 'green', 'hazel'] as const;
 /** The gender filter of the profile list speaks in plurals. */
-export const genderFilters = ['women', 'men'] as const;
+/** `everyone` lifts the gender condition; no value at all means the member's own looking-for gender. */
+export const genderFilters = ['women', 'men', 'everyone'] as const;
 export const profileBadges = ['FEATURED', 'PREMIUM', 'NEW'] as const;
 export const sortOptions = ['recent', 'age-asc', 'age-desc', 'username-asc', 'username-desc'] as const;
 
@@ -234,6 +235,8 @@ export const user = z.object({
   firstLoginDate: isoDate.nullable(),
   domain: text(),
   emailValidated: z.boolean(),
+  /** While the email is unconfirmed: when Resend is allowed again (null: now). */
+  nextVerificationEmailDate: isoDate.nullable().optional(),
   timezone: text(),
   transactions: z.array(transaction),
   username: text(),

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { PublicHeader } from '@web/ui/layout/public-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
+import { useToastsBelowHeader } from './toast-area';
 
 /** The visitor's frame (SPEC §2 public pages). */
 export function PublicChrome({ children }: { children: ReactNode }) {
+  useToastsBelowHeader();
   return (
     <div className="layout layout--public">
       <PublicHeader />

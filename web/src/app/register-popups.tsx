@@ -6,6 +6,11 @@ function GeneralPopup({ props, close }: PopupBodyProps<'general'>) {
     <div className="stack">
       <p>{props.message}</p>
       <div className="popup__actions">
+        {props.cancelLabel && (
+          <button type="button" className="button button--ghost" onClick={close}>
+            {props.cancelLabel}
+          </button>
+        )}
         <button
           type="button"
           className="button button--primary"

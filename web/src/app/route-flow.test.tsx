@@ -37,9 +37,11 @@ async function visit(path: string, session: SessionPort) {
 afterEach(() => stopAuthSession());
 
 describe('route flow through the router', () => {
-  it('sends a visitor on a member page to /', async () => {
-    const router = await visit('/messages/inbox', fakeSession());
+  it('sends a visitor on a member page to / with the sign-in popup set to come back there', async () => {
+    const session = fakeSession();
+    const router = await visit('/messages/chat/c-42', session);
     expect(router.state.location.pathname).toBe('/');
+    expect(session.openPopup).toHaveBeenCalledWith('sign-in', { redirect: '/messages/chat/c-42' });
   });
 
   it('sends a signed-in member from / to /profiles and an unverified one to /verify', async () => {

@@ -77,6 +77,9 @@ export async function runRouteFlow(location: FlowLocation, session: SessionPort)
   }
   const to = resolveAccess({ pathname: location.pathname, isAuthenticated: auth.isAuthenticated, kind: auth.kind, emailValidated });
   if (to) {
+    // A visitor's deep link (a chat from a new-message mail): the sign-in popup opens with the path to come back
+    // to (SPEC §2 sign-in popup with redirect path).
+    if (!auth.isAuthenticated && to === '/') session.openPopup('sign-in', { redirect: location.pathname });
     // The age-verification provider returns to the site root with verify-age=true (SPEC §2, §4): the flag
     // travels on to the member's home, where the authenticated layout polls the result.
     const carried = location.search['verify-age'] !== undefined ? { search: { 'verify-age': location.search['verify-age'] } } : {};

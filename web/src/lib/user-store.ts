@@ -17,6 +17,13 @@ export interface User {
   [field: string]: unknown;
 }
 
+/** The member's own profile photo (the avatar, else the first photo) as a small URL, or null. */
+export function ownPhotoUrl(user: User): string | null {
+  const images = (Array.isArray(user.images) ? user.images : []) as { type?: string; small?: string; medium?: string }[];
+  const avatar = images.find((image) => image.type === 'avatar') ?? images[0];
+  return avatar?.small ?? avatar?.medium ?? null;
+}
+
 export interface UserState {
   isSet: boolean;
   user: User | null;

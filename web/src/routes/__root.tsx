@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { runRouteFlow } from '@web/app/route-flow';
 import { PublicChrome } from '@web/app/public-chrome';
+import { usePageTitle } from '@web/app/page-title';
 import type { SessionPort } from '@web/app/session-port';
 import { ErrorPage, NotFoundPage } from '@web/ui/error-pages';
 import { PageLoader } from '@web/ui/page-loader';
@@ -51,6 +52,7 @@ function hideFirstLoadOverlay() {
 function RootLayout() {
   // The first route has rendered: the first-load overlay (index.html) can go.
   useEffect(hideFirstLoadOverlay, []);
+  usePageTitle();
   return (
     <>
       <a href="#main" className="skip-link">

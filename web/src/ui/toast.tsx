@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Toaster as SonnerToaster, toast as sonner, type ExternalToast } from 'sonner';
 
 /** SPEC §2 toast types and positions; 'top' and 'bottom' are centred. */
@@ -17,6 +17,8 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void };
   /** Keep the toast until the user acts (e.g. the update prompt). */
   sticky?: boolean;
+  /** Shown in place of the type's icon (a sender's photo). */
+  icon?: ReactNode;
 }
 
 type SonnerPosition = NonNullable<ExternalToast['position']>;
@@ -71,6 +73,7 @@ export function toSonnerOptions(options: ToastOptions = {}): ExternalToast {
     ...(options.id !== undefined ? { id: options.id } : {}),
     ...(options.description ? { description: options.description } : {}),
     ...(options.action ? { action: options.action } : {}),
+    ...(options.icon ? { icon: options.icon } : {}),
   };
 }
 

@@ -165,3 +165,15 @@ export const agentClaims = pgTable(
     index('agent_claims_live_idx').on(t.agentId, t.expiryDate).where(sql`${t.endDate} IS NULL`),
   ],
 );
+
+/**
+ * The new-message mail each member was last sent (messaging/new-message-mails.ts): messages up to `mailedSeq`
+ * were told about, so the next mail covers only what arrived after.
+ */
+export const messageMails = pgTable('message_mails', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mailedSeq: bigint('mailed_seq', { mode: 'number' }).notNull(),
+  mailDate: ts('mail_date').notNull(),
+});

@@ -79,7 +79,7 @@ export const profiles = pgTable(
     // list walks it in order and stops after a page, forwards or backwards, and a cursor starts it mid-way.
     // The filterable columns follow as keys (drizzle has no INCLUDE) so a page's ids and the count come from
     // the index alone, without reading a table row per candidate.
-    index('profiles_list_recent_idx').on(t.brandId, t.gender, t.createDate, t.id, ...listFilterColumns(t), t.birthDate).where(listedProfiles(t)),
+    index('profiles_list_recent_idx').on(t.brandId, t.gender, t.activityDate, t.id, ...listFilterColumns(t), t.birthDate).where(listedProfiles(t)),
     index('profiles_list_birth_idx').on(t.brandId, t.gender, t.birthDate, t.id, ...listFilterColumns(t)).where(listedProfiles(t)),
     index('profiles_list_username_idx').on(t.brandId, t.gender, sql`lower(${t.username})`, t.id, t.username, ...listFilterColumns(t), t.birthDate).where(listedProfiles(t)),
     index('profiles_attrs_idx').on(t.bodyType, t.ethnicity, t.hairColor, t.eyeColor, t.relationshipStatus),

@@ -80,6 +80,7 @@ const ACCESS: Record<string, Access> = {
   // Staff may look any member up (users/routes.ts).
   'GET /api/user/:id': 'any',
   'DELETE /api/user/:id/image/:imageId': 'member',
+  'GET /api/user/:id/export': 'member',
   'POST /api/user/upload': 'member',
   'POST /api/profile/:id/upload': 'staff',
   'GET /api/attachment/:id/:size': 'public',

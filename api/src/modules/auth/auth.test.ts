@@ -43,11 +43,11 @@ describe('POST /api/register', () => {
     expect(mail?.html).toContain(mail!.links[0]);
   });
 
-  it('answers 422 Invalid email for a taken address, whatever its capitals', async () => {
+  it('answers 422 email-taken for a taken address, whatever its capitals', async () => {
     const first = await registerMember(ctx);
     const res = await post('/api/register', signupBody({ email: first.email.toUpperCase() }));
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ error: { code: 'invalid-email', message: 'Invalid email' } });
+    expect(await res.json()).toEqual({ error: { code: 'email-taken', message: 'An account with this email address already exists.' } });
   });
 
   it('answers 422 Invalid email for a malformed address', async () => {

@@ -1,7 +1,8 @@
 import type { Mail } from '../../providers/mail/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 
-function layout(brand: string, lines: string[], link: { label: string; href: string }) {
+/** The app's one mail look: the brand, the lines, one button with its address spelled out below, a small footer. */
+export function mailLayout(brand: string, lines: string[], link: { label: string; href: string }, footer?: string) {
   const body = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
   return `<!doctype html>
 <html><body style="font-family: Arial, sans-serif; color: #222; max-width: 560px; margin: 0 auto; padding: 24px">
@@ -9,7 +10,7 @@ function layout(brand: string, lines: string[], link: { label: string; href: str
 ${body}
 <p><a href="${escapeHtml(link.href)}" style="display: inline-block; padding: 12px 20px; background: #d6336c; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(link.label)}</a></p>
 <p style="font-size: 12px; color: #666">If the button does not work, open this address: ${escapeHtml(link.href)}</p>
-</body></html>`;
+${footer ? `<p style="font-size: 12px; color: #666">${escapeHtml(footer)}</p>\n` : ''}</body></html>`;
 }
 
 export function verificationMail(brand: string, to: string, link: string): Mail {
@@ -18,7 +19,7 @@ export function verificationMail(brand: string, to: string, link: string): Mail 
     to,
     subject: `${brand}: confirm your email address`,
     text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not sign up, you can ignore this email.\n`,
-    html: layout(brand, [...lines], { label: 'Confirm my email', href: link }),
+    html: mailLayout(brand, [...lines], { label: 'Confirm my email', href: link }),
   };
 }
 
@@ -28,7 +29,7 @@ export function resetPasswordMail(brand: string, to: string, link: string): Mail
     to,
     subject: `${brand}: reset your password`,
     text: `${lines.join('\n\n')}\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-    html: layout(brand, lines, { label: 'Choose a new password', href: link }),
+    html: mailLayout(brand, lines, { label: 'Choose a new password', href: link }),
   };
 }
 
@@ -41,6 +42,6 @@ export function emailChangeNoticeMail(brand: string, to: string, newEmail: strin
     to,
     subject: `${brand}: your email address is being changed`,
     text: `${lines.join('\n\n')}\n\n${undoLink}\n`,
-    html: layout(brand, lines, { label: 'Keep my email address', href: undoLink }),
+    html: mailLayout(brand, lines, { label: 'Keep my email address', href: undoLink }),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AuthenticateBody, RegisterBody, ResendEmailBody } from '@sync/contract/auth';
 import { t } from '@sync/texts';
+import { RESEND_WAIT_MS } from '@sync/rules/verification';
 import type { AppDeps, AuthContext, BrandContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents, authSessions, brands, creditLedger, emailTokens, profiles, users } from '../../db/schema/index.js';
@@ -18,7 +19,6 @@ export { issueSession } from './sessions.js';
 export type { IssuedSession, SessionMeta, Subject } from './sessions.js';
 
 /** A member may ask for another verification mail this long after the previous one. */
-export const RESEND_WAIT_MS = 2 * 60_000;
 /** Forgot-password mails to one account are spaced like verification mails, so nobody can flood a mailbox. */
 const RESET_MAIL_GAP_MS = 2 * 60_000;
 
@@ -86,7 +86,8 @@ export async function register(deps: AppDeps, brand: BrandContext, body: Registe
     .from(users)
     .where(or(sql`lower(${users.email}) = ${body.email.toLowerCase()}`, sql`lower(${users.username}) = ${body.username.toLowerCase()}`))
     .limit(1);
-  if (taken?.email.toLowerCase() === body.email.toLowerCase()) throw new ApiError(422, 'invalid-email', INVALID_EMAIL);
+  // A taken address is told apart from a malformed one, so the form can offer sign-in and password reset.
+  if (taken?.email.toLowerCase() === body.email.toLowerCase()) throw new ApiError(422, 'email-taken', t('sign-up.email-taken'));
   if (taken) throw new ApiError(422, 'username-taken', USERNAME_TAKEN);
 
   const passwordHash = await hashPassword(body.password);

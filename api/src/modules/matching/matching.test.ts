@@ -4,7 +4,7 @@ import { conversations, matches, messages, swipes, users } from '../../db/schema
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { DAILY_LIKES } from './likes-allowance.js';
-import { likeBecomesMatch } from './match-rule.js';
+import { likeBecomesMatch, pairDraw } from './match-rule.js';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -18,15 +18,50 @@ const swipeCall = (who: MemberFixture, toUserId: string, actionType: 'like' | 'd
 const likesOf = async (id: string) => (await ctx.deps.db.select({ likes: users.likes }).from(users).where(eq(users.id, id)))[0]!.likes;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Every willing profile likes back here, so each case below decides a match by matchOnLike alone.
+  ctx = await createTestContext({ LIKE_BACK_RATE: '1' });
 });
 afterAll(() => ctx.close());
 
 describe('match rule', () => {
-  it('a like on a fictive profile with matchOnLike matches; nothing else does', () => {
-    expect(likeBecomesMatch({ kind: 'fictive', matchOnLike: true })).toBe(true);
-    expect(likeBecomesMatch({ kind: 'fictive', matchOnLike: false })).toBe(false);
-    expect(likeBecomesMatch({ kind: 'member', matchOnLike: true })).toBe(false);
+  const id = '00000000-0000-4000-8000-000000000001';
+  it('a like on a fictive profile with matchOnLike can match; nothing else does', () => {
+    expect(likeBecomesMatch({ id, kind: 'fictive', matchOnLike: true }, id, 1)).toBe(true);
+    expect(likeBecomesMatch({ id, kind: 'fictive', matchOnLike: true }, id, 0)).toBe(false);
+    expect(likeBecomesMatch({ id, kind: 'fictive', matchOnLike: false }, id, 1)).toBe(false);
+    expect(likeBecomesMatch({ id, kind: 'member', matchOnLike: true }, id, 1)).toBe(false);
+  });
+
+  it('a willing profile likes back about LIKE_BACK_RATE of members, the same answer for the same pair', () => {
+    const member = crypto.randomUUID();
+    const profilesIds = Array.from({ length: 2_000 }, () => crypto.randomUUID());
+    const matched = profilesIds.filter((p) => likeBecomesMatch({ id: p, kind: 'fictive', matchOnLike: true }, member, 0.3));
+    expect(matched.length / profilesIds.length).toBeGreaterThan(0.25);
+    expect(matched.length / profilesIds.length).toBeLessThan(0.35);
+    expect(profilesIds.map((p) => pairDraw(member, p))).toEqual(profilesIds.map((p) => pairDraw(member, p)));
+  });
+
+  it('through the API at the default rate: some likes match, most do not, and an undo cannot reroll one', async () => {
+    const rated = await createTestContext();
+    try {
+      expect(rated.config.matching.likeBackRate).toBe(0.3);
+      const m = await createMember(rated, { isPremium: true });
+      const targets = await Promise.all(Array.from({ length: 20 }, () => createFictive(rated, { matchOnLike: true })));
+      const answers: boolean[] = [];
+      for (const target of targets) {
+        const res = await rated.app.request('/api/match/swipe', jsonRequest('POST', { toUserId: target.id, actionType: 'like' }, m.headers));
+        answers.push(((await res.json()) as { match: boolean }).match);
+      }
+      expect(answers).toEqual(targets.map((target) => pairDraw(m.id, target.id) < 0.3));
+      const misses = targets.filter((_, i) => !answers[i]);
+      expect(misses.length).toBeGreaterThan(0);
+      const retry = misses[0]!;
+      await rated.app.request('/api/match/undo', jsonRequest('POST', { toUserId: retry.id }, m.headers));
+      const again = await rated.app.request('/api/match/swipe', jsonRequest('POST', { toUserId: retry.id, actionType: 'like' }, m.headers));
+      expect(((await again.json()) as { match: boolean }).match).toBe(false);
+    } finally {
+      await rated.close();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import { dailyAllowance, nextRefillDate, refillLikes } from './likes-allowance.j
 import { likeBecomesMatch } from './match-rule.js';
 
 type Deps = Pick<AppDeps, 'clock'>;
+type SwipeDeps = Pick<AppDeps, 'clock' | 'config'>;
 
 export type SwipeAction = 'like' | 'dislike';
 
@@ -66,7 +67,7 @@ export async function nextProfile(deps: Deps, exec: Executor, viewer: Viewer): P
  * balance never goes below 0 however many requests race), and when match-rule says so the match with its
  * conversation, both upserted on their unique pair.
  */
-export async function swipe(deps: Deps, db: Db, viewer: Viewer, body: { toUserId: string; actionType: SwipeAction }): Promise<SwipeResult> {
+export async function swipe(deps: SwipeDeps, db: Db, viewer: Viewer, body: { toUserId: string; actionType: SwipeAction }): Promise<SwipeResult> {
   const now = deps.clock.now();
   if (!isUuid(body.toUserId)) throw notFound('Profile not found');
   await refillLikes(db, viewer, now);
@@ -100,7 +101,7 @@ export async function swipe(deps: Deps, db: Db, viewer: Viewer, body: { toUserId
       likes = row?.likes ?? 0;
     }
 
-    if (body.actionType !== 'like' || !likeBecomesMatch(target)) return { match: false, conversationId: null, likes };
+    if (body.actionType !== 'like' || !likeBecomesMatch(target, viewer.userId, deps.config.matching.likeBackRate)) return { match: false, conversationId: null, likes };
     const conversationId = await openMatch(tx, viewer, target.id, now);
     return { match: true, conversationId, likes };
   });

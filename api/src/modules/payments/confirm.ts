@@ -6,6 +6,7 @@ import { orders, subscriptions, transactions, users } from '../../db/schema/inde
 import type { ChargeResult, RefundInput } from '../../providers/payments/processor.js';
 import { changeCredits } from '../credits/ledger.js';
 import { lockMember, orderKind, refusalFor } from './eligibility.js';
+import { settleKeptCard } from './card-saving.js';
 import { endMembership, extendMembership, startMembership } from './memberships.js';
 import { mailMembershipEnded, publishUserUpdate } from './notify.js';
 
@@ -63,6 +64,7 @@ export async function confirmCharge(deps: AppDeps, result: ChargeResult): Promis
         updateDate: now,
       })
       .where(eq(transactions.id, txn.id));
+    await settleKeptCard(tx, txn.savedCardId, success);
     if (success) {
       await fulfil(tx, order, txn, now);
       return { applied: true, userId: order.userId };

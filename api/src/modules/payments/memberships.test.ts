@@ -50,7 +50,7 @@ describe('VIP membership', () => {
     const profile = await createFictive(suite.ctx);
     const locked = await call(suite.ctx, 'PATCH', `/api/user/${m.id}`, m.headers, { favourite: profile.id });
     expect(locked).toMatchObject({ status: 402, body: { error: { code: 'premium-required' } } });
-    const order = await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success);
+    const order = await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: true });
     expect(order).toMatchObject({ status: 'paid', products: [{ days: 30, credits: 20 }] });
     const state = await userState(m);
     expect(state.isPremium).toBe(true);
@@ -69,7 +69,7 @@ describe('VIP membership', () => {
         cancelDate: null,
       }),
     ]);
-    // The membership keeps its card for renewals, even without saveCard.
+    // The card the member saved is the one renewals charge.
     expect(state.savedCards).toHaveLength(1);
     const ledger = await suite.ctx.deps.db.select().from(creditLedger).where(eq(creditLedger.userId, m.id));
     expect(ledger).toMatchObject([{ delta: 20, reason: 'complimentary' }]);
@@ -79,9 +79,18 @@ describe('VIP membership', () => {
     expect((await createOrder(suite.ctx, m, suite.catalogue.vipQuarterly)).body.error.code).toBe('membership-active');
   });
 
+  it('paid with a card not saved: nothing is kept and the membership does not renew, it runs to the end of its period', async () => {
+    const m = await member();
+    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: false });
+    const state = await userState(m);
+    expect(state.isPremium).toBe(true);
+    expect(state.savedCards).toEqual([]);
+    expect(state.subscriptions).toEqual([expect.objectContaining({ active: true, nextChargeDate: null, cancelDate: expect.any(String) })]);
+  });
+
   it('after 30 days on the fake clock the renewal charges the saved token and grants the next credits', async () => {
     const m = await member();
-    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success);
+    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: true });
     const [sub] = await suite.ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
     const [card] = await suite.ctx.deps.db.select().from(savedCards).where(eq(savedCards.id, sub!.savedCardId!));
 
@@ -113,7 +122,7 @@ describe('VIP membership', () => {
 
   it('a longer membership grants its credits every 30 days through the job', async () => {
     const m = await member();
-    await checkout(suite.ctx, m, suite.catalogue.vipQuarterly, SANDBOX_CARDS.success);
+    await checkout(suite.ctx, m, suite.catalogue.vipQuarterly, SANDBOX_CARDS.success, { saveCard: true });
     expect((await userState(m)).credits).toBe(25);
     suite.ctx.clock.advance(30 * DAY);
     await grantComplimentaryCredits(suite.ctx.deps);
@@ -133,7 +142,7 @@ describe('VIP membership', () => {
 
   it('a failed renewal lapses premium, mails the member and ends the subscription', async () => {
     const m = await member();
-    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success);
+    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: true });
     const [sub] = await suite.ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
     // The card on file stops working (as when the bank blocks it): its token now declines.
     const token = await tokenize(suite.ctx, SANDBOX_CARDS.bankDecline);
@@ -159,7 +168,7 @@ describe('VIP membership', () => {
 
   it('a renewal needing the member’s confirmation cannot happen off session: it fails', async () => {
     const m = await member();
-    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success);
+    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: true });
     const [sub] = await suite.ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
     const token = await tokenize(suite.ctx, SANDBOX_CARDS.requiresAction);
     await suite.ctx.deps.db.update(savedCards).set({ providerToken: token }).where(eq(savedCards.id, sub!.savedCardId!));
@@ -170,7 +179,7 @@ describe('VIP membership', () => {
 
   it('buying again while a cancelled membership still runs is refused: one membership at a time', async () => {
     const m = await member();
-    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success);
+    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: true });
     const before = (await userState(m)).subscriptions[0];
     await call(suite.ctx, 'DELETE', `/api/subscription/${before._id}`, (await fresh(m)).headers);
     const refused = await createOrder(suite.ctx, await fresh(m), suite.catalogue.vipQuarterly);
@@ -182,7 +191,7 @@ describe('VIP membership', () => {
 
   it('cancel keeps it active until the period ends, then it ends without a charge; the card can then be removed', async () => {
     const m = await member();
-    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success);
+    await checkout(suite.ctx, m, suite.catalogue.vipMonthly, SANDBOX_CARDS.success, { saveCard: true });
     const state = await userState(m);
     const subId = state.subscriptions[0]._id as string;
     const cardId = state.savedCards[0].cardId as string;

@@ -61,6 +61,7 @@ export async function startMembership(tx: Executor, m: MembershipStart, now: Dat
       monthlyCredits: m.credits,
       startDate: now,
       currentPeriodEnd: addDays(now, m.days),
+      cancelDate: m.savedCardId ? null : now,
       nextCreditsDate: now,
       createDate: now,
       updateDate: now,

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '@sync/contract/payments';
-import { creditLedger, orders, transactions, users } from '../../db/schema/index.js';
+import { creditLedger, orders, savedCards, transactions, users } from '../../db/schema/index.js';
 import { type MemberFixture } from '../../test/fixtures.js';
 import { confirmCharge } from './confirm.js';
 import { settleStaleCharges } from './jobs.js';
@@ -263,6 +263,32 @@ describe('saved cards', () => {
     const again = await call(suite.ctx, 'DELETE', `/api/payment-methods/${cards[0].cardId}`, m.headers);
     expect(again.status).toBe(404);
     expect(again.body.error).toEqual({ code: 'card-not-found', message: 'This card was not found. It may have been removed already.' });
+    expect((await userState(m)).savedCards).toEqual([]);
+  });
+});
+
+describe('saving a card: only when asked, only after a successful charge, once per card', () => {
+  it('an unticked "Save this card" saves nothing; a declined card is not saved; the same card saved twice is one card', async () => {
+    const m = await member();
+    await checkout(suite.ctx, m, suite.catalogue.credits10, SANDBOX_CARDS.success, { saveCard: false });
+    expect((await userState(m)).savedCards).toEqual([]);
+
+    const declined = await checkout(suite.ctx, m, suite.catalogue.credits10, SANDBOX_CARDS.bankDecline, { saveCard: true });
+    expect(declined.lastTransaction).toMatchObject({ status: 'failed', failure: 'bank' });
+    expect((await userState(m)).savedCards).toEqual([]);
+    // Nothing of the declined card is left behind either.
+    expect(await suite.ctx.deps.db.select().from(savedCards).where(eq(savedCards.userId, m.id))).toEqual([]);
+
+    await checkout(suite.ctx, m, suite.catalogue.credits10, SANDBOX_CARDS.success, { saveCard: true });
+    await checkout(suite.ctx, m, suite.catalogue.credits10, SANDBOX_CARDS.success, { saveCard: true });
+    expect((await userState(m)).savedCards).toEqual([expect.objectContaining({ last4: '4242', brand: 'visa' })]);
+  });
+
+  it('a card waiting for its charge is nobody\'s saved card yet', async () => {
+    const m = await member();
+    const created = await createOrder(suite.ctx, m, suite.catalogue.credits10);
+    const token = await tokenize(suite.ctx, SANDBOX_CARDS.requiresAction);
+    await call(suite.ctx, 'PATCH', `/api/order/${created.body._id}`, m.headers, { paymentToken: token, saveCard: true });
     expect((await userState(m)).savedCards).toEqual([]);
   });
 });

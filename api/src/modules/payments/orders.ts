@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client.js';
 import { orders, products, savedCards, transactions, users, type OrderLine } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { ProcessorError, type CardDetails } from '../../providers/payments/processor.js';
+import { keepCardForCharge } from './card-saving.js';
 import { confirmCharge } from './confirm.js';
 import { assertPayable, lockMember, refusalError, refusalFor } from './eligibility.js';
 import { assertAgeVerified } from '../verification/age-requirement.js';
@@ -69,8 +70,8 @@ interface PreparedCharge {
  * PATCH /api/order/{id}, first half, in the caller's transaction: locks the order row (a second PATCH waits here
  * and then finds the order pending: 409, so two PATCHes charge once), then the member's row, and checks the order
  * is still allowed with no conflicting charge pending (assertPayable: of three first-purchase orders paid at once,
- * one is charged). Saves the card if asked (a membership always keeps its card, for renewals), and records the
- * pending charge with its idempotency key before anything is sent to the processor.
+ * one is charged). Keeps the card if asked, and records the pending charge with its idempotency key before
+ * anything is sent to the processor.
  */
 export async function prepareCharge(tx: Executor, userId: string, orderId: string, input: PayInput, card: CardDetails | undefined, now: Date): Promise<PreparedCharge> {
   const [order] = await tx
@@ -84,7 +85,6 @@ export async function prepareCharge(tx: Executor, userId: string, orderId: strin
   await lockMember(tx, userId);
   await assertPayable(tx, userId, order);
 
-  const isMembership = order.products.some((l) => l.days > 0);
   let token: string;
   let savedCardId: string | null = null;
   if ('savedCardId' in input) {
@@ -98,7 +98,9 @@ export async function prepareCharge(tx: Executor, userId: string, orderId: strin
   } else {
     if (!card) throw new ApiError(400, 'invalid-payment-token', t('payment.invalid-token'));
     token = input.paymentToken;
-    if (input.saveCard || isMembership) savedCardId = await saveCard(tx, userId, token, card, now);
+    // Only when asked, and only for good once the charge succeeds (card-saving.ts). A membership paid with a card
+    // the member did not save does not renew: it runs to the end of its period.
+    if (input.saveCard) savedCardId = await keepCardForCharge(tx, userId, token, card, now);
   }
 
   const [attempts] = await tx.select({ n: count() }).from(transactions).where(eq(transactions.orderId, order.id));
@@ -120,21 +122,6 @@ export async function prepareCharge(tx: Executor, userId: string, orderId: strin
   await tx.update(orders).set({ status: 'pending', updateDate: now }).where(eq(orders.id, order.id));
   const description = order.products.map((l) => l.name + (l.days > 0 ? ` VIP ${l.days} days` : ` ${l.credits} credits`)).join(', ');
   return { transactionId: txn!.id, idempotencyKey, token, amountCents: order.totalCents, currency: order.currency, description };
-}
-
-/** One live saved card per token; saving the same card again returns the existing row. */
-export async function saveCard(tx: Executor, userId: string, token: string, card: CardDetails, now: Date): Promise<string> {
-  const [inserted] = await tx
-    .insert(savedCards)
-    .values({ userId, providerToken: token, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, createDate: now })
-    .onConflictDoNothing()
-    .returning({ id: savedCards.id });
-  if (inserted) return inserted.id;
-  const [existing] = await tx
-    .select({ id: savedCards.id })
-    .from(savedCards)
-    .where(and(eq(savedCards.userId, userId), eq(savedCards.providerToken, token), isNull(savedCards.deleteDate)));
-  return existing!.id;
 }
 
 /**

@@ -100,7 +100,7 @@ export function parseProfileListQuery(raw: RawQuery): ProfileListQuery {
     throw invalidParam('sortBy', `unknown value; expected one of ${sortOptions.join(', ')}`);
   }
   const genders = oneOf(raw, 'gender', genderFilters);
-  if (genders && genders.length > 1) throw invalidParam('gender', 'choose one of women, men');
+  if (genders && genders.length > 1) throw invalidParam('gender', `choose one of ${genderFilters.join(', ')}`);
   const query: ProfileListQuery = {
     ...parsePaging(raw),
     sortBy: (sortBy || 'recent') as SortOption,
@@ -152,7 +152,7 @@ export function parsePublicQuery(raw: RawQuery): PublicProfilesQuery {
   const premium = single(raw, 'premium');
   if (premium !== undefined && premium !== '' && premium !== 'true' && premium !== 'false') throw invalidParam('premium', 'must be true or false');
   const genders = oneOf(raw, 'gender', genderFilters);
-  if (genders && genders.length > 1) throw invalidParam('gender', 'choose one of women, men');
+  if (genders && genders.length > 1) throw invalidParam('gender', `choose one of ${genderFilters.join(', ')}`);
   return {
     limit: integer(raw, 'limit', 1, PUBLIC_LIMIT_MAX) ?? 12,
     type: type?.[0] ?? 'recent',

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { GenderFilter } from '@sync/contract/entities';
 import type { ListEnvelope } from '@sync/contract/errors';
 import { NEW_PROFILE_MS, ONLINE_WINDOW_MS } from '@sync/rules/activity';
 import { isUuid } from '@sync/rules/ids';
@@ -17,6 +18,13 @@ type Deps = Pick<AppDeps, 'clock'>;
 
 const GENDER_OF_FILTER = { women: 'woman', men: 'man' } as const;
 
+/** The gender condition of a list: the filter's gender, none for `everyone`, else the fallback (if any). */
+function genderCondition(filter: GenderFilter | undefined, fallback?: 'man' | 'woman'): SQL | undefined {
+  if (filter === 'everyone') return undefined;
+  const gender = filter ? GENDER_OF_FILTER[filter] : fallback;
+  return gender ? eq(profiles.gender, gender) : undefined;
+}
+
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -24,7 +32,9 @@ export function containsPattern(text: string): string {
 
 /** WHERE for the profile list: brand-scoped fictive profiles narrowed by every filter given. */
 export function filterConditions(brandId: string, defaultGender: 'man' | 'woman', filters: ProfileFilters, now: Date): SQL {
-  const conds: SQL[] = [visibleFictive(brandId), eq(profiles.gender, filters.gender ? GENDER_OF_FILTER[filters.gender] : defaultGender)];
+  const conds: SQL[] = [visibleFictive(brandId)];
+  const gender = genderCondition(filters.gender, defaultGender);
+  if (gender) conds.push(gender);
   if (filters.bodyType) conds.push(inArray(profiles.bodyType, filters.bodyType));
   if (filters.ethnicity) conds.push(inArray(profiles.ethnicity, filters.ethnicity));
   if (filters.hairColor) conds.push(inArray(profiles.hairColor, filters.hairColor));
@@ -103,7 +113,8 @@ export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, q
 export async function listPublicProfiles(deps: Deps, exec: Executor, brandId: string, query: PublicProfilesQuery): Promise<ListEnvelope<Card>> {
   const now = deps.clock.now();
   const conds: SQL[] = [visibleFictive(brandId)];
-  if (query.gender) conds.push(eq(profiles.gender, GENDER_OF_FILTER[query.gender]));
+  const gender = genderCondition(query.gender);
+  if (gender) conds.push(gender);
   if (query.premium !== undefined) conds.push(eq(profiles.isPremium, query.premium));
   let order: SQL[] = [desc(profiles.createDate), asc(profiles.id)];
   if (query.type === 'featured') conds.push(eq(profiles.isFeatured, true));

@@ -27,7 +27,8 @@ const isDateText = (text: string) => DATE_TEXT.test(text) && !Number.isNaN(Date.
 const anyText = () => true;
 
 const SORT_KEYS: Record<SortOption, SortKey> = {
-  recent: { key: sql`${profiles.createDate}`, cast: sql`timestamptz`, descending: true, readable: isTimestampText },
+  // 'recent' is "Recently active" (SORT_LABELS): the last activity, newest first.
+  recent: { key: sql`${profiles.activityDate}`, cast: sql`timestamptz`, descending: true, readable: isTimestampText },
   // Younger first is the later birth date first.
   'age-asc': { key: sql`${profiles.birthDate}`, cast: sql`date`, descending: true, readable: isDateText },
   'age-desc': { key: sql`${profiles.birthDate}`, cast: sql`date`, descending: false, readable: isDateText },

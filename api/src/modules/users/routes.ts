@@ -7,6 +7,7 @@ import { idParam } from '../../lib/params.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
 import { invalidBody, readJson, requestMeta } from '../auth/request.js';
+import { exportMemberData } from './data-export.js';
 import { deleteOwnImage } from './delete-image.js';
 import { accountPatchBody } from './patch-body.js';
 import { loadUserState } from './service.js';
@@ -27,6 +28,8 @@ const member = requireAuth('user');
  *                                          old address an undo link).
  *                                          Bodies with `favourite` are answered by the interests module, mounted first.
  *   DELETE /api/user/{id}/image/{imageId}  own image only (else 404) -> { images, profileCompleted }
+ *   GET    /api/user/{id}/export           own only (else 403): account, conversations with messages, orders, as a
+ *                                          JSON attachment (users/data-export.ts)
  */
 export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireAuth(), async (c) => {
@@ -55,6 +58,14 @@ export const userRoutes = new Hono<AppEnv>()
       throw invalidBody(parsed.error.issues);
     }
     return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
+  })
+  .get('/user/:id/export', member, async (c) => {
+    assertOwnAccount(c.var.auth.id, c.req.param('id'));
+    const data = await exportMemberData(c.var.deps, c.var.auth.id);
+    if (!data) throw new ApiError(404, 'not-found', t('error.not-found'));
+    c.header('content-disposition', `attachment; filename="my-data-${data.exportDate.slice(0, 10)}.json"`);
+    c.header('cache-control', 'no-store');
+    return c.json(data);
   })
   .delete('/user/:id/image/:imageId', member, async (c) => {
     assertOwnAccount(c.var.auth.id, idParam(c, 'id'));

@@ -1,6 +1,7 @@
 import type { User } from '@sync/contract/entities';
 import type { profiles, users } from '../../db/schema/index.js';
 import { ageFromDateString, MAX_AGE, MIN_AGE } from '@sync/rules/age';
+import { nextResendDate } from '@sync/rules/verification';
 
 type UserRow = typeof users.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -57,6 +58,8 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
     firstLoginDate: user.firstLoginDate?.toISOString() ?? null,
     domain: input.domain,
     emailValidated: user.emailValidated,
+    // /verify shows its Resend countdown from the first visit instead of meeting a 429.
+    nextVerificationEmailDate: user.emailValidated ? null : (nextResendDate(user.lastVerificationEmailDate)?.toISOString() ?? null),
     timezone: user.timezone,
     transactions: input.transactions ?? [],
     username: user.username,

@@ -17,6 +17,8 @@ const SPEC_FIELDS = [
   '_id', 'createDate', 'updateDate', 'activityDate', 'firstLoginDate', 'domain', 'emailValidated', 'timezone', 'transactions',
   'username', 'email', 'firstName', 'lastName', 'images', 'credits', 'likes', 'profile', 'subscriptions', 'promotions',
   'isOrganic', 'isPremium', 'isDOI', 'savedCards', 'ccbillTokens', 'ageVerificationApplicable', 'ageVerification',
+  // Beyond SPEC §3: when /verify may send the next email (its countdown from the first visit).
+  'nextVerificationEmailDate',
 ];
 
 describe('GET /api/user/{id}', () => {
@@ -27,6 +29,8 @@ describe('GET /api/user/{id}', () => {
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual([...SPEC_FIELDS].sort());
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
+    // The sign-up just sent the verification email: the next one waits two minutes.
+    expect(Date.parse(body.nextVerificationEmailDate) - Date.parse(body.createDate)).toBe(120_000);
     expect(userSchema.parse(body)).toBeTruthy();
     expect(body).toMatchObject({
       _id: member.id,

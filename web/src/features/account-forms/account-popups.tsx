@@ -13,7 +13,7 @@ import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
 
 function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
   const finish = useFinishSignIn();
-  const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
+  const [view, setView] = useState<'sign-in' | 'forgot'>(props.view ?? 'sign-in');
   if (view === 'forgot') return <ForgotPasswordForm idPrefix="popup-forgot" onBack={() => setView('sign-in')} />;
   return (
     <SignInForm

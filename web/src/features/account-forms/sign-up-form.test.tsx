@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { t } from '@sync/texts';
 import { server } from '@web/mocks/server';
+import { popups } from '@web/ui/popups/popup-queue';
 import { Toaster } from '@web/ui/toast';
 import { REGISTRATION_ERROR_EVENT, type RegistrationErrorDetail } from './registration-error';
 import { SignUpForm } from './sign-up-form';
@@ -76,6 +77,23 @@ describe('SignUpForm', () => {
     expect(events).toEqual([{ errorCode: 422, errorName: 'INVALID_EMAIL', errorMessage: 'Invalid email' }]);
     expect(onSuccess).not.toHaveBeenCalled();
     window.removeEventListener(REGISTRATION_ERROR_EVENT, listener);
+  });
+
+  it('offers sign-in and password reset for an address that already has an account', async () => {
+    server.use(
+      http.post('*/api/register', () =>
+        HttpResponse.json({ error: { code: 'email-taken', message: 'An account with this email address already exists.' } }, { status: 422 }),
+      ),
+    );
+    const { user } = setup();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Create my free account' }));
+    const email = screen.getByLabelText(/^Email/);
+    await waitFor(() => expect(describedText(email)).toContain(t('sign-up.email-taken')));
+    expect(describedText(email)).not.toContain(t('validation.email'));
+    await user.click(screen.getByRole('button', { name: 'Reset my password' }));
+    expect(popups.getState().active).toMatchObject({ kind: 'sign-in', props: { view: 'forgot' } });
+    popups.clear();
   });
 
   it('asks for a captcha on 412 and sends the sandbox token', async () => {

@@ -8,6 +8,7 @@ import { ApiError } from '@web/lib/http';
 import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
+import { closePopup, openPopup } from '@web/ui/popups/popup-queue';
 import { toast } from '@web/ui/toast';
 import { register } from './account-api';
 import { CaptchaStep, type CaptchaSettings } from './captcha-step';
@@ -63,6 +64,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [emailTaken, setEmailTaken] = useState(false);
   const [busy, setBusy] = useState(false);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -97,6 +99,10 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
         emitRegistrationError(error);
         if (error instanceof ApiError && error.status === 412) {
           setNeedsCaptcha(true);
+        } else if (error instanceof ApiError && error.code === 'email-taken') {
+          setEmailTaken(true);
+          setErrors((e) => ({ ...e, email: t('sign-up.email-taken') }));
+          queueMicrotask(() => focusFirstInvalid(formRef.current));
         } else if (isInvalidEmailAnswer(error)) {
           setErrors((e) => ({ ...e, email: t('validation.email') }));
           queueMicrotask(() => focusFirstInvalid(formRef.current));
@@ -232,10 +238,14 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
             name="email"
             autoComplete="email"
             value={values.email}
-            onChange={(e) => update('email', e.target.value)}
+            onChange={(e) => {
+              setEmailTaken(false);
+              update('email', e.target.value);
+            }}
           />
         )}
       </FormField>
+      {emailTaken && errors.email && <EmailTakenActions />}
 
       <FormField id={`${idPrefix}-password`} label="Password" required error={errors.password} hint={`At least ${PASSWORD_MIN} characters.`}>
         {(control) => (
@@ -292,5 +302,26 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
       </SubmitButton>
       {footer && <div className="account-form__footer">{footer}</div>}
     </form>
+  );
+}
+
+/** A taken address: the member probably has an account already, so sign-in and password reset are one click away. */
+function EmailTakenActions() {
+  const openSignIn = (view?: 'forgot') => {
+    // From the sign-up popup, the sign-in popup takes its place; from the /sign-up page it opens over it.
+    closePopup();
+    openPopup('sign-in', view ? { view } : {});
+  };
+  return (
+    <p className="account-form__taken">
+      {t('sign-up.email-taken-actions')}{' '}
+      <button type="button" className="text-link" onClick={() => openSignIn()}>
+        {t('nav.sign-in')}
+      </button>{' '}
+      ·{' '}
+      <button type="button" className="text-link" onClick={() => openSignIn('forgot')}>
+        {t('sign-up.reset-password')}
+      </button>
+    </p>
   );
 }

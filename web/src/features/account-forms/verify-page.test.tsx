@@ -30,6 +30,17 @@ describe('VerifyPage', () => {
     expect((screen.getByRole('button', { name: 'Resend the email' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows the wait after the sign-up email on arrival, before any Resend press', async () => {
+    userStore.set({ _id: 'u-new', email: 'newbie@example.com', emailValidated: false, nextVerificationEmailDate: new Date(Date.now() + 100_000).toISOString() });
+    let resends = 0;
+    server.use(http.post('*/api/resend-email', () => void resends++));
+    renderAt('/verify');
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toMatch(/1:(39|40)/);
+    expect((screen.getByRole('button', { name: 'Resend the email' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(resends).toBe(0);
+  });
+
   it('sends new_email when the member changes the address', async () => {
     userStore.set({ _id: 'u-new', email: 'typo@exmaple.com', emailValidated: false });
     let body: unknown;

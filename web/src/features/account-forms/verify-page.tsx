@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { resendEmailBody } from '@sync/contract/auth';
 import { t } from '@sync/texts';
@@ -23,10 +23,10 @@ function useCountdown(): [number, (seconds: number) => void] {
     return () => clearInterval(timer);
   }, [wait?.until]); // eslint-disable-line react-hooks/exhaustive-deps -- one interval per wait, not per tick
   const left = wait ? Math.max(0, Math.ceil((wait.until - wait.now) / 1000)) : 0;
-  const start = (seconds: number) => {
+  const start = useCallback((seconds: number) => {
     const now = Date.now();
     setWait({ until: now + seconds * 1000, now });
-  };
+  }, []);
   return [left, start];
 }
 
@@ -69,6 +69,13 @@ export function VerifyPage() {
   function startWait(seconds: number | null | undefined) {
     if (seconds && seconds > 0) startCountdown(seconds);
   }
+
+  // The sign-up (or a resend on another visit) already sent an email: the wait shows before any click.
+  const nextResend = typeof user?.nextVerificationEmailDate === 'string' ? user.nextVerificationEmailDate : undefined;
+  useEffect(() => {
+    const seconds = secondsUntil(nextResend);
+    if (seconds && seconds > 0) startCountdown(seconds);
+  }, [nextResend, startCountdown]);
 
   async function resend(targetEmail?: string): Promise<boolean> {
     setSending(true);

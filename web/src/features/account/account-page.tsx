@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isProfileComplete } from '@sync/contract/profile-edit';
 import { formatHeight } from '@sync/rules/height';
 import { useBrand } from '@web/lib/brand-context';
-import { useUser, userStore } from '@web/lib/user-store';
+import { ownPhotoUrl, useUser, userStore } from '@web/lib/user-store';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
 import { ageOf, asAccountUser, imagesOf, lookingForAgeOf, type AccountUser } from './account-user';
@@ -66,8 +66,7 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
     );
   }
 
-  const images = imagesOf(user);
-  const avatar = images.find((image) => image.type === 'avatar') ?? images[0];
+  const photo = ownPhotoUrl(user);
   const age = ageOf(user);
   const p = user.profile ?? {};
   const range = lookingForAgeOf(user);
@@ -77,7 +76,7 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
     <div className="account-page">
       <header className="account-summary panel">
         <div className="account-summary__avatar" aria-hidden="true">
-          {avatar?.small || avatar?.medium ? <img src={avatar.small ?? avatar.medium} alt="" /> : <span>{(user.username ?? '?').charAt(0).toUpperCase()}</span>}
+          {photo ? <img src={photo} alt="" /> : <span>{(user.username ?? '?').charAt(0).toUpperCase()}</span>}
         </div>
         <div className="account-summary__who">
           <h1 className="page-title">{mode === 'edit' ? 'Edit my profile' : (user.username ?? 'My account')}</h1>
@@ -110,7 +109,7 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
         <div className="stack">
           <CompletionChecklist items={items} editable={mode === 'edit'} />
           <div className="panel">
-            <ImageManager userId={user._id} images={images} />
+            <ImageManager userId={user._id} images={imagesOf(user)} />
           </div>
         </div>
 

@@ -4,19 +4,20 @@ import { ApiError } from '@web/lib/http';
 import { prepareImage } from '@web/lib/prepare-image';
 import { ATTACHMENT_ERROR_MS, isNetworkFailure, isOffline, uploadMessageImage } from './attachments';
 
-export interface AttachButtonProps {
-  /** False opens whatever explains why not (the no-credits popup) and stops before choosing a file. */
-  canSend: () => boolean;
-  /** The image is stored: send it. Answers whether the message went into the outbox. */
-  onUploaded: (imageId: string) => Promise<boolean>;
+export interface PendingPhoto {
+  file: Blob;
+  /** An object URL of the prepared file, for the preview. */
+  previewUrl: string;
 }
 
 /**
- * One photo at a time (SPEC §5 checks on the device first, the server checks again), uploaded with progress,
- * then sent as an attachment message. The upload needs the network, unlike text: offline, it says so and
- * leaves the text box alone. Errors stay for 6 s (SPEC §8).
+ * One photo at a time, chosen first and sent with Send: choosing checks it on the device (SPEC §5; the server
+ * checks again) and shows a preview with a remove button, nothing is uploaded or charged. Send uploads it with
+ * progress and sends it with the typed text as one message. The upload needs the network, unlike text: offline,
+ * it says so and keeps the photo and the text. Errors stay for 6 s (SPEC §8).
  */
-export function useAttachment({ canSend, onUploaded }: AttachButtonProps) {
+export function useAttachment({ canSend }: { canSend: () => boolean }) {
+  const [pending, setPending] = useState<PendingPhoto | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,34 +27,48 @@ export function useAttachment({ canSend, onUploaded }: AttachButtonProps) {
     return () => clearTimeout(timer);
   }, [error]);
 
-  /** `openPicker` shows the file dialog, once credits and the network allow. */
+  // The preview's object URL lives as long as the photo is chosen.
+  useEffect(() => (pending ? () => URL.revokeObjectURL(pending.previewUrl) : undefined), [pending]);
+
+  /** `openPicker` shows the file dialog, once credits allow (no point choosing what cannot be sent). */
   const choose = (openPicker: () => void) => {
     setError(null);
     if (!canSend()) return;
-    if (isOffline()) return setError(t('chat.attach-offline'));
     openPicker();
   };
 
-  const upload = async (file: File) => {
+  const pick = async (file: File) => {
     const prepared = await prepareImage(file);
     if (!prepared.ok) return setError(prepared.error);
-    if (isOffline()) return setError(t('chat.attach-offline'));
+    setError(null);
+    setPending({ file: prepared.file, previewUrl: URL.createObjectURL(prepared.file) });
+  };
+
+  const remove = () => setPending(null);
+
+  /** Uploads the chosen photo: its image id, or null when it could not go (the error says why, the photo stays). */
+  const upload = async (): Promise<string | null> => {
+    if (!pending) return null;
+    if (isOffline()) {
+      setError(t('chat.attach-offline'));
+      return null;
+    }
     setProgress(0);
     try {
-      const image = await uploadMessageImage(prepared.file, setProgress);
-      await onUploaded(image._id);
+      return (await uploadMessageImage(pending.file, setProgress))._id;
     } catch (err) {
       if (isNetworkFailure(err) || isOffline()) setError(t('chat.attach-offline'));
       else setError(err instanceof ApiError && err.status < 500 && err.message ? err.message : t('image-uploader.failed'));
+      return null;
     } finally {
       setProgress(null);
     }
   };
 
-  return { choose, upload, progress, error };
+  return { pending, choose, pick, remove, upload, progress, error };
 }
 
-type Attachment = ReturnType<typeof useAttachment>;
+export type Attachment = ReturnType<typeof useAttachment>;
 
 export function AttachButton({ attachment }: { attachment: Attachment }) {
   const input = useRef<HTMLInputElement>(null);
@@ -85,10 +100,24 @@ export function AttachButton({ attachment }: { attachment: Attachment }) {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void attachment.upload(file);
+          if (file) void attachment.pick(file);
         }}
       />
     </>
+  );
+}
+
+/** The chosen photo before Send, with its remove button. */
+export function PhotoPreview({ attachment }: { attachment: Attachment }) {
+  const { pending } = attachment;
+  if (!pending) return null;
+  return (
+    <div className="composer__preview">
+      <img src={pending.previewUrl} alt={t('chat.photo-preview')} />
+      <button type="button" className="icon-button composer__preview-remove" aria-label={t('chat.photo-remove')} onClick={attachment.remove} disabled={attachment.progress !== null}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
   );
 }
 

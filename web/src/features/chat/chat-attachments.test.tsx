@@ -44,24 +44,51 @@ describe('chat attachments', () => {
   describe('with credits', () => {
     beforeEach(() => setup(3));
 
-    it('uploads the photo, sends it as an attachment message, keeps the typed text, and opens it in the gallery', async () => {
+    it('choosing a photo previews it and charges nothing; Send sends text and photo as one message at the price shown', async () => {
       const user = userEvent.setup();
       renderChat();
       const box = (await screen.findByRole('textbox', { name: 'Message to Bea' })) as HTMLTextAreaElement;
+      expect(screen.getByText('1 credit per message, photo included')).toBeTruthy();
+      expect(screen.getByText('3 credits left')).toBeTruthy();
       await user.type(box, 'look at this');
       await user.click(screen.getByRole('button', { name: 'Attach a photo' }));
       choose(JPEG_BYTES, 'beach.jpg', 'image/jpeg');
 
+      // Chosen, not sent: a preview with its remove button, nothing uploaded, nothing queued.
+      expect(await screen.findByRole('img', { name: 'The photo to send' })).toBeTruthy();
+      expect(messagingMock.uploads).toHaveLength(0);
+      expect(await getLocalDb().outbox.count()).toBe(0);
+      await user.click(screen.getByRole('button', { name: 'Remove the photo' }));
+      expect(screen.queryByRole('img', { name: 'The photo to send' })).toBeNull();
+
+      choose(JPEG_BYTES, 'beach.jpg', 'image/jpeg');
+      await screen.findByRole('img', { name: 'The photo to send' });
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
       const photo = await screen.findByRole('button', { name: 'Open photo' });
       const imageId = messagingMock.uploads[0]!;
       expect(within(photo).getByRole('img').getAttribute('src')).toBe(`/api/attachment/${imageId}/medium`);
-      expect(box.value).toBe('look at this');
+      expect(photo.closest('li')?.textContent).toContain('look at this');
+      await waitFor(() => expect(box.value).toBe(''));
+      expect(screen.queryByRole('img', { name: 'The photo to send' })).toBeNull();
       await waitFor(() => expect(screen.getByRole('button', { name: 'Open photo' }).closest('li')?.dataset.status).toBe('sent'), { timeout: 4000 });
       expect(messagingMock.server.accepted).toHaveLength(1);
+      expect(messagingMock.uploads).toHaveLength(1);
 
       await user.click(screen.getByRole('button', { name: 'Open photo' }));
       const dialog = await screen.findByRole('dialog', { name: 'Photos' });
       expect(within(dialog).getByRole('img').getAttribute('src')).toBe(`/api/attachment/${imageId}/large`);
+    });
+
+    it('a photo alone is sent with Send', async () => {
+      const user = userEvent.setup();
+      renderChat();
+      await screen.findByRole('textbox', { name: 'Message to Bea' });
+      choose(JPEG_BYTES, 'beach.jpg', 'image/jpeg');
+      await screen.findByRole('img', { name: 'The photo to send' });
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByRole('button', { name: 'Open photo' });
+      await waitFor(() => expect(messagingMock.server.accepted).toHaveLength(1), { timeout: 4000 });
     });
 
     it('refuses a file that is not jpeg or png with the SPEC text for 6 s, uploading nothing', async () => {
@@ -76,18 +103,18 @@ describe('chat attachments', () => {
       await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 2500 });
     }, 12_000);
 
-    it('offline: says a photo needs a connection, keeps the text, uploads and queues nothing', async () => {
+    it('offline: Send says a photo needs a connection, keeps the photo and the text, uploads and queues nothing', async () => {
       const user = userEvent.setup();
       renderChat();
       const box = (await screen.findByRole('textbox', { name: 'Message to Bea' })) as HTMLTextAreaElement;
       await user.type(box, 'draft stays');
-      setOnline(false);
-      await user.click(screen.getByRole('button', { name: 'Attach a photo' }));
-      expect((await screen.findByRole('alert')).textContent).toMatch(/offline/i);
-      // A file picked while the network dropped fails the same way.
       choose(JPEG_BYTES, 'beach.jpg', 'image/jpeg');
-      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/offline/i));
+      await screen.findByRole('img', { name: 'The photo to send' });
+      setOnline(false);
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect((await screen.findByRole('alert')).textContent).toMatch(/offline/i);
       expect(box.value).toBe('draft stays');
+      expect(screen.getByRole('img', { name: 'The photo to send' })).toBeTruthy();
       expect(messagingMock.uploads).toHaveLength(0);
       expect(await getLocalDb().outbox.count()).toBe(0);
     });

@@ -118,6 +118,18 @@ function AttachmentPhoto({ imageId, onOpen }: { imageId: string; onOpen: () => v
   );
 }
 
+/** Consecutive messages of the same day, in order; `days[i]` is the day label of `messages[i]`. */
+function byDay(messages: MessageRow[], days: string[]): { day: string; messages: MessageRow[] }[] {
+  const groups: { day: string; messages: MessageRow[] }[] = [];
+  messages.forEach((message, i) => {
+    const day = days[i] ?? '';
+    const last = groups.at(-1);
+    if (last && last.day === day) last.messages.push(message);
+    else groups.push({ day, messages: [message] });
+  });
+  return groups;
+}
+
 function MessageBubble({ message, onOpenPhoto }: { message: MessageRow; onOpenPhoto: (imageId: string) => void }) {
   const own = message.senderType === 'user';
   const failed = message.status === 'failed';
@@ -244,20 +256,21 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
           {loading ? t('chat.loading-older') : t('chat.load-older')}
         </button>
       )}
-      <ol className="chat__messages">
-        {shown.map((message, i) => {
-          const day = days[i] ?? '';
-          const separator = i === 0 || day !== days[i - 1];
-          return [
-            separator ? (
-              <li key={`day-${message._id}`} className="chat__day" role="separator">
-                <span>{day}</span>
-              </li>
-            ) : null,
-            <MessageBubble key={message._id} message={message} onOpenPhoto={openPhoto} />,
-          ];
-        })}
-      </ol>
+      {/* One list per day under its date, so the list holds only messages. */}
+      <div className="chat__messages">
+        {byDay(shown, days).map((group) => (
+          <section key={group.messages[0]!._id} className="chat__day-group" aria-label={group.day}>
+            <p className="chat__day" aria-hidden="true">
+              <span>{group.day}</span>
+            </p>
+            <ol className="chat__day-messages">
+              {group.messages.map((message) => (
+                <MessageBubble key={message._id} message={message} onOpenPhoto={openPhoto} />
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
     </div>
   );
 }
@@ -268,7 +281,7 @@ function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev:
       <Link to="/messages" className="icon-button chat__back" aria-label={t('chat.back')}>
         <span aria-hidden="true">‹</span>
       </Link>
-      <Link to="/profile/$id" params={{ id: profile._id }} className="chat__profile" aria-label={`${profile.username} · ${t('chat.view-profile')}`}>
+      <Link to="/profile/$id" params={{ id: profile._id }} className="chat__profile">
         <span className="chat__avatar">
           <Avatar src={profile.avatar} name={profile.username} size={44} />
           {profile.isOnline && <span className="chat__online" title={t('chat.online')} />}
@@ -276,6 +289,7 @@ function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev:
         <span className="chat__who">
           <span className="chat__name">{profile.username}</span>
           <span className="chat__sub">{profile.isOnline ? t('chat.online') : t('chat.view-profile')}</span>
+          {profile.isOnline && <span className="visually-hidden"> · {t('chat.view-profile')}</span>}
         </span>
       </Link>
       {scope && (
@@ -380,14 +394,14 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
     if (!outcome.ok && outcome.error.code === 'no-credits') openPopup('no-credits', {});
     return outcome.ok;
   };
-  const send = async (text: string): Promise<boolean> => {
-    if (text.trim() === '') return false;
-    if (!(await sendMessage({ messageType: 'text', message: text }))) return false;
+  // Text and photo go as one message, one credit.
+  const send = async (text: string, imageId?: string): Promise<boolean> => {
+    if (text.trim() === '' && !imageId) return false;
+    const message = imageId ? { messageType: 'attachment' as const, message: text.trim() === '' ? '' : text, attachment: imageId } : { messageType: 'text' as const, message: text };
+    if (!(await sendMessage(message))) return false;
     await mutate('clearDraft', { profileId });
     return true;
   };
-  // The photo goes as its own message; whatever is typed stays in the box (and its draft).
-  const sendAttachment = (imageId: string) => sendMessage({ messageType: 'attachment', message: '', attachment: imageId });
 
   return (
     <section className="chat" aria-label={header.username}>
@@ -406,7 +420,6 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
         hint={question === 'askForCity' ? { label: t('chat.ask-for-city', { username: header.username }), text: t('chat.ask-for-city-text') } : undefined}
         onSend={send}
         canSend={canSend}
-        onSendAttachment={sendAttachment}
       />
     </section>
   );

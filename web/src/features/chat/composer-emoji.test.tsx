@@ -15,7 +15,7 @@ vi.mock('@web/ui/emoji/emoji-data', async () => {
 describe('Composer emoji button', () => {
   it('inserts the chosen emoji at the caret and puts the caret after it', async () => {
     const user = userEvent.setup();
-    render(<Composer profileId="p1" username="Anna" credits={undefined} onSend={() => Promise.resolve(true)} canSend={() => true} onSendAttachment={() => Promise.resolve(true)} />);
+    render(<Composer profileId="p1" username="Anna" credits={undefined} onSend={() => Promise.resolve(true)} canSend={() => true} />);
     await expectEmojiInsertedAtCaret(user, screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message to Anna' }));
   });
 });

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MESSAGE_COST } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { useDraft } from '@web/sync/mirror-queries';
 import { mutate } from '@web/sync/sync-runtime';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import type { PickerOptionsInput } from '@web/ui/emoji/picker-options';
-import { AttachButton, AttachmentState, useAttachment } from './attach-button';
+import { AttachButton, AttachmentState, PhotoPreview, useAttachment } from './attach-button';
 
 const DRAFT_SAVE_MS = 300;
 /** The chat keeps recents on (the library default is off). */
@@ -17,21 +18,20 @@ export interface ComposerProps {
   credits: number | undefined;
   /** The askForCity variant: a chip that writes the question for the member. */
   hint?: { label: string; text: string };
-  /** Answers whether the text went out (the box empties only then). */
-  onSend: (text: string) => Promise<boolean>;
+  /** Sends the text and the uploaded photo (if any) as one message; answers whether it went out (the box empties only then). */
+  onSend: (text: string, imageId?: string) => Promise<boolean>;
   /** Whether a message may go out now (credits); false has already told the member why. */
   canSend: () => boolean;
-  /** An uploaded photo to send as an attachment message; the text box keeps its text. */
-  onSendAttachment: (imageId: string) => Promise<boolean>;
 }
 
 /**
  * The message box: a draft per profile kept on the device across reloads (saveDraft / clearDraft never
  * leave it), Enter sends, Shift+Enter breaks the line. The emoji picker inserts at the caret; the photo
- * button uploads one image and sends it as its own message (attach-button.tsx).
+ * button chooses one photo, previewed until Send sends it with the text as one message at the price shown
+ * (attach-button.tsx).
  */
-export function Composer({ profileId, username, credits, hint, onSend, canSend, onSendAttachment }: ComposerProps) {
-  const attachment = useAttachment({ canSend, onUploaded: onSendAttachment });
+export function Composer({ profileId, username, credits, hint, onSend, canSend }: ComposerProps) {
+  const attachment = useAttachment({ canSend });
   const draft = useDraft(profileId);
   const [text, setText] = useState('');
   const [restored, setRestored] = useState(false);
@@ -59,12 +59,20 @@ export function Composer({ profileId, username, credits, hint, onSend, canSend, 
     timer.current = setTimeout(() => void mutate('saveDraft', { profileId, message: value }), DRAFT_SAVE_MS);
   };
 
+  const hasPhoto = attachment.pending !== null;
   const submit = async () => {
-    if (sending || text.trim() === '') return;
+    if (sending || (text.trim() === '' && !hasPhoto)) return;
     if (timer.current) clearTimeout(timer.current);
     setSending(true);
     try {
-      if (await onSend(text)) setText('');
+      // Credits first: a photo is uploaded only for a message that may go out.
+      if (hasPhoto && !canSend()) return;
+      const imageId = hasPhoto ? await attachment.upload() : undefined;
+      if (imageId === null) return;
+      if (await onSend(text, imageId)) {
+        setText('');
+        attachment.remove();
+      }
     } finally {
       setSending(false);
     }
@@ -90,6 +98,7 @@ export function Composer({ profileId, username, credits, hint, onSend, canSend, 
           {hint.label}
         </button>
       )}
+      <PhotoPreview attachment={attachment} />
       <div className="composer__row">
         <label className="visually-hidden" htmlFor={`composer-${profileId}`}>
           {t('chat.composer-label', { username })}
@@ -107,12 +116,15 @@ export function Composer({ profileId, username, credits, hint, onSend, canSend, 
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="button button--primary composer__send" disabled={text.trim() === ''}>
+        <button type="submit" className="button button--primary composer__send" disabled={(text.trim() === '' && !hasPhoto) || sending}>
           {t('chat.send')}
         </button>
       </div>
       <AttachmentState attachment={attachment} />
-      {credits !== undefined && <p className="composer__credits">{t('chat.credits-left', { count: credits })}</p>}
+      <p className="composer__credits">
+        <span>{t('chat.price', { count: MESSAGE_COST })}</span>
+        {credits !== undefined && <span>{t('chat.credits-left', { count: credits })}</span>}
+      </p>
     </form>
   );
 }

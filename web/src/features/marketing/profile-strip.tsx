@@ -17,7 +17,6 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
         type="button"
         className="mk-profile__button"
         onClick={() => openPopup('sign-up', { redirect: `/profile/${profile._id}` })}
-        aria-label={`Chat with ${profile.username}${profile.age ? `, ${profile.age}` : ''}: create a free account`}
       >
         {photo && !broken ? (
           <picture>
@@ -50,6 +49,8 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
             {profile.isOnline && <i className="mk-dot" aria-hidden="true" />}
             {profile.isOnline ? 'Online' : (city ?? 'Say hello')}
           </span>
+          {/* The button's name is what it shows, then what it does. */}
+          <span className="visually-hidden">: chat, create a free account</span>
         </span>
       </button>
     </li>

@@ -19,7 +19,8 @@ export function TermsPage() {
           body: (
             <>
               <p>
-                {name} ({domain}) is operated by {company} (“we”, “us”). It is an online chat and entertainment service where members browse profiles, swipe,
+                {name}
+                {domain ? ` (${domain})` : ''} is operated by {company} (“we”, “us”). It is an online chat and entertainment service where members browse profiles, swipe,
                 match, keep favorites and exchange messages.
               </p>
               <div className="ct-callout">

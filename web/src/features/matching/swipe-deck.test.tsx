@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { userStore } from '@web/lib/user-store';
@@ -57,7 +57,7 @@ describe('SwipeDeck', () => {
     expect(userStore.get().user?.likes).toBe(0);
   });
 
-  it('likes, shows the match panel with "Send a message", and undoes the like', SLOW, async () => {
+  it('likes, shows the full-screen match moment ("Keep swiping" / "Send a message"), and undoes the like', SLOW, async () => {
     signInMember({ _id: 'u-demo', likes: 3 });
     let undone: unknown;
     server.use(
@@ -72,14 +72,18 @@ describe('SwipeDeck', () => {
     const { router } = renderMemberScreen(<SwipeDeck />, '/matches');
     const first = await cardName();
     await user.click(screen.getByRole('button', { name: 'Like' }));
-    const panel = await screen.findByRole('region', { name: "It's a match!" });
-    expect(panel.textContent).toContain(`You and ${first.split(',')[0]} like each other.`);
+    const moment = await screen.findByRole('dialog', { name: "It's a match!" });
+    expect(moment.textContent).toContain(`You and ${first.split(',')[0]} like each other.`);
+    expect(within(moment).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['u-demo', first.split(',')[0]]);
     expect(swipes[0]).toMatchObject({ actionType: 'like' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(swipes).toHaveLength(1);
+    await user.click(within(moment).getByRole('button', { name: 'Keep swiping' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: "It's a match!" })).toBeNull());
     expect(await screen.findByText('2 likes left', { exact: false })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Undo last swipe' }));
     await waitFor(async () => expect(await cardName()).toBe(first));
-    expect(screen.queryByRole('region', { name: "It's a match!" })).toBeNull();
     expect(undone).toEqual({ toUserId: (swipes[0] as { toUserId: string }).toUserId });
     expect(userStore.get().user?.likes).toBe(3);
 

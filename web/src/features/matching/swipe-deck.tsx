@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { t } from '@sync/texts';
 import { formatHeight } from '@sync/rules/height';
 import { ApiError } from '@web/lib/http';
@@ -9,6 +9,7 @@ import { coverImage, imageUrl, placeOf, type ProfileCardData } from '@web/ui/pro
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
 import { openPopup, popups } from '@web/ui/popups/popup-queue';
 import { toast } from '@web/ui/toast';
+import { MatchMoment } from './match-moment';
 import { fetchLikes, fetchNextProfile, swipe, undoSwipe, type SwipeAction } from './matching-api';
 import { useDrag } from './use-drag';
 
@@ -36,7 +37,7 @@ const isTyping = (target: EventTarget | null) =>
 
 /**
  * The swipe deck (SPEC §4): the next profile, like / dislike by button, arrow keys or drag, undo of
- * this visit's swipes, and the inline "It's a match" panel. A like with no likes left opens the
+ * this visit's swipes, and the full-screen match moment. A like with no likes left opens the
  * no-subscription popup (SPEC §5) without calling the API.
  */
 export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown) => void; onChange?: () => void }) {
@@ -49,7 +50,6 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
   const [busy, setBusy] = useState(false);
   const [match, setMatch] = useState<MatchShown | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const matchHeading = useRef<HTMLHeadingElement>(null);
 
   const loadNext = useCallback(async () => {
     setDeck({ status: 'loading' });
@@ -68,10 +68,6 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
       .then((status) => typeof status?.likes === 'number' && userStore.update({ likes: status.likes }))
       .catch(() => undefined);
   }, [loadNext]);
-
-  useEffect(() => {
-    if (match) matchHeading.current?.focus();
-  }, [match]);
 
   const refuseLike = (profile: ProfileCardData) =>
     openPopup('no-subscription', { profile: { _id: profile._id, username: profile.username }, feature: LIKE_FEATURE });
@@ -135,7 +131,7 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target) || popups.getState().active) return;
+      if (event.defaultPrevented || isTyping(event.target) || popups.getState().active || match) return;
       if (event.key === 'ArrowRight') {
         event.preventDefault();
         void act('like');
@@ -149,7 +145,7 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [act, undo]);
+  }, [act, undo, match]);
 
   const drag = useDrag((direction) => void act(direction === 'right' ? 'like' : 'dislike'), deck.status !== 'ready' || busy);
 
@@ -163,33 +159,17 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
       </div>
 
       {match && (
-        <div className="match-panel" role="region" aria-labelledby="match-panel-title">
-          <span className="match-panel__hearts" aria-hidden="true">
-            ♥ ♥ ♥
-          </span>
-          <h3 id="match-panel-title" ref={matchHeading} tabIndex={-1}>
-            It&apos;s a match!
-          </h3>
-          <p>You and {match.profile.username} like each other.</p>
-          <div className="match-panel__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() =>
-                void navigate({
-                  to: '/messages/chat/$conversationId',
-                  params: { conversationId: match.conversationId ?? 'blank' },
-                  state: (previous) => ({ ...previous, ...{ profileId: match.profile._id } }),
-                })
-              }
-            >
-              Send a message
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => setMatch(null)}>
-              Keep swiping
-            </button>
-          </div>
-        </div>
+        <MatchMoment
+          profile={match.profile}
+          onKeepSwiping={() => setMatch(null)}
+          onSendMessage={() =>
+            void navigate({
+              to: '/messages/chat/$conversationId',
+              params: { conversationId: match.conversationId ?? 'blank' },
+              state: (previous) => ({ ...previous, ...{ profileId: match.profile._id } }),
+            })
+          }
+        />
       )}
 
       <div className="swipe-deck__stage">

@@ -120,6 +120,8 @@ describe('upgrade and checkout', () => {
     await user.click(screen.getByRole('button', { name: /Pay \$14\.99/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
     expect(dialog.textContent).toContain('Please try a different card.');
+    // Said once: the page does not repeat it behind the popup.
+    expect(screen.getAllByText(/Please try a different card\./)).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Try a different card' }));
     await waitFor(() => expect((screen.getByLabelText(/Card number/) as HTMLInputElement).value).toBe(''));
     expect(userStore.get().user?.credits).toBe(5);
@@ -232,6 +234,11 @@ describe('upgrade and checkout', () => {
     const user = userEvent.setup();
     renderMemberScreen(withBrand(<PaymentSettings />), '/settings');
     expect(await screen.findByText(/USD 29\.99 every 30 days\. Renews on/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel membership' }));
+    // "Keep VIP" closes and changes nothing.
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel VIP membership?' })).getByRole('button', { name: 'Keep VIP' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel VIP membership?' })).toBeNull());
+    expect(state.subscriptions[0]).toMatchObject({ cancelDate: null });
     await user.click(screen.getByRole('button', { name: 'Cancel membership' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel VIP membership?' });
     expect(dialog.textContent).toContain('will not renew');

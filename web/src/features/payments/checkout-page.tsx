@@ -106,6 +106,8 @@ export function CheckoutPage() {
   // What the machine's effects need between renders: the item being paid and the open waiting popup.
   const [effects] = useState(() => ({ item: null as CartItem | null, waitingPopup: null as number | null }));
   const [paid, setPaid] = useState<CartItem | null>(null);
+  // The failure is told once: by its popup, then, once that is closed, by the alert above the form.
+  const [failurePopupOpen, setFailurePopupOpen] = useState(false);
 
   const [machine] = useState(() =>
     paymentMachine.provide({
@@ -122,13 +124,18 @@ export function CheckoutPage() {
         },
         paymentFailed: ({ context, self }) => {
           if (effects.waitingPopup !== null) closePopup(effects.waitingPopup);
-          openPopup('payment-failed', {
-            reason: context.failure ?? 'system',
-            onRetry: () => {
-              self.send({ type: 'RETRY' });
-              retryWithNewCard();
+          setFailurePopupOpen(true);
+          openPopup(
+            'payment-failed',
+            {
+              reason: context.failure ?? 'system',
+              onRetry: () => {
+                self.send({ type: 'RETRY' });
+                retryWithNewCard();
+              },
             },
-          });
+            { onClose: () => setFailurePopupOpen(false) },
+          );
         },
         paymentWaiting: ({ context, self }) => {
           if (effects.waitingPopup !== null) return;
@@ -247,7 +254,7 @@ export function CheckoutPage() {
           Payment details
         </h1>
 
-        {failure && (
+        {failure && !failurePopupOpen && (
           <div className="form-alert form-alert--error pay-alert" role="alert">
             <strong>{failureTitle(failure)}.</strong> {failureText(failure)}
             <div className="pay-alert__actions">
@@ -380,7 +387,7 @@ export function CheckoutPage() {
               </FormField>
               <label className="form-check pay-span-2">
                 <input type="checkbox" checked={values.saveCard} onChange={(e) => set('saveCard', e.target.checked)} />
-                <span>Save this card for faster checkout{item.kind === 'membership' ? ' (renewals use the card you pay with)' : ''}</span>
+                <span>{t(item.kind === 'membership' ? 'checkout.save-card-membership' : 'checkout.save-card')}</span>
               </label>
             </div>
           )}

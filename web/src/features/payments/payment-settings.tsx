@@ -34,6 +34,7 @@ function MembershipBlock({ subscription }: { subscription: SubscriptionFields | 
       title: 'Cancel VIP membership?',
       message: `Your membership stays active until ${day(subscription.currentPeriodEnd ?? subscription.nextChargeDate)} and will not renew.`,
       confirmLabel: 'Cancel membership',
+      cancelLabel: t('membership.keep'),
       onConfirm: () => {
         setBusy(true);
         cancelSubscription(subscription._id)

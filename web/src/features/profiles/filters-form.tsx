@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MeasurementSystem } from '@sync/rules/height';
+import { genderFilters } from '@sync/contract/entities';
 import { humanize } from '@web/ui/profile-card/profile-data';
 import {
   AGE_BOUNDS,
@@ -86,15 +87,16 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
       <fieldset className="filters-form__group">
         <legend>Show me</legend>
         <div className="filter-chips">
-          {([undefined, 'women', 'men'] as const).map((gender) => (
-            <label key={gender ?? 'any'} className="filter-chip">
+          {/* No choice shows the member's looking-for gender; Everyone lifts the gender filter. */}
+          {genderFilters.map((gender) => (
+            <label key={gender} className="filter-chip">
               <input
                 type="radio"
                 name={id('gender')}
                 checked={draft.gender === gender}
                 onChange={() => setDraft((current) => ({ ...current, gender }))}
               />
-              <span>{gender ? humanize(gender) : 'Everyone'}</span>
+              <span>{humanize(gender)}</span>
             </label>
           ))}
         </div>

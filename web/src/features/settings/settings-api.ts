@@ -12,3 +12,18 @@ export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' |
 export function saveSettings(userId: string, body: SettingsPatch): Promise<User | undefined> {
   return api.patch<User | undefined>(`/user/${encodeURIComponent(userId)}`, body, { loader: false });
 }
+
+/** GET /api/user/{id}/export: the member's data as JSON (account, conversations with messages, orders). */
+export function fetchDataExport(userId: string): Promise<unknown> {
+  return api.get<unknown>(`/user/${encodeURIComponent(userId)}/export`, { loader: false });
+}
+
+/** Hands the export to the browser as a file download. */
+export function downloadJson(data: unknown, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

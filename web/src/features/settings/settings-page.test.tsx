@@ -34,6 +34,28 @@ describe('SettingsPage', () => {
     server.events.removeAllListeners();
   });
 
+  it('downloads the member’s data export as a JSON file', SLOW, async () => {
+    signInMember({ _id: 'u-demo', email: 'demo@example.com' });
+    server.use(http.get('*/api/user/u-demo/export', () => HttpResponse.json({ account: { _id: 'u-demo' }, conversations: [], orders: [] })));
+    const files: { name: string; type: string }[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = (blob: Blob) => (files.push({ name: '', type: blob.type }), 'blob:export');
+    HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+      files[files.length - 1]!.name = this.download;
+    };
+    try {
+      const user = userEvent.setup();
+      renderSettings();
+      await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      expect(files[0]).toEqual({ name: expect.stringMatching(/^my-data-\d{4}-\d{2}-\d{2}\.json$/), type: 'application/json' });
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
   it('sends only the changed settings with PATCH /user/{id}, shows a toast and keeps the saved values', SLOW, async () => {
     signInMember({ _id: 'u-demo', email: 'demo@example.com' });
     const patches = recordPatches();

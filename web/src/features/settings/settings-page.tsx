@@ -6,7 +6,7 @@ import { useBrand } from '@web/lib/brand-context';
 import { ApiError } from '@web/lib/http';
 import { useUser, userStore, type User } from '@web/lib/user-store';
 import { toast } from '@web/ui/toast';
-import { saveSettings, type SettingsPatch } from './settings-api';
+import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from './settings-api';
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
 import './settings.css';
@@ -41,6 +41,25 @@ function savedValues(user: User | null, brandMeasurement: unknown, timeFormat: T
     // The account's choice follows the member across devices; this device's copy covers older records.
     timeFormat: s.timeFormat === '24h' || s.timeFormat === '12h' ? s.timeFormat : timeFormat,
   };
+}
+
+function DataExportButton({ userId }: { userId: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      downloadJson(await fetchDataExport(userId), `my-data-${new Date().toISOString().slice(0, 10)}.json`);
+    } catch {
+      toast.error(t('error.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="button button--ghost" onClick={() => void download()} disabled={busy}>
+      {busy ? t('settings.export-busy') : t('settings.export-button')}
+    </button>
+  );
 }
 
 function Section({ title, description, side, children }: { title: string; description?: string; side?: boolean; children: ReactNode }) {
@@ -227,6 +246,12 @@ export function SettingsPage() {
           <button type="button" className="button button--ghost" onClick={() => logout()}>
             {t('nav.logout')}
           </button>
+        </div>
+      </Section>
+
+      <Section side title={t('settings.export-title')} description={t('settings.export-text')}>
+        <div className="settings-actions">
+          <DataExportButton userId={user._id} />
         </div>
       </Section>
 

@@ -132,7 +132,7 @@ function filterProfiles(url: URL): MockProfile[] | string {
     eyeColor: many('eyeColor'),
   } as const;
   return mockProfiles
-    .filter((p) => !gender || p.gender === (gender === 'women' ? 'woman' : 'man'))
+    .filter((p) => !gender || gender === 'everyone' || p.gender === (gender === 'women' ? 'woman' : 'man'))
     .filter((p) => !search || p.username.includes(search))
     .filter((p) => (ageMin === undefined || p.age >= ageMin) && (ageMax === undefined || p.age <= ageMax))
     .filter((p) => (heightMin === undefined || (p.height ?? 0) >= heightMin) && (heightMax === undefined || (p.height ?? 0) <= heightMax))

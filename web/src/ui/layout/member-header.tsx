@@ -5,9 +5,11 @@ import { useUnreadMessageCount } from '@web/sync/unread-count';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
 
-/** SPEC §2 top navigation: Search (profiles), Favorites (interests), Messages, Credits. */
+/** SPEC §2 top navigation: Search (profiles), Favorites (interests), Messages, Credits; plus Discover, the swipe
+ * deck the landing page sells, which no other page links to. */
 export const MEMBER_NAV = [
   { to: '/profiles', label: 'nav.search', icon: '⌕' },
+  { to: '/matches', label: 'nav.discover', icon: '✧' },
   { to: '/interests', label: 'nav.favorites', icon: '♥' },
   { to: '/messages', label: 'nav.messages', icon: '✉' },
   { to: '/upgrade', label: 'nav.credits', icon: '★' },

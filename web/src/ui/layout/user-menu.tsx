@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
 import { tokenRole } from '@web/lib/token';
-import { useUser } from '@web/lib/user-store';
+import { ownPhotoUrl, useUser } from '@web/lib/user-store';
 
 /** The user menu (SPEC §2 popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
 export function UserMenu() {
@@ -12,11 +12,12 @@ export function UserMenu() {
   const navigate = useNavigate();
   const staffName = tokenRole(token) === 'admin' ? 'Admin' : 'Agent';
   const name = user?.username ?? (kind === 'agent' ? staffName : '');
+  const photo = user && kind !== 'agent' ? ownPhotoUrl(user) : null;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="user-menu__trigger" aria-label={name ? `${t('nav.user-menu')}: ${name}` : t('nav.user-menu')}>
         <span className="user-menu__avatar" aria-hidden="true">
-          {(name || '?').slice(0, 1).toUpperCase()}
+          {photo ? <img src={photo} alt="" /> : (name || '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="user-menu__name">{name}</span>
       </DropdownMenu.Trigger>

@@ -2,7 +2,7 @@ import type { PaymentFailure } from '@sync/contract/payments';
 
 /** SPEC §2 popups and overlays, by name, with the props each one takes. */
 export interface PopupPropsByKind {
-  'sign-in': { redirect?: string };
+  'sign-in': { redirect?: string; view?: 'forgot' };
   'password-reset': { token?: string };
   'sign-up': { redirect?: string };
   sidebar: Record<string, never>;
@@ -19,7 +19,8 @@ export interface PopupPropsByKind {
   'remove-card': { cardId: string; last4?: string; brand?: string; onConfirm?: () => void; onRemoved?: () => void };
   'waiting-for-payment': { orderId?: string; actionUrl?: string | null; reason?: 'action' | 'timeout'; onCheckAgain?: () => void };
   'agent-end-session': { onConfirm?: () => void };
-  general: { title?: string; message: string; confirmLabel?: string; onConfirm?: () => void };
+  /** With `cancelLabel`, a second button closes without confirming (the safe choice of a confirmation). */
+  general: { title?: string; message: string; confirmLabel?: string; cancelLabel?: string; onConfirm?: () => void };
   'attachment-gallery': { images: { src: string; alt?: string }[]; index?: number };
   standalone: { name: string; [prop: string]: unknown };
 }
