@@ -4,7 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@api/db/client';
 import { MAX_MUTATIONS_PER_PUSH, type Mutation, type PullResponse, type PushResponse } from '@sync/engine/mutations';
-import { startApi, type ApiProcess } from './support/api-process.js';
+import fs from 'node:fs';
+import { ROOT, startApi, type ApiProcess } from './support/api-process.js';
+import { measureInBrowser, type BrowserFigures } from './sync-browser.js';
 import { JsonClient } from './support/http-json.js';
 import { seedMemberHistory } from './support/member-history.js';
 import { createFreshDatabase, postgresReachable, type FreshDatabase } from './support/postgres.js';
@@ -16,11 +18,22 @@ const MESSAGES_PER_CONVERSATION = 50;
 const OFFLINE_SENDS = 1000;
 const TARGET_FIRST_SYNC_MS = 3000;
 const TARGET_OFFLINE_MS = 3000;
+const TARGET_BUBBLE_P95_MS = 50;
+const TARGET_SENT_P95_MS = 300;
+const TARGET_REPLY_VISIBLE_MS = 100;
+const TARGET_OFFLINE_SHOWN_MS = TARGET_OFFLINE_MS + 500;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
 
 /**
  * `npm run bench -- sync` (issue F), the server's part: a member with 500 conversations × 50 messages seeded in
  * PostgreSQL; the time of every page of a first sync (cursor 0, snapshot pages until `more` is false), and of
- * 1,000 sends queued offline pushed as two batches of 500 until stored. The browser's figures join this file.
+ * 1,000 sends queued offline pushed as two batches of 500 until stored. Then the member's side in headless
+ * Chromium (sync-browser.ts) on a second member with the same history: first sync until the inbox shows, Enter →
+ * own bubble and → sent, an admin's reply → its bubble, 1,000 offline sends → stored and shown sent, memory.
  */
 export async function main(): Promise<boolean> {
   if (!(await postgresReachable())) {
@@ -36,6 +49,13 @@ export async function main(): Promise<boolean> {
     fresh = await createFreshDatabase('bench_sync');
     database = await openMigrated({ databaseUrl: fresh.url });
     const history = await seedMemberHistory(database, { jwtSecret, conversations: CONVERSATIONS, messagesPerConversation: MESSAGES_PER_CONVERSATION, credits: OFFLINE_SENDS });
+    const browserHistory = await seedMemberHistory(database, {
+      jwtSecret,
+      conversations: CONVERSATIONS,
+      messagesPerConversation: MESSAGES_PER_CONVERSATION,
+      credits: OFFLINE_SENDS + 100,
+      admin: true,
+    });
     log(`member with ${CONVERSATIONS} conversations × ${MESSAGES_PER_CONVERSATION} messages seeded in ${fresh.name}`);
     api = await startApi({ env: { DATABASE_URL: fresh.url, JWT_SECRET: jwtSecret }, logFile: path.join(os.tmpdir(), 'bench-sync-api.log') });
     const http = new JsonClient(api.url);
@@ -64,7 +84,44 @@ export async function main(): Promise<boolean> {
     const [stored] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from messages where client_id = ${clientId}`);
     http.close();
 
+    let browser: BrowserFigures | undefined;
+    if (fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {
+      const target = browserHistory.conversations[0]!;
+      const db = database;
+      const admin = browserHistory.admin!;
+      browser = await measureInBrowser({
+        baseUrl: api.url,
+        token: browserHistory.member.token,
+        conversations: CONVERSATIONS,
+        conversationId: target.id,
+        offlineSends: OFFLINE_SENDS,
+        log,
+        storedByMember: async () =>
+          (await rowsOf<{ n: number }>(db.db, sql`select count(*)::int as n from messages where conversation_id = ${target.id}::uuid and sender_type = 'user' and client_id is not null`))[0]!.n,
+        reply: async (text) => {
+          const [last] = await rowsOf<{ id: string }>(db.db, sql`select id from messages where conversation_id = ${target.id}::uuid order by date_sent desc, id desc limit 1`);
+          const client = new JsonClient(api!.url);
+          const res = await client.request('POST', `/api/conversation/${target.id}/message`, { messageType: 'text', message: text, admin: true, lastMessageId: last!.id }, admin.headers);
+          client.close();
+          if (res.status !== 200) throw new Error(`admin reply answered ${res.status}: ${JSON.stringify(res.body)}`);
+        },
+      });
+    } else {
+      log('web/dist is missing: run `npm run build` for the browser figures');
+    }
+
     const ok = stored!.n === OFFLINE_SENDS && refused === 0;
+    const browserRows = browser
+      ? [
+          ['browser: first sync until the inbox shows, ms', browser.firstSyncMs.toFixed(0), `<= ${TARGET_FIRST_SYNC_MS}`, verdict(browser.firstSyncMs <= TARGET_FIRST_SYNC_MS)],
+          ['browser: Enter → own bubble p50 / p95, ms (20 sends)', `${percentile(browser.bubbleMs, 50).toFixed(1)} / ${percentile(browser.bubbleMs, 95).toFixed(1)}`, `p95 <= ${TARGET_BUBBLE_P95_MS}`, verdict(percentile(browser.bubbleMs, 95) <= TARGET_BUBBLE_P95_MS)],
+          ['browser: Enter → "sent" p50 / p95, ms', `${percentile(browser.sentMs, 50).toFixed(1)} / ${percentile(browser.sentMs, 95).toFixed(1)}`, `p95 <= ${TARGET_SENT_P95_MS}`, verdict(percentile(browser.sentMs, 95) <= TARGET_SENT_P95_MS)],
+          ['browser: reply frame → bubble in the open chat, ms', browser.replyVisibleMs.toFixed(1), `<= ${TARGET_REPLY_VISIBLE_MS}`, verdict(browser.replyVisibleMs <= TARGET_REPLY_VISIBLE_MS)],
+          [`browser: ${OFFLINE_SENDS} offline sends, back online → stored, ms`, browser.offlineStoredMs.toFixed(0), `<= ${TARGET_OFFLINE_MS}`, verdict(browser.offlineStoredMs <= TARGET_OFFLINE_MS)],
+          [`browser: ${OFFLINE_SENDS} offline sends, back online → all shown sent, ms`, browser.offlineShownMs.toFixed(0), `<= ${TARGET_OFFLINE_SHOWN_MS}`, verdict(browser.offlineShownMs <= TARGET_OFFLINE_SHOWN_MS)],
+          ['browser: JS heap / IndexedDB, MB', `${browser.heapMb.toFixed(1)} / ${browser.indexedDbMb.toFixed(1)}`],
+        ]
+      : [];
     console.log(
       formatTable(`sync: PostgreSQL ${fresh.name}, ${os.cpus().length} cores, a member with ${CONVERSATIONS} × ${MESSAGES_PER_CONVERSATION} messages`, ['figure', 'value', 'target', 'result'], [
         ['first sync, all pages (server side) ms', sync.totalMs.toFixed(0), `<= ${TARGET_FIRST_SYNC_MS}`, verdict(sync.totalMs <= TARGET_FIRST_SYNC_MS)],
@@ -72,6 +129,7 @@ export async function main(): Promise<boolean> {
         ['  pages / changes', `${sync.pages} / ${sync.changes}`],
         [`${OFFLINE_SENDS} offline sends, ${OFFLINE_SENDS / MAX_MUTATIONS_PER_PUSH} pushes of ${MAX_MUTATIONS_PER_PUSH} → stored, ms`, offlineMs.toFixed(0), `<= ${TARGET_OFFLINE_MS}`, verdict(offlineMs <= TARGET_OFFLINE_MS)],
         ['  stored / refused', `${stored!.n} / ${refused}`, `${OFFLINE_SENDS} / 0`, ok ? 'ok' : 'BROKEN'],
+        ...browserRows,
       ]),
     );
     return ok;

@@ -4,6 +4,8 @@ import { seedWorld, type Principal } from './world.js';
 
 export interface MemberHistory {
   member: Principal;
+  /** With `admin: true`: an admin, to reply from the profiles' side. */
+  admin?: Principal;
   brandId: string;
   /** The member's conversations, one per fictive profile. */
   conversations: { id: string; profileId: string }[];
@@ -14,6 +16,7 @@ export interface HistoryOptions {
   conversations: number;
   messagesPerConversation: number;
   credits: number;
+  admin?: boolean;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface HistoryOptions {
  * member's brand), messages alternating between the member and the profile a minute apart, newest last.
  */
 export async function seedMemberHistory(database: Database, opts: HistoryOptions): Promise<MemberHistory> {
-  const world = await seedWorld(database, { jwtSecret: opts.jwtSecret, members: 1, credits: opts.credits, fictives: opts.conversations });
+  const world = await seedWorld(database, { jwtSecret: opts.jwtSecret, members: 1, credits: opts.credits, fictives: opts.conversations, admin: opts.admin });
   const member = world.members[0]!;
   const perConversation = opts.messagesPerConversation;
   const conversations = (await database.db.execute(sql`
@@ -37,5 +40,5 @@ export async function seedMemberHistory(database: Database, opts: HistoryOptions
     from conversations c cross join generate_series(1, ${perConversation}::int) g
     where c.user_id = ${member.id}::uuid`);
   await database.db.execute(sql`analyze conversations, messages`);
-  return { member, brandId: world.brandId, conversations: conversations.rows.map((r) => ({ id: r.id, profileId: r.profile_id })) };
+  return { member, admin: world.admin, brandId: world.brandId, conversations: conversations.rows.map((r) => ({ id: r.id, profileId: r.profile_id })) };
 }
