@@ -450,13 +450,15 @@ describe('POST /api/sync/push', () => {
     expect(await charges(m.id)).toBe(1);
   });
 
-  it('a mutation name with a NUL is a malformed push: 400, nothing written', async () => {
+  it('a mutation name with a NUL fails that mutation only (recorded as invalid-mutation), and the next is applied', async () => {
     const m = await createMemberWithCredits(ctx, 3);
     const c = clientId();
-    const before = await fingerprint();
-    const res = await callApi(ctx, 'POST', '/api/sync/push', m.headers, { clientId: c, mutations: [{ ...send(c, 1), name: 'send\u0000Message' }] });
-    expect(res.status).toBe(400);
-    expectErrorShape(res.body);
-    expect(await fingerprint()).toEqual(before);
+    const res = await push(m, c, [{ ...send(c, 1), name: 'send\u0000Message' }, send(c, 2)]);
+    expect(res.status).toBe(200);
+    expect(res.body.lastMutationId).toBe(2);
+    expect(res.body.results[0]).toMatchObject({ mutationId: 1, ok: false, error: { code: 'invalid-mutation' } });
+    expect(res.body.results[1]).toMatchObject({ mutationId: 2, ok: true });
+    expect((await stored(m.id)).map((r) => r.message)).toEqual(['hello 2']);
+    expect(await charges(m.id)).toBe(1);
   });
 });
