@@ -45,6 +45,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/queue': 'staff',
   'GET /api/claim': 'staff',
   'GET /api/claims': 'staff',
+  'POST /api/claims/:id/release': 'staff',
   'POST /api/stock/:id/reply': 'staff',
   'POST /api/conversation/:id/note': 'staff',
   'PATCH /api/conversation/:id/note/:noteId': 'staff',
@@ -101,6 +102,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sandbox/age-verification/:session': 'public',
   'POST /api/sandbox/age-verification/:session': 'public',
   'GET /api/dev/mailbox': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/:file': 'public',
 };
 
 const ID = '00000000-0000-4000-8000-000000000000';

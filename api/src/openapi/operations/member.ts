@@ -280,6 +280,16 @@ export const memberOperations: Operation[] = [
     },
   },
   {
+    method: 'get',
+    path: '/api/user/:id/export',
+    tag: 'Account',
+    summary: 'The member’s data as a JSON file: the account, the messages (as the member sees them) and the orders (GDPR Art. 15/20)',
+    callers: ['member'],
+    params: idParams('The member’s own id'),
+    answers: { 200: json(z.object({ exportDate: z.string() }).loose(), 'The export, sent as an attachment') },
+    errors: { 401: SESSION, 403: OWN_ONLY, 404: 'not-found' },
+  },
+  {
     method: 'delete',
     path: '/api/user/:id/image/:imageId',
     tag: 'Account',

@@ -199,6 +199,16 @@ export const publicOperations: Operation[] = [
     errors: {},
   },
   {
+    method: 'get',
+    path: '/api/undo-email-change',
+    tag: 'Auth',
+    summary: 'The undo link mailed to the old address when the email is changed: restores it and signs every device out',
+    callers: [],
+    query: z.object({ token: z.string().max(4096) }),
+    answers: { 302: redirect('To the web app, with ?email_change=undone or ?email_change=invalid') },
+    errors: {},
+  },
+  {
     method: 'post',
     path: '/api/resend-email',
     tag: 'Auth',

@@ -80,6 +80,16 @@ export const staffOperations: Operation[] = [
     errors: { 401: SESSION, 403: STAFF_ONLY, 409: 'claim-limit, session-not-started' },
   },
   {
+    method: 'post',
+    path: '/api/claims/:id/release',
+    tag: 'Agent console',
+    summary: 'Give a held conversation back to its stock without ending the session',
+    callers: ['staff'],
+    params: idParams('Conversation id'),
+    answers: { 200: json(statusSuccess.extend({ message: z.string() }), 'Released') },
+    errors: { 401: SESSION, 403: STAFF_ONLY, 404: 'claim-not-found' },
+  },
+  {
     method: 'get',
     path: '/api/claims',
     tag: 'Agent console',
