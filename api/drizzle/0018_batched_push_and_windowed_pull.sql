@@ -99,7 +99,9 @@ BEGIN
           op := p_ops->j;
           IF op->>'kind' = 'send' THEN
             sent := send_member_message(uid, (op->>'conversation')::uuid, (op->>'profile')::uuid, (op->>'messageId')::uuid,
-              (op->>'type')::message_type, op->>'message', (op->>'attachment')::uuid, p_client_id, (op->>'id')::int, p_cost, p_now);
+              (op->>'type')::message_type, op->>'message', (op->>'attachment')::uuid, p_client_id, (op->>'id')::int, p_cost,
+              -- One millisecond apart, so the member's devices (which order by date, then id) keep the batch's order.
+              p_now + (j - first) * interval '1 millisecond');
             pending := pending || jsonb_build_object('mutationId', (op->>'id')::int, 'ok', true, 'result',
               jsonb_build_object('conversationId', sent->'conversation'->'id', 'messageId', sent->'message'->'id', 'credits', sent->'credits'));
           ELSE

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryServer } from '@sync/engine/memory-server';
-import type { MutationErrorBody } from '@sync/engine/mutations';
+import type { MutationErrorBody, PullResponse } from '@sync/engine/mutations';
 import { LocalDatabase, type OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
 import { backoffDelay } from './backoff';
@@ -558,6 +558,29 @@ describe('SyncClient: a refused write never blocks the queue', () => {
     expect(await messages(db)).toEqual([{ text: 'fine', status: 'sent' }]);
     expect(server.accepted.map((m) => m.messageId)).toEqual([uuid(2)]);
     expect(await shown(db)).toBe(4);
+    db.close();
+    await db.delete();
+  });
+});
+
+describe('SyncClient: credits shown during a paged pull', () => {
+  it('a page whose credits already include an applied send does not take its credit a second time', async () => {
+    const server = new MemoryServer();
+    await server.grantCredits(USER, 20);
+    const pages: PullResponse[] = [];
+    const transport: SyncTransport = {
+      push: (r) => server.push(USER, r),
+      pull: async (r) => pages.shift() ?? server.pull(USER, r),
+    };
+    const db = newDb(`sync-credits-${++dbCount}`);
+    const c = new SyncClient({ db, transport });
+    await c.pull();
+    await c.mutate('sendMessage', { conversationId: 'blank', profileId: PROFILE, messageId: uuid(1), messageType: 'text', message: 'one' });
+    expect(await shown(db)).toBe(19);
+    // The push is applied; the pull that follows is a first page of many, taken after the charge.
+    pages.push({ cursor: 1, lastMutationId: 1, patch: [{ op: 'put', key: 'user/credits', value: 19 }], more: true });
+    await c.flush();
+    expect(await shown(db)).toBe(19);
     db.close();
     await db.delete();
   });

@@ -35,6 +35,7 @@ import {
   profileOfMutation,
   rebuildConversations,
   refreshShownCredits,
+  SERVER_LAST_MUTATION_KEY,
   SHOWN_CREDITS_KEY,
   tryOnView,
   VIEW_TABLES,
@@ -375,6 +376,8 @@ export class SyncClient {
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       // lastMutationId describes the whole state: the outbox waits for the last page.
       const settled = response.more ? [] : await this.settleOutbox(response.lastMutationId, response.patch);
+      // The page's credits and counter come from one snapshot: shown credits subtract only the sends after it.
+      await this.db.meta.put({ key: SERVER_LAST_MUTATION_KEY, value: response.lastMutationId });
       await applyServerChanges(this.db, response.patch, settled);
       await this.db.meta.put({ key: CURSOR_KEY, value: response.cursor });
       if (response.snapshot) await this.db.meta.put({ key: SNAPSHOT_KEY, value: response.snapshot });

@@ -23,6 +23,8 @@ import type { ConversationRow, LocalDatabase, MessageRow, MessageStatus, OutboxR
 export const VIEW_TABLES = ['kv', 'outbox', 'conversations', 'messages', 'meta', 'profiles'] as const;
 
 export const SHOWN_CREDITS_KEY = 'sync:shownCredits';
+/** The server's counter as of the credits the device holds (both come in one pull page, from one snapshot). */
+export const SERVER_LAST_MUTATION_KEY = 'sync:serverLastMutationId';
 
 /** Replays show every pending send (the server decides); the credits shown are counted apart (shownCredits). */
 const UNBOUNDED_CREDITS = Number.MAX_SAFE_INTEGER;
@@ -265,11 +267,17 @@ async function rebuildConversation(db: LocalDatabase, profileId: string, rows: O
   if (conversation) await writeConversationRow(db, conversation);
 }
 
-/** Server credits minus what the pending sends will take (SPEC §4), into meta for the header. */
+/**
+ * Server credits minus what the pending sends will take (SPEC §4), into meta for the header. Only the sends the
+ * held server state does not include yet count: those past the counter that came with those credits (a send the
+ * server already applied is in its credits, even before the pull that settles its outbox row).
+ */
 export async function refreshShownCredits(db: LocalDatabase): Promise<number | null> {
   const server = (await db.kv.get(CREDITS_KEY))?.value;
   if (typeof server !== 'number') return null;
-  const pending = await db.outbox.where('status').equals('pending').toArray();
+  const counter = (await db.meta.get(SERVER_LAST_MUTATION_KEY))?.value;
+  const after = typeof counter === 'number' ? counter : 0;
+  const pending = await db.outbox.where('mutationId').above(after).filter((row) => row.status === 'pending').toArray();
   const credits = Math.max(0, server - pendingCharges(pending));
   await db.meta.put({ key: SHOWN_CREDITS_KEY, value: credits });
   return credits;
