@@ -12,7 +12,7 @@ import { navigateTo } from './navigation';
 import { AGENT_SIGN_IN, isStaffPath } from './route-flow';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
-import { setCurrentAccount } from '@web/local/account';
+import { setCurrentAccount } from '@web/lib/current-account';
 
 /**
  * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the

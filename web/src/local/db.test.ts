@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { setCurrentAccount } from './account';
+import { setCurrentAccount } from '@web/lib/current-account';
 import { EMJ_DB_NAME, EmojiDatabase, accountDbName, deleteAccountDb, getLocalDb, openAccountDb } from './db';
 
 function nativeVersion(name: string): Promise<number> {

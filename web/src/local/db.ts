@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { currentAccount } from './account';
+import { currentAccount } from '@web/lib/current-account';
 
 /**
  * The local mirror (ARCHITECTURE: sync engine), one database per account (docs/decisions/0019): profiles

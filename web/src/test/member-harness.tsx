@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { authBridge } from '@web/lib/api';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
 import { userStore, type User } from '@web/lib/user-store';
-import { setCurrentAccount } from '@web/local/account';
+import { setCurrentAccount } from '@web/lib/current-account';
 import { deleteAccountDb } from '@web/local/db';
 import { resetProfileMocks } from '@web/mocks/handlers/profiles';
 import { makeToken } from '@web/mocks/tokens';

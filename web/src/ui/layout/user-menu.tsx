@@ -15,11 +15,13 @@ export function UserMenu() {
   const photo = user && kind !== 'agent' ? ownPhotoUrl(user) : null;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={name ? `${t('nav.user-menu')}: ${name}` : t('nav.user-menu')}>
+      <DropdownMenu.Trigger className="user-menu__trigger">
         <span className="user-menu__avatar" aria-hidden="true">
           {photo ? <img src={photo} alt="" /> : (name || '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="user-menu__name">{name}</span>
+        {/* Named by what it shows and then what it is, so the visible name starts the accessible one. */}
+        <span className="visually-hidden">{t('nav.user-menu')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
