@@ -19,7 +19,7 @@ export const mockProfiles: MockProfile[] = buildMockProfiles();
 
 // A VIP member for the premium screens (all photos, favourites): sign in as 'vip' with the mock password.
 if (!mockAccounts.some((account) => account.username === 'vip')) {
-  mockAccounts.push({ _id: 'u-vip', username: 'vip', email: 'vip@example.com', kind: 'user', emailValidated: true });
+  mockAccounts.push({ _id: 'u-vip', username: 'vip', email: 'vip@example.com', kind: 'user', emailValidated: true, password: 'vip-pass-123' });
 }
 const byId = new Map(mockProfiles.map((profile) => [profile._id, profile]));
 
@@ -341,7 +341,7 @@ export const profileHandlers = [
       return HttpResponse.json({ favorite: body.remove !== true });
     }
     if ('birthDate' in body) return errorResponse(400, 'birth-date-locked', 'The date of birth cannot be changed');
-    if (body.password && body.currentPassword !== 'password') {
+    if (body.password && body.currentPassword !== member.account.password) {
       return HttpResponse.json({ error: { code: 'invalid-current-password', message: 'Your current password is not correct', fields: { currentPassword: 'Your current password is not correct' } } }, { status: 400 });
     }
     const parsed = userPatchBody.safeParse(body);
