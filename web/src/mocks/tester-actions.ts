@@ -9,7 +9,7 @@ import { resetAgentMocks } from './handlers/agents';
 import { messagingMock } from './handlers/messaging';
 import { paymentsMock } from './handlers/payments';
 import { mockProfileSummary, patchMockMember, resetProfileMocks } from './handlers/profiles';
-import { sendSocketFrame } from './handlers/socket';
+import { dropSockets, sendSocketFrame } from './handlers/socket';
 import { networkMock, type NetworkConditions, type PushRefusal } from './network';
 import { seedMockWorld } from './seed';
 
@@ -119,6 +119,7 @@ export function togglePremium(): boolean {
 /** Offline, slow (latency in ms) or flaky (a failure rate from 0 to 1): any part, the rest kept. */
 export function setNetwork(conditions: Partial<NetworkConditions>): NetworkConditions {
   networkMock.conditions = { ...networkMock.conditions, ...conditions };
+  if (networkMock.conditions.offline) dropSockets();
   return networkMock.conditions;
 }
 
