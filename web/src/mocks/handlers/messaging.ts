@@ -58,7 +58,8 @@ export const messagingMock = {
   },
   async setCredits(userId: string, credits: number): Promise<void> {
     const delta = credits - this.credits(userId);
-    if (delta === 0) return;
+    // A new member's balance is written even at 0, as the server holds one for every member.
+    if (delta === 0 && CREDITS_KEY in this.server.state(userId)) return;
     this.journal.push({ kind: 'credits', userId, delta });
     await this.server.grantCredits(userId, delta);
     this.onChange?.();
