@@ -107,7 +107,7 @@ export function TesterPanel({ onReset }: { onReset: () => Promise<void> }) {
   return (
     <>
       <button type="button" className="tester-fab" aria-label="Tester panel (Alt+Shift+T)" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
-        🧪
+        Tester
       </button>
       {open && (
         <aside className="tester-panel" role="dialog" aria-label="Tester panel">
