@@ -18,6 +18,7 @@ interface SavedWorld {
   activeUserId: string | null;
   network: NetworkConditions;
   nextPush: PushRefusal | null;
+  sessionExpired: boolean;
   /** Per member: the payments mock's record and the profiles mock's likes and premium flag. */
   members: Record<string, { payments: ReturnType<typeof paymentsMock.member>; likes: number; isPremium: boolean }>;
 }
@@ -36,6 +37,7 @@ export function saveMockWorld(storage: Storage = sessionStorage): void {
     activeUserId: messagingMock.activeUserId,
     network: networkMock.conditions,
     nextPush: networkMock.nextPush,
+    sessionExpired: networkMock.sessionExpired,
     members,
   };
   storage.setItem(MOCK_WORLD_KEY, JSON.stringify(world));
@@ -58,6 +60,7 @@ export async function restoreMockWorld(storage: Storage = sessionStorage): Promi
   messagingMock.activeUserId = world.activeUserId;
   networkMock.conditions = world.network;
   networkMock.nextPush = world.nextPush;
+  networkMock.sessionExpired = world.sessionExpired === true;
   for (const [id, saved] of Object.entries(world.members)) {
     Object.assign(paymentsMock.member(id), saved.payments);
     patchMockMember(id, { likes: saved.likes, isPremium: saved.isPremium });

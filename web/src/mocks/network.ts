@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { t } from '@sync/texts';
 import { errorResponse } from './http-error';
 
 /** A refusal the tester arms for the next sync push: a business refusal, a server failure, or a lost answer. */
@@ -19,10 +20,13 @@ const CALM: NetworkConditions = { offline: false, latencyMs: 0, failureRate: 0 }
 export const networkMock = {
   conditions: { ...CALM } as NetworkConditions,
   nextPush: null as PushRefusal | null,
+  /** The session lapsed: every signed-in call and the refresh answer 401 until someone signs in again. */
+  sessionExpired: false,
   random: Math.random,
   reset(): void {
     this.conditions = { ...CALM };
     this.nextPush = null;
+    this.sessionExpired = false;
     this.random = Math.random;
   },
 };
@@ -35,10 +39,14 @@ export const LOST_ANSWER_MS = 8_000;
  * domain's handler (a resolver that answers nothing hands the request on).
  */
 export const networkHandlers = [
-  http.all('*/api/*', async () => {
+  http.all('*/api/*', async ({ request }) => {
     const { offline, latencyMs, failureRate } = networkMock.conditions;
     if (latencyMs > 0) await delay(latencyMs);
     if (offline || (failureRate > 0 && networkMock.random() < failureRate)) return HttpResponse.error();
+    if (networkMock.sessionExpired) {
+      if (request.method === 'POST' && new URL(request.url).pathname === '/api/authenticate') networkMock.sessionExpired = false;
+      else if (request.headers.has('authorization')) return errorResponse(401, 'token-expired', t('error.token-expired'));
+    }
     return undefined;
   }),
 ];

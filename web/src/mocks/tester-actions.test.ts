@@ -4,7 +4,7 @@ import type { PushResponse } from '@sync/engine/mutations';
 import { messagingMock } from './handlers/messaging';
 import { makeToken } from './tokens';
 import { SEED_CREDITS, SEED_MEMBER } from './seed';
-import { memberConversations, profileReplies, refuseNextPush, resetToSeed, setCredits, setNetwork } from './tester-actions';
+import { expireSession, memberConversations, profileReplies, refuseNextPush, resetToSeed, setCredits, setNetwork } from './tester-actions';
 import { networkMock } from './network';
 import { mockProfileId } from './profiles-data';
 
@@ -74,5 +74,17 @@ describe('tester actions on the seeded world', () => {
     const pull = await fetch('http://localhost/api/sync/pull', { method: 'POST', headers, body: JSON.stringify({ clientId: CLIENT, cursor: 0 }) });
     const body = (await pull.json()) as { patch: { op: string; key?: string; value?: unknown }[] };
     expect(body.patch.find((op) => op.key === CREDITS_KEY)?.value).toBe(3);
+  });
+});
+
+describe('an expired session', () => {
+  it('answers 401 token-expired to signed-in calls until the member signs in again', async () => {
+    expireSession();
+    const refused = await send();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'token-expired' } });
+    const signIn = await fetch('http://localhost/api/authenticate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-pass-123' }) });
+    expect(signIn.status).toBe(200);
+    expect((await send()).status).toBe(200);
   });
 });

@@ -128,6 +128,12 @@ export function refuseNextPush(refusal: PushRefusal | null): void {
   networkMock.nextPush = refusal;
 }
 
+/** The member's session lapses (token expired, refresh refused): the app must sign them out as the API would make it. */
+export function expireSession(): void {
+  networkMock.sessionExpired = true;
+  dropSockets();
+}
+
 /** Any frame on the socket: logout, unreadMessageCount, agentStatusUpdate… Answers how many sockets got it. */
 export function pushSocketFrame(frame: { event: string; [field: string]: unknown }): number {
   return sendSocketFrame(frame);

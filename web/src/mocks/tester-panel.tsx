@@ -14,6 +14,7 @@ import {
   profileRepliesLater,
   pushSocketFrame,
   refuseNextPush,
+  expireSession,
   resetToSeed,
   setCredits,
   setLikes,
@@ -181,6 +182,12 @@ export function TesterPanel({ onReset }: { onReset: () => Promise<void> }) {
               </button>
               <button type="button" onClick={() => run('unreadMessageCount sent', () => pushSocketFrame({ event: 'unreadMessageCount', count: 9 }))}>
                 Unread count 9
+              </button>
+              <button type="button" onClick={() => run('agentStatusUpdate sent', () => pushSocketFrame({ event: 'agentStatusUpdate', status: 'offline', reason: 'admin' }))}>
+                Admin ends the agent's session
+              </button>
+              <button type="button" onClick={() => run('Session expired', expireSession)}>
+                Expire the session
               </button>
             </div>
           </section>
