@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDITS_KEY } from '@sync/engine/keys';
 import type { PushResponse } from '@sync/engine/mutations';
 import { messagingMock } from './handlers/messaging';
 import { makeToken } from './tokens';
 import { SEED_CREDITS, SEED_MEMBER } from './seed';
-import { expireSession, memberConversations, profileReplies, refuseNextPush, resetToSeed, setCredits, setNetwork } from './tester-actions';
+import { expireSession, memberConversations, profileReplies, profileRepliesLater, refuseNextPush, resetToSeed, setCredits, setNetwork } from './tester-actions';
 import { networkMock } from './network';
 import { mockProfileId } from './profiles-data';
 
@@ -33,6 +33,21 @@ describe('tester actions on the seeded world', () => {
     const reply = await profileReplies({ text: 'Are you there?' });
     expect(reply).toMatchObject({ conversationId: newest._id, senderType: 'profile', message: 'Are you there?', isRead: false });
     expect(memberConversations().find((c) => c._id === newest._id)?.unread).toBe(newest.unread + 1);
+  });
+
+  it('a delayed reply lands only when its time comes, and a cancelled one never', async () => {
+    vi.useFakeTimers();
+    try {
+      const newest = memberConversations()[0]!;
+      profileRepliesLater(10_000, { text: 'later' });
+      profileRepliesLater(10_000, { text: 'never' })();
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(memberConversations()[0]!.unread).toBe(newest.unread);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(memberConversations()[0]!.unread).toBe(newest.unread + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an armed no-credits refusal answers the next send like an empty balance, keeps the balance, and is spent once', async () => {
