@@ -19,6 +19,8 @@ async function start() {
   if (__MOCK_API__) {
     const { startMockWorker } = await import('./mocks/browser');
     await startMockWorker();
+    const { mountTesterPanel } = await import('./mocks/tester-panel');
+    mountTesterPanel();
   }
   // SPEC §2: on start the app initialises authentication and loads brand information.
   startAuthSession();

@@ -1,5 +1,4 @@
 /** Fixture records behind the msw handlers; the shapes follow SPEC §3 and CONTRACT.md. */
-export const MOCK_PASSWORD = 'password';
 
 export interface MockAccount {
   _id: string;
@@ -8,13 +7,15 @@ export interface MockAccount {
   kind: 'user' | 'agent';
   emailValidated: boolean;
   role?: 'agent' | 'admin';
+  /** The README's demo passwords, so a tester signs in to mock mode as to the seeded server. */
+  password: string;
 }
 
 export const mockAccounts: MockAccount[] = [
-  { _id: 'u-demo', username: 'demo', email: 'demo@example.com', kind: 'user', emailValidated: true },
-  { _id: 'u-new', username: 'newbie', email: 'newbie@example.com', kind: 'user', emailValidated: false },
-  { _id: 'a-agent', username: 'agent', email: 'agent@example.com', kind: 'agent', emailValidated: true, role: 'agent' },
-  { _id: 'a-admin', username: 'admin', email: 'admin@example.com', kind: 'agent', emailValidated: true, role: 'admin' },
+  { _id: 'u-demo', username: 'demo', email: 'demo@example.com', kind: 'user', emailValidated: true, password: 'demo-pass-123' },
+  { _id: 'u-new', username: 'newbie', email: 'newbie@example.com', kind: 'user', emailValidated: false, password: 'newbie-pass-123' },
+  { _id: 'a-agent', username: 'agent', email: 'agent@example.com', kind: 'agent', emailValidated: true, role: 'agent', password: 'agent-pass-123' },
+  { _id: 'a-admin', username: 'admin', email: 'admin@example.com', kind: 'agent', emailValidated: true, role: 'admin', password: 'admin-pass-123' },
 ];
 
 export function mockUser(account: MockAccount) {

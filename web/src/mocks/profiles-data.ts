@@ -79,6 +79,11 @@ function imagesFor(id: string, seed: number, letter: string, count: number): Ima
 
 const DAY = 86_400_000;
 
+/** The n-th fixture profile's id: shaped like the API's uuids, which the sync contract requires of a profileId. */
+export function mockProfileId(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
 export function buildMockProfiles(count = 160, now = Date.now()): MockProfile[] {
   const rand = seeded(20240601);
   const used = new Set<string>();
@@ -87,7 +92,7 @@ export function buildMockProfiles(count = 160, now = Date.now()): MockProfile[] 
     let username = `${pick(rand, woman ? WOMEN : MEN)}${pick(rand, SUFFIXES)}`.toLowerCase();
     if (used.has(username)) username = `${username}${index}`;
     used.add(username);
-    const id = `p-${String(index + 1).padStart(3, '0')}`;
+    const id = mockProfileId(index + 1);
     const createdDaysAgo = Math.floor(rand() * 120);
     const activeMinutesAgo = Math.floor(rand() ** 3 * 60 * 24 * 20);
     const featured = rand() < 0.12;

@@ -50,7 +50,7 @@ describe('SignInForm', () => {
     server.use(http.post('*/api/authenticate', () => HttpResponse.json({ error: { code: 'too-many-attempts', message: 'Too many sign-in attempts. Please try again in 15 minutes.' } }, { status: 429 })));
     const { user, off } = setup();
     await user.type(screen.getByLabelText('Username or email'), 'demo');
-    await user.type(screen.getByLabelText('Password'), 'password');
+    await user.type(screen.getByLabelText('Password'), 'demo-pass-123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Too many sign-in attempts. Please try again in 15 minutes.')).toBeTruthy();
     off();
@@ -59,7 +59,7 @@ describe('SignInForm', () => {
   it('hands the access token over on success', async () => {
     const { user, onSuccess, off } = setup();
     await user.type(screen.getByLabelText('Username or email'), 'demo@example.com');
-    await user.type(screen.getByLabelText('Password'), 'password');
+    await user.type(screen.getByLabelText('Password'), 'demo-pass-123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
     expect(typeof onSuccess.mock.calls[0]?.[0]).toBe('string');

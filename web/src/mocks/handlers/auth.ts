@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { t } from '@sync/texts';
-import { MOCK_PASSWORD, mockAccounts, mockUser, type MockAccount } from '../data';
+import { mockAccounts, mockUser, type MockAccount } from '../data';
 import { errorResponse } from '../http-error';
 import { makeToken, readMockToken } from '../tokens';
 
@@ -26,7 +26,7 @@ export const authHandlers = [
     const body = (await request.json().catch(() => ({}))) as { username?: string; password?: string; type?: string; force?: boolean };
     const account = findAccount(body.username);
     const kind = body.type === 'agent' ? 'agent' : 'user';
-    if (!account || account.kind !== kind || body.password !== MOCK_PASSWORD) {
+    if (!account || account.kind !== kind || body.password !== account.password) {
       return errorResponse(401, 'invalid-credentials', t('error.login-invalid-credentials'));
     }
     if (kind === 'agent') {
@@ -66,6 +66,7 @@ export const authHandlers = [
       email: email.toLowerCase(),
       kind: 'user',
       emailValidated: false,
+      password: String(body.password ?? ''),
     };
     mockAccounts.push(account);
     return HttpResponse.json({ status: 'success', access_token: tokenFor(account) }, { status: 201 });

@@ -5,7 +5,7 @@ import { ageFromDateString } from '@sync/rules/age';
 import { t } from '@sync/texts';
 import { mockAccounts, mockUser, type MockAccount } from '../data';
 import { errorResponse } from '../http-error';
-import { buildMockProfiles, MOCK_LOCATIONS, portraitUrl, type MockProfile } from '../profiles-data';
+import { buildMockProfiles, MOCK_LOCATIONS, mockProfileId, portraitUrl, type MockProfile } from '../profiles-data';
 import { readMockToken } from '../tokens';
 
 /**
@@ -19,7 +19,7 @@ export const mockProfiles: MockProfile[] = buildMockProfiles();
 
 // A VIP member for the premium screens (all photos, favourites): sign in as 'vip' with the mock password.
 if (!mockAccounts.some((account) => account.username === 'vip')) {
-  mockAccounts.push({ _id: 'u-vip', username: 'vip', email: 'vip@example.com', kind: 'user', emailValidated: true });
+  mockAccounts.push({ _id: 'u-vip', username: 'vip', email: 'vip@example.com', kind: 'user', emailValidated: true, password: 'vip-pass-123' });
 }
 const byId = new Map(mockProfiles.map((profile) => [profile._id, profile]));
 
@@ -47,9 +47,9 @@ function seedMember(account: MockAccount): MemberState {
     likes: 3,
     isPremium: account.username.startsWith('vip'),
     swipes: [],
-    matches: [{ profileId: 'p-004', conversationId: 'c-match-p-004', date: new Date(now - 2 * DAY).toISOString() }],
-    favourites: ['p-002', 'p-007', 'p-012'],
-    viewed: ['p-003', 'p-005', 'p-009'].map((profileId, i) => ({ profileId, date: new Date(now - (i + 1) * 3_600_000).toISOString() })),
+    matches: [{ profileId: mockProfileId(4), conversationId: 'c-match-4', date: new Date(now - 2 * DAY).toISOString() }],
+    favourites: [mockProfileId(2), mockProfileId(7), mockProfileId(12)],
+    viewed: [mockProfileId(3), mockProfileId(5), mockProfileId(9)].map((profileId, i) => ({ profileId, date: new Date(now - (i + 1) * 3_600_000).toISOString() })),
     edits: {},
     images: [],
   };
@@ -63,12 +63,25 @@ export function decorateMockUser(decorator: UserDecorator): void {
   userDecorators.push(decorator);
 }
 
-/** Another domain's mock (a VIP purchase) changes the member's premium flag. */
-export function setMockPremium(accountId: string, isPremium: boolean): void {
+/** Another domain's mock (a VIP purchase, the tester panel) changes the member's likes or premium flag. */
+export function patchMockMember(accountId: string, patch: Partial<Pick<MemberState, 'likes' | 'isPremium'>>): { likes: number; isPremium: boolean } | null {
   const account = mockAccounts.find((candidate) => candidate._id === accountId);
-  if (!account) return;
-  const state = members.get(accountId) ?? seedMember(account);
-  members.set(accountId, { ...state, isPremium });
+  if (!account) return null;
+  const state = { ...(members.get(accountId) ?? seedMember(account)), ...patch };
+  members.set(accountId, state);
+  return { likes: state.likes, isPremium: state.isPremium };
+}
+
+export function setMockPremium(accountId: string, isPremium: boolean): void {
+  patchMockMember(accountId, { isPremium });
+}
+
+/** The name and small avatar a conversation shows for a fictive profile. */
+export function mockProfileSummary(profileId: string): { _id: string; username: string; avatar: string | null } | undefined {
+  const profile = byId.get(profileId);
+  if (!profile) return undefined;
+  const first = profile.images[0];
+  return { _id: profile._id, username: profile.username, avatar: first && 'small' in first ? (first.small ?? null) : null };
 }
 
 /** Test helper: forget every member's swipes, favourites and edits. */
@@ -302,7 +315,7 @@ export const profileHandlers = [
     const pageOf = paging(new URL(request.url), 24) ?? { page: 1, limit: 24 };
     const { state } = member;
     const now = Date.now();
-    const seeded = (ids: number[], hours: number) => ids.map((n, i) => ({ profileId: `p-${String(n).padStart(3, '0')}`, date: new Date(now - (i + 1) * hours * 3_600_000).toISOString() }));
+    const seeded = (ids: number[], hours: number) => ids.map((n, i) => ({ profileId: mockProfileId(n), date: new Date(now - (i + 1) * hours * 3_600_000).toISOString() }));
     const entries: Record<string, { profileId: string; date: string }[]> = {
       favorites: state.favourites.map((profileId, i) => ({ profileId, date: new Date(now - (i + 1) * DAY).toISOString() })),
       'favorited-me': seeded([6, 10, 15, 21, 28, 33, 40], 5),
@@ -341,7 +354,7 @@ export const profileHandlers = [
       return HttpResponse.json({ favorite: body.remove !== true });
     }
     if ('birthDate' in body) return errorResponse(400, 'birth-date-locked', 'The date of birth cannot be changed');
-    if (body.password && body.currentPassword !== 'password') {
+    if (body.password && body.currentPassword !== member.account.password) {
       return HttpResponse.json({ error: { code: 'invalid-current-password', message: 'Your current password is not correct', fields: { currentPassword: 'Your current password is not correct' } } }, { status: 400 });
     }
     const parsed = userPatchBody.safeParse(body);
