@@ -308,6 +308,8 @@ describe('replies', () => {
     const byOther = await callApi(ctx, 'POST', `/api/stock/${conversationId}/reply`, other.headers, { message: 'hi', lastMessageId: firstMessageId });
     expect(byOther.status).toBe(403);
 
+    // A second later: threads order by date, then id, so one instant would leave the newest to chance.
+    ctx.clock.advance(1000);
     await callApi(ctx, 'POST', `/api/conversation/${conversationId}/message`, member.headers, { messageType: 'text', message: 'two' });
     const stale = await callApi(ctx, 'POST', `/api/stock/${conversationId}/reply`, agent.headers, { message: 'hi', lastMessageId: firstMessageId });
     expect(stale.status).toBe(409);

@@ -124,6 +124,8 @@ describe('POST /api/profile/:id/upload (staff)', () => {
   it('an agent with the live claim stores an approved attachment owned by the profile, and replies with it', async () => {
     const m = await createMemberWithCredits(ctx, 1);
     const { profile, conversation } = await conversationWith(m);
+    // The reply comes a second later: threads order by date, then id, so one instant would leave the order to chance.
+    ctx.clock.advance(1_000);
     await claim(conversation._id, 5);
     const up = await send(`/api/profile/${profile.id}/upload`, agentHeaders, form([{ data: await jpeg(1280, 720) }]));
     expect(up.status, JSON.stringify(up.body)).toBe(200);
