@@ -57,6 +57,9 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
+      // A body refused before it was read whole leaves its rest on the socket: close it, or a keep-alive
+      // client sends its next request into that rest and sees the connection hang up.
+      if (err.status === 413) c.header('Connection', 'close');
       return c.json({ error: { code: err.code, message: err.message, ...err.details } }, err.status);
     }
     if (err instanceof HTTPException) {

@@ -61,6 +61,8 @@ describe('JSON bodies on the Node server', () => {
     expect(declared.body.error?.code).toBe('payload-too-large');
     const streamed = await post(`/api/conversation/${profile.id}`, big, member.headers, { chunked: true });
     expect(streamed.status).toBe(413);
+    // The unread rest of each body is on its socket: both answers close it, so no keep-alive request lands in it.
+    expect([declared.headers.connection, streamed.headers.connection]).toEqual(['close', 'close']);
     expect((await ctx.deps.db.query.conversations.findMany({ where: (c, { eq }) => eq(c.userId, member.id) })).length).toBe(0);
   });
 
