@@ -76,13 +76,13 @@ describe('loadConfig', () => {
     const c = loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: 'true' });
     expect(c.allowSandboxProviders).toBe(true);
     expect(describeProviders(c)).toBe(
-      '[providers] payments: sandbox, captcha: sandbox, age verification: sandbox, mail: dev mailbox, single sign-on: off (SANDBOXES IN PRODUCTION: ALLOW_SANDBOX_PROVIDERS=true)',
+      '[providers] payments: sandbox, captcha: sandbox, age verification: sandbox, mail: dev mailbox, media: local disk, single sign-on: off (SANDBOXES IN PRODUCTION: ALLOW_SANDBOX_PROVIDERS=true)',
     );
   });
 
   it('starts on sandboxes outside production and prints the active providers', () => {
     const c = loadConfig({ ...realCaptcha, SMTP_URL: 'smtp://mail.local:25', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'amora' });
-    expect(describeProviders(c)).toBe('[providers] payments: sandbox, captcha: recaptcha, age verification: sandbox, mail: smtp, single sign-on: https://id.example.com');
+    expect(describeProviders(c)).toBe('[providers] payments: sandbox, captcha: recaptcha, age verification: sandbox, mail: smtp, media: local disk, single sign-on: https://id.example.com');
   });
 
   it('the server itself stops in production on the sandboxes, and starts when they are allowed, naming them', async () => {

@@ -53,6 +53,18 @@ const schema = z
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_SCOPE: z.string().min(6).default('openid email profile'),
     WEB_DIST_DIR: z.string().optional(),
+    /** Media on S3-compatible object storage (AWS S3, MinIO, R2…) instead of DATA_DIR/media: bucket and region together. */
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)').optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as eu-west-3').optional(),
+    /** Another provider than AWS (MinIO, R2, a local test server); AWS's own endpoint when unset. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    /** Both or neither: without them the SDK's own chain answers (instance role, AWS_* variables, ~/.aws). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** bucket in the path (https://host/bucket/key) rather than the host name: MinIO and most self-hosted servers. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    /** Keys are stored under this folder of the bucket, so one bucket can hold several deployments. */
+    S3_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/, 'must be a folder name such as amora/prod (lower case, no leading or trailing slash)').optional(),
     LOG_REQUESTS: bool.default(false),
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** How long the sandbox card processor takes to confirm a charge (its webhook fires after this). */
@@ -85,6 +97,17 @@ const schema = z
     }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET_V2) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_V2'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
+    }
+    // Half an object-storage configuration must not quietly fall back to the local disk: files would land where
+    // the other processes cannot read them.
+    if (env.S3_BUCKET && !env.S3_REGION) ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'is required when S3_BUCKET is set' });
+    const s3Rest = { S3_REGION: env.S3_REGION, S3_ENDPOINT: env.S3_ENDPOINT, S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE, S3_PREFIX: env.S3_PREFIX };
+    for (const [name, value] of Object.entries(s3Rest)) {
+      if (value !== undefined && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when ${name} is set` });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${missing === 'S3_SECRET_ACCESS_KEY' ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is set` });
     }
     if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PROVIDERS) {
       // A sandbox in production sells credits for any Luhn-valid number and passes every captcha and age check.
@@ -156,6 +179,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: e.OIDC_ISSUER
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET ?? '', scope: e.OIDC_SCOPE }
       : undefined,
+    /** Where media files live: object storage when S3_BUCKET is set, else `${dataDir}/media`. */
+    objectStorage: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION!,
+          endpoint: e.S3_ENDPOINT,
+          credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          prefix: e.S3_PREFIX ?? '',
+        }
+      : undefined,
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR ?? 'web/dist'),
     logRequests: e.LOG_REQUESTS,
     payments: { provider: e.PAYMENT_PROVIDER, sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS, applePayMerchantId: e.APPLE_PAY_MERCHANT_ID },
@@ -178,6 +212,7 @@ export function describeProviders(config: Config): string {
     `captcha: ${config.captcha.provider}`,
     `age verification: ${config.ageVerification.provider}`,
     `mail: ${config.smtpUrl ? 'smtp' : 'dev mailbox'}`,
+    `media: ${config.objectStorage ? `s3 ${config.objectStorage.bucket}${config.objectStorage.endpoint ? ` at ${new URL(config.objectStorage.endpoint).host}` : ''}` : 'local disk'}`,
     `single sign-on: ${config.oidc ? config.oidc.issuer : 'off'}`,
   ].join(', ');
   const sandboxed = config.isProduction && [config.payments.provider, config.captcha.provider, config.ageVerification.provider].includes('sandbox');

@@ -43,4 +43,5 @@ export async function closeDeps(deps: AppDeps) {
   await deps.realtime.stop();
   await deps.sessions.stop();
   await deps.database.close();
+  deps.providers.storage.close?.();
 }

@@ -15,7 +15,7 @@ import { formatTable, percentile, ratio, verdict } from './support/table.js';
 import { newJwtSecret, openMigrated, rowsOf, seedWorld, type Principal, type World } from './support/world.js';
 
 const TARGET_RATIO = 0.5;
-const FICTIVES = 10;
+export const FICTIVES = 10;
 
 /**
  * 10,000 conversations in the message stock: each member (stock / FICTIVES of them) wrote one message to each
@@ -67,7 +67,7 @@ interface AgentRun {
  * One agent at the console: claim, read, reply (which releases the claim), claim again — while `more()` says
  * so, until 204.
  */
-async function agentLoop(http: JsonClient, agent: Principal, more: () => boolean): Promise<AgentRun> {
+export async function agentLoop(http: JsonClient, agent: Principal, more: () => boolean): Promise<AgentRun> {
   const run: AgentRun = { claims: [], replies: 0, claimMs: [], failures: [] };
   while (more()) {
     const t0 = performance.now();

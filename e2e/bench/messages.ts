@@ -37,17 +37,25 @@ interface SendFigures {
   pgCpuMs: number;
 }
 
+/** Where load goes: one API process, or a proxy in front of several (their pids are summed for CPU). */
+export interface LoadTarget {
+  url: string;
+  pids: number[];
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((ms, pid) => ms + processCpuMs(pid), 0);
+
 /**
  * (b) Members sending over HTTP: one worker per connection, each a member's device pushing one sendMessage
  * per request through POST /api/sync/push (the outbox's real path, NOTIFY poke included), for `seconds`.
  */
-export async function measureSends(api: ApiProcess, database: Database, members: Principal[], fictives: string[], seconds: number, credits: number): Promise<SendFigures> {
+export async function measureSends(api: LoadTarget, database: Database, members: Principal[], fictives: string[], seconds: number, credits: number): Promise<SendFigures> {
   const http = new JsonClient(api.url, { connections: members.length });
   const latencies: number[] = [];
   let ok = 0;
   let refused = 0;
   let failed = 0;
-  const apiCpu0 = processCpuMs(api.pid);
+  const apiCpu0 = cpuOf(api.pids);
   const pgCpu0 = postgresCpuMs();
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -79,7 +87,7 @@ export async function measureSends(api: ApiProcess, database: Database, members:
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const apiCpuMs = (processCpuMs(api.pid) - apiCpu0) / Math.max(1, ok);
+  const apiCpuMs = (cpuOf(api.pids) - apiCpu0) / Math.max(1, ok);
   const pgCpuMs = (postgresCpuMs() - pgCpu0) / Math.max(1, ok);
   http.close();
   const ids = sql.join(members.map((m) => sql`${m.id}::uuid`), sql`, `);
@@ -115,8 +123,8 @@ interface DeliveryFigures {
  * member's socket on process B receives its newMessage: the PostgreSQL NOTIFY hop between processes included.
  */
 export async function measureDelivery(
-  a: ApiProcess,
-  b: ApiProcess,
+  a: Pick<LoadTarget, 'url'>,
+  b: Pick<LoadTarget, 'url'>,
   world: World,
   members: Principal[],
   posts: number,
@@ -344,7 +352,7 @@ export async function main(args: string[]): Promise<boolean> {
     apis.push(a);
 
     log(`sends: ${clients} connections for ${seconds} s through POST /api/sync/push`);
-    const sends = await measureSends(a, database, senders, world.fictives, seconds, credits);
+    const sends = await measureSends({ url: a.url, pids: [a.pid] }, database, senders, world.fictives, seconds, credits);
     log(`sends: ${sends.perSecond.toFixed(0)}/s`);
 
     const b = await startApi({ env: { ...env, DB_POOL_SIZE: '5' }, logFile: path.join(logDir, 'bench-messages-b.log') });

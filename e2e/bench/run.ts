@@ -20,6 +20,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'PostgreSQL: GET /api/profiles on 100,000 profiles, every sort and filter set, vs Hono hello world; ratio, p99, CPU per request',
     run: async (args) => (await import('./profiles.js')).main(args),
   },
+  scale: {
+    about: 'PostgreSQL: 1, 2 and 4 API processes behind nginx (deploy/nginx/amora.conf): sends/s, claims/s and newMessage delivery p99 per process count',
+    run: async (args) => (await import('./scale.js')).main(args),
+  },
   sync: {
     about: 'PostgreSQL: a member with 500 conversations × 50 messages: first sync (all pages), 1,000 offline sends in 2 pushes of 500 → stored',
     run: async () => (await import('./sync.js')).main(),

@@ -35,6 +35,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /** Sends a NOTIFY (after the write it tells of committed); settles when it was sent. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` while this process holds a cluster-wide advisory lock on its own connection (outside the pool, so
+   * `fn` may use every pooled one): several processes starting at once take turns. PGlite has one process.
+   */
+  exclusive<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
   dumpDataDir?(): Promise<Blob>;
@@ -137,6 +142,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     notify: batchNotifications(async (channels, payloads) => {
       await prepared(NOTIFY_BATCH, [channels, payloads]);
     }),
+    async exclusive(lockKey, fn) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
+        // Ending the session releases the lock too, should the unlock never be sent.
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      }
+    },
     async close() {
       closed = true;
       await listener?.end().catch(() => undefined);
@@ -168,6 +185,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive: (_lockKey, fn) => fn(),
     async close() {
       await client.close();
     },
@@ -175,10 +193,18 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   };
 }
 
+/** Any number, the same in every process: the advisory lock that lets one process migrate at a time. */
+const MIGRATION_LOCK = 0x616d6f72; // 'amor'
+
+/**
+ * Brings the schema up to date. API processes started together (systemd, a rolling deploy) each call this:
+ * drizzle's migrator takes no lock, and two at once failed on `CREATE SCHEMA "drizzle"`, so they take turns;
+ * the second finds nothing left to apply.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await database.exclusive(MIGRATION_LOCK, () => migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR }));
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });

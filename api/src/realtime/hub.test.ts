@@ -13,6 +13,7 @@ async function hubWithNotifications() {
     db: undefined as never,
     kind: 'pglite',
     prepared: async () => [],
+    exclusive: (_lockKey, fn) => fn(),
     listen: async (_channel, onPayload, onGap) => {
       deliver = onPayload;
       gap = onGap;

@@ -14,6 +14,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /** Removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections (object storage's HTTP agent) when the server stops. */
+  close?(): void;
 }
 
 export class InvalidStorageKeyError extends Error {
