@@ -98,7 +98,26 @@ async function timedSend(page: Page, text: string, waitSent: boolean): Promise<{
     { text, waitSent },
   );
   await box.press('Enter');
-  return timing;
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void page
+        .locator('.chat__messages [data-status]')
+        .evaluateAll((items) => items.slice(-3).map((el) => `${el.getAttribute('data-status')}: ${el.textContent?.slice(0, 60)}`))
+        .catch(() => [])
+        .then((seen) => reject(new Error(`"${text}" not shown${waitSent ? ' sent' : ''} in 30 s; last bubbles: ${JSON.stringify(seen)}; at ${page.url()}`)));
+    }, 30_000);
+  });
+  try {
+    return await Promise.race([timing, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A run's mark in a message: letters only, since the chat masks long digit runs (phone numbers) in bubbles. */
+function tag(): string {
+  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 }
 
 function userIdOf(token: string): string {
@@ -111,6 +130,9 @@ export async function measureInBrowser(run: BrowserRun): Promise<BrowserFigures>
     const context = await browser.newContext({ baseURL: run.baseUrl, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     context.setDefaultTimeout(120_000);
     await context.addInitScript(FRAME_CLOCK);
+    // tsx compiles this file with esbuild's keepNames, which wraps the functions handed to page.evaluate in
+    // calls of its `__name` helper; the page has no such helper.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     // Signed in as the app stores a session (SPEC §3 auth state), on a device that holds nothing yet.
     const expiryDate = (JSON.parse(Buffer.from(run.token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
     await context.addInitScript(
@@ -131,12 +153,12 @@ export async function measureInBrowser(run: BrowserRun): Promise<BrowserFigures>
     const bubbleMs: number[] = [];
     const sentMs: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const t = await timedSend(page, `bench send ${i} ${Date.now()}`, true);
+      const t = await timedSend(page, `bench send ${i} ${tag()}`, true);
       bubbleMs.push(t.bubble);
       sentMs.push(t.sent);
     }
 
-    const replyText = `bench reply ${Date.now()}`;
+    const replyText = `bench reply ${tag()}`;
     const shown = page.evaluate(
       (text) =>
         new Promise<number>((resolve) => {
@@ -156,7 +178,7 @@ export async function measureInBrowser(run: BrowserRun): Promise<BrowserFigures>
 
     const storedBefore = await run.storedByMember();
     await context.setOffline(true);
-    for (let i = 0; i < run.offlineSends; i++) await timedSend(page, `offline ${i} ${Date.now()}`, false);
+    for (let i = 0; i < run.offlineSends; i++) await timedSend(page, `offline ${i} ${tag()}`, false);
     run.log(`${run.offlineSends} sends queued offline`);
     const online = Date.now();
     await context.setOffline(false);

@@ -245,6 +245,35 @@ describe('SyncClient (outbox over Dexie)', () => {
     expect((await db.messages.get(uuid(1)))?.status).toBe('sent');
   });
 
+  it('a send made while a long pull runs goes out at once, not after the pull', async () => {
+    const { server, transport, calls } = harness();
+    await server.grantCredits(USER, 5);
+    const c = client(transport);
+    await c.pull();
+    await send(c, 'first', 1);
+    // The first push's pull stalls (a first sync's fifty pages, a slow network) until released.
+    let release!: () => void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    const pull = transport.pull.bind(transport);
+    vi.spyOn(transport, 'pull').mockImplementation(async (request) => {
+      await stalled;
+      return pull(request);
+    });
+    const firstFlush = c.flush();
+    await vi.waitFor(() => expect(calls.filter((x) => x.kind === 'push')).toHaveLength(1));
+    await send(c, 'second', 2);
+    const secondFlush = c.flush();
+    await vi.waitFor(async () => expect((await db.messages.get(uuid(2)))?.status).toBe('sent'));
+    expect(calls.filter((x) => x.kind === 'push').map((x) => x.ids)).toEqual([[1], [2]]);
+    release();
+    await Promise.all([firstFlush, secondFlush]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await messages(db)).toEqual([
+      { text: 'first', status: 'sent' },
+      { text: 'second', status: 'sent' },
+    ]);
+  });
+
   it('pulls a first state larger than a page in pages until the server has no more', async () => {
     const { server, transport, calls } = harness();
     await server.grantCredits(USER, 20);
