@@ -293,6 +293,8 @@ export const heldClaims = z.object({
   limit: z.number().int().min(0),
   /** The agent's cap (admins change it): the console offers Claim next below it. */
   maxClaims: z.number().int().min(1),
+  /** The server's clock as it answered: tabs count down from the server's expiry whatever their own clock says. */
+  now: isoDate,
 });
 export type HeldClaims = z.infer<typeof heldClaims>;
 

@@ -395,7 +395,7 @@ describe("every tab's claims list (GET /api/claims, claimStarted / claimEnded)",
       ctx.clock.advance(1000);
     }
     const held = await callApi(ctx, 'GET', '/api/claims', agent.headers);
-    expect(held.body).toMatchObject({ total: 3, maxClaims: 3 });
+    expect(held.body).toMatchObject({ total: 3, maxClaims: 3, now: ctx.clock.now().toISOString() });
     // Oldest first, each with the server's expiry.
     expect(held.body.data.map((w: { conversation: { _id: string }; expiryTime: string }) => [w.conversation._id, w.expiryTime])).toEqual(
       claims.map((c) => [c.conversation._id, c.expiryTime]),

@@ -98,7 +98,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
         conversation: await staffConversation(db, conversation, domain, now),
       });
     }
-    return c.json({ data, total: data.length, page: 1, limit: data.length, maxClaims: staff.row.maxClaims } satisfies HeldClaims);
+    return c.json({ data, total: data.length, page: 1, limit: data.length, maxClaims: staff.row.maxClaims, now: now.toISOString() } satisfies HeldClaims);
   })
   .post('/claims/:id/release', staffOnly, async (c) => {
     const id = c.req.param('id');
