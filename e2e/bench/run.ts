@@ -20,6 +20,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'PostgreSQL: GET /api/profiles on 100,000 profiles, every sort and filter set, vs Hono hello world; ratio, p99, CPU per request',
     run: async (args) => (await import('./profiles.js')).main(args),
   },
+  console: {
+    about: 'Chromium: one agent claims (Alt N) and replies (Ctrl Enter) in a loop on PostgreSQL: claim → chat shown, reply → confirmed p50/p95, replies per minute',
+    run: async (args) => (await import('./console.js')).main(args),
+  },
   sync: {
     about: 'PostgreSQL: a member with 500 conversations × 50 messages: first sync (all pages), 1,000 offline sends in 2 pushes of 500 → stored',
     run: async () => (await import('./sync.js')).main(),

@@ -115,7 +115,7 @@ describe('agent console machine (fake clock)', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     c.actor.send({ type: 'ENDED', conversationId: 'c-1', reason: 'replied-by-other' });
     expect(c.io.notifyEnded).toHaveBeenCalledTimes(1);
-    expect(c.heard).toContainEqual({ type: 'claimLeft', conversationId: 'c-1', outcome: 'ended-by-other' });
+    expect(c.heard).toContainEqual({ type: 'claimLeft', conversationId: 'c-1', outcome: 'ended-by-other', next: false });
     expect(c.held()).toEqual([]);
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
     expect(c.io.forceLogout).not.toHaveBeenCalled();
@@ -211,7 +211,7 @@ describe('agent console machine (fake clock)', () => {
     c.actor.send({ type: 'ENDED', conversationId: 'c-tab2', reason: 'replied' });
     expect(c.held()).toEqual([]);
     expect(io.notifyEnded).not.toHaveBeenCalled();
-    expect(c.heard).toContainEqual({ type: 'claimLeft', conversationId: 'c-tab2', outcome: 'ended-here-elsewhere' });
+    expect(c.heard).toContainEqual({ type: 'claimLeft', conversationId: 'c-tab2', outcome: 'ended-here-elsewhere', next: false });
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
     expect(io.forceLogout).not.toHaveBeenCalled();
   });

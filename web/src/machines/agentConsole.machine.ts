@@ -80,7 +80,7 @@ export type AgentConsoleEvent = Of<AgentSessionEvent, typeof SESSION_EVENTS> | O
 export type AgentConsoleEmitted =
   | { type: 'opened'; conversationId: string }
   | { type: 'replyOutcome'; conversationId: string; outcome: 'sent' | 'new-messages' | 'failed'; next: boolean }
-  | { type: 'claimLeft'; conversationId: string; outcome: ClaimReport['outcome'] };
+  | { type: 'claimLeft'; conversationId: string; outcome: ClaimReport['outcome']; next: boolean };
 
 export interface HeldRef {
   conversationId: string;
@@ -170,6 +170,11 @@ export function createAgentConsoleMachine(io: AgentConsoleIo) {
         enqueue.stopChild(held.ref);
         enqueue.assign({ claims: context.claims.filter((c) => c !== held) });
       }),
+      /** To the claim actor of that conversation, when this tab holds it; otherwise nobody hears it. */
+      toHeld: enqueueActions(({ context, enqueue }, { conversationId, event }: { conversationId: string; event: ClaimEvent }) => {
+        const held = context.claims.find((c) => c.conversationId === conversationId);
+        if (held) enqueue.sendTo(held.ref, event);
+      }),
       dropAll: enqueueActions(({ context, enqueue }) => {
         for (const held of context.claims) enqueue.stopChild(held.ref);
         enqueue.assign({ claims: [] });
@@ -212,10 +217,10 @@ export function createAgentConsoleMachine(io: AgentConsoleIo) {
         }),
       },
       // To the one held claim the event names; a claim this tab does not hold (any more) hears nothing.
-      SEND: { actions: sendTo(({ context, event }) => context.claims.find((c) => c.conversationId === event.conversationId)?.ref ?? 'none', ({ event }) => ({ type: 'SEND' as const, draft: event.draft, next: !!event.next })) },
-      GIVE_BACK: { actions: sendTo(({ context, event }) => context.claims.find((c) => c.conversationId === event.conversationId)?.ref ?? 'none', { type: 'GIVE_BACK' as const }) },
-      LOADED: { actions: sendTo(({ context, event }) => context.claims.find((c) => c.conversationId === event.conversationId)?.ref ?? 'none', ({ event }) => ({ type: 'LOADED' as const, lastMessageId: event.lastMessageId })) },
-      ENDED: { actions: sendTo(({ context, event }) => context.claims.find((c) => c.conversationId === event.conversationId)?.ref ?? 'none', ({ event }) => ({ type: 'ENDED' as const, reason: event.reason })) },
+      SEND: { actions: { type: 'toHeld', params: ({ event }) => ({ conversationId: event.conversationId, event: { type: 'SEND', draft: event.draft, next: !!event.next } }) } },
+      GIVE_BACK: { actions: { type: 'toHeld', params: ({ event }) => ({ conversationId: event.conversationId, event: { type: 'GIVE_BACK' } }) } },
+      LOADED: { actions: { type: 'toHeld', params: ({ event }) => ({ conversationId: event.conversationId, event: { type: 'LOADED', lastMessageId: event.lastMessageId } }) } },
+      ENDED: { actions: { type: 'toHeld', params: ({ event }) => ({ conversationId: event.conversationId, event: { type: 'ENDED', reason: event.reason } }) } },
 
       'claim.report': {
         actions: enqueueActions(({ event, enqueue }) => {
@@ -223,7 +228,7 @@ export function createAgentConsoleMachine(io: AgentConsoleIo) {
           const next = !!event.next;
           const left = () => {
             enqueue({ type: 'drop', params: { conversationId } });
-            enqueue.emit({ type: 'claimLeft', conversationId, outcome });
+            enqueue.emit({ type: 'claimLeft', conversationId, outcome, next });
           };
           switch (outcome) {
             case 'replied':
@@ -281,10 +286,10 @@ export function createAgentConsoleMachine(io: AgentConsoleIo) {
               actions: [
                 { type: 'hold', params: ({ event }) => heldFromWrapper(event.output!, event.output!.claimTime) },
                 // The socket's claimStarted may have come first: what this tab has loaded is the wrapper's.
-                sendTo(
-                  ({ context, event }) => context.claims.find((c) => c.conversationId === event.output!.conversation._id)?.ref ?? 'none',
-                  ({ event }) => ({ type: 'LOADED' as const, lastMessageId: event.output!.conversation.messages[0]?._id ?? null }),
-                ),
+                enqueueActions(({ context, event, enqueue }) => {
+                  const held = context.claims.find((c) => c.conversationId === event.output!.conversation._id);
+                  if (held) enqueue.sendTo(held.ref, { type: 'LOADED', lastMessageId: event.output!.conversation.messages[0]?._id ?? null });
+                }),
                 ({ event }) => io.openConversation(event.output!),
                 emit(({ event }) => ({ type: 'opened' as const, conversationId: event.output!.conversation._id })),
               ],

@@ -83,11 +83,6 @@ export function isClaimGoneError(error: unknown): boolean {
   return error instanceof ApiError && ((error.status === 403 && error.code === 'claim-required') || (error.status === 404 && error.code === 'claim-not-found'));
 }
 
-const report = (outcome: ClaimOutcome, extra: (args: { context: ClaimContext; event: unknown }) => Partial<ClaimReport> = () => ({})) =>
-  sendParent(({ context, event }: { context: ClaimContext; event: unknown }) => ({ type: 'claim.report', conversationId: context.conversationId, outcome, ...extra({ context, event }) }) satisfies ClaimReport);
-
-const errorOf = ({ event }: { event: unknown }) => ({ error: (event as { error?: unknown }).error });
-
 export const claimMachine = setup({
   types: {
     context: {} as ClaimContext,
@@ -101,6 +96,10 @@ export const claimMachine = setup({
       const id = setInterval(() => sendBack({ type: 'TICK' }), 1000);
       return () => clearInterval(id);
     }),
+  },
+  actions: {
+    /** Tell the parent how this claim ended, or what its reply met. */
+    report: sendParent(({ context }, params: { outcome: ClaimOutcome; next?: boolean; error?: unknown }) => ({ type: 'claim.report', conversationId: context.conversationId, ...params }) satisfies ClaimReport),
   },
   guards: {
     timeUp: ({ context }) => secondsLeft(context.expiresAt) <= 0,
@@ -123,7 +122,7 @@ export const claimMachine = setup({
         TICK: [{ guard: 'timeUp', target: 'lapsed' }, { actions: assign({ replyLeft: ({ context }) => secondsLeft(context.expiresAt) }) }],
         LOADED: { actions: assign({ lastMessageId: ({ event }) => event.lastMessageId }) },
         // Someone else's reply ends the claim whatever this tab is doing with it (its own reply would get 403).
-        ENDED: { guard: 'byOther', target: 'over', actions: report('ended-by-other') },
+        ENDED: { guard: 'byOther', target: 'over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
       },
       initial: 'reading',
       states: {
@@ -133,8 +132,8 @@ export const claimMachine = setup({
             GIVE_BACK: 'releasing',
             // This agent's reply or release in another tab: nothing to say here.
             ENDED: [
-              { guard: 'byOther', target: '#claim.over', actions: report('ended-by-other') },
-              { target: '#claim.over', actions: report('ended-here-elsewhere') },
+              { guard: 'byOther', target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
+              { target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-here-elsewhere' } } },
             ],
           },
         },
@@ -142,10 +141,10 @@ export const claimMachine = setup({
           invoke: {
             src: 'releaseClaim',
             input: ({ context }) => ({ conversationId: context.conversationId }),
-            onDone: { target: '#claim.over', actions: report('released') },
+            onDone: { target: '#claim.over', actions: { type: 'report', params: { outcome: 'released' } } },
             onError: [
-              { guard: 'claimGone', target: '#claim.over', actions: report('ended-by-other') },
-              { target: 'reading', actions: report('failed', errorOf) },
+              { guard: 'claimGone', target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
+              { target: 'reading', actions: { type: 'report', params: ({ event }) => ({ outcome: 'failed' as const, error: event.error }) } },
             ],
           },
         },
@@ -157,17 +156,17 @@ export const claimMachine = setup({
               lastMessageId: context.lastMessageId,
               draft: (event as Extract<ClaimEvent, { type: 'SEND' }>).draft,
             }),
-            onDone: { target: '#claim.over', actions: report('replied', ({ context }) => ({ next: context.next })) },
+            onDone: { target: '#claim.over', actions: { type: 'report', params: ({ context }) => ({ outcome: 'replied' as const, next: context.next }) } },
             onError: [
-              { guard: 'newMessages', target: 'reading', actions: report('new-messages') },
-              { guard: 'claimGone', target: '#claim.over', actions: report('ended-by-other') },
-              { target: 'reading', actions: report('failed', errorOf) },
+              { guard: 'newMessages', target: 'reading', actions: { type: 'report', params: { outcome: 'new-messages' } } },
+              { guard: 'claimGone', target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
+              { target: 'reading', actions: { type: 'report', params: ({ event }) => ({ outcome: 'failed' as const, error: event.error }) } },
             ],
           },
         },
       },
     },
-    lapsed: { entry: [assign({ replyLeft: 0 }), report('lapsed')], type: 'final' },
+    lapsed: { entry: [assign({ replyLeft: 0 }), { type: 'report', params: { outcome: 'lapsed' } }], type: 'final' },
     over: { type: 'final' },
   },
 });
