@@ -49,15 +49,16 @@ function ClaimItem({ held, index, current }: { held: HeldRef; index: number; cur
         aria-keyshortcuts={key}
         data-testid="held-claim"
       >
-        <span className="ac-claims__who">
-          {claim.memberName || 'Member'} <span aria-hidden="true">↔</span>
-          <span className="visually-hidden"> with </span> {claim.profileName || 'profile'}
-        </span>
+        <span className="ac-claims__who">{claim.memberName || 'Member'}</span>
         <span className="ac-claims__meta">
-          {STOCK_LABEL[claim.stock] ?? claim.stock}
+          as {claim.profileName || 'profile'} · {STOCK_LABEL[claim.stock] ?? claim.stock}
           {claim.phase === 'replying' ? ' · sending…' : ''}
-          {key && <kbd aria-hidden="true">{key.replace('+', ' ')}</kbd>}
         </span>
+        {key && (
+          <kbd className="ac-claims__key" aria-hidden="true">
+            {key.replace('+', ' ')}
+          </kbd>
+        )}
         <span className="ac-claims__left" role="timer" data-testid="claim-left">
           {formatClock(claim.replyLeft)}
         </span>

@@ -131,7 +131,8 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
           </span>
         </span>
         <button type="button" className={`ac-btn ${active ? '' : 'ac-btn--primary'}`} onClick={toggleSession} disabled={busy} aria-keyshortcuts="Alt+S">
-          {active ? 'End session' : 'Start session'} <kbd>Alt S</kbd>
+          {/* Until the server's state is known, the button offers neither: a reload must not flash "Start session". */}
+          {!session.ready ? 'Session…' : active ? 'End session' : 'Start session'} <kbd>Alt S</kbd>
         </button>
       </div>
 
