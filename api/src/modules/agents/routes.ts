@@ -79,7 +79,8 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
       stock: claimed.stock,
       conversation: toAgentConversation(claimed.conversation, claimed.domain, claimed.view, MESSAGES_PER_CHUNK, now),
     };
-    await notifyClaimStarted(deps, c.var.auth.id, wrapper);
+    // The agent's other tabs hear it; this answer does not wait for that (publishSafely never throws).
+    void notifyClaimStarted(deps, c.var.auth.id, wrapper);
     return c.json(wrapper);
   })
   .get('/claims', staffOnly, async (c) => {
@@ -105,7 +106,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     const now = c.var.deps.clock.now();
     const released = isUuid(id) ? await c.var.deps.db.transaction((tx) => releaseAllClaims(tx, c.var.auth.id, now, id)) : 0;
     if (released === 0) throw new ApiError(404, 'claim-not-found', t('agent.claim-not-held'));
-    await notifyClaimEnded(c.var.deps, c.var.auth.id, id, 'released');
+    void notifyClaimEnded(c.var.deps, c.var.auth.id, id, 'released');
     return c.json({ status: 'success', message: t('agent.claim-released') });
   })
   .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))

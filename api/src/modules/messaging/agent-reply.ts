@@ -40,8 +40,8 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
   // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
   const published = async (rows: ReplyRows) => {
     await publishReplyEvents(deps, rows);
-    // The replier's own claim (if any) ended with the reply: their other tabs drop it from their lists.
-    await notifyClaimEnded(deps, c.var.auth.id, id, 'replied');
+    // The replier's own claim (if any) ended with the reply: their other tabs drop it from their lists (not waited for).
+    void notifyClaimEnded(deps, c.var.auth.id, id, 'replied');
     if (c.var.auth.role === 'admin') await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now);
   };
   if (!c.var.idempotency) {
