@@ -24,6 +24,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'PostgreSQL: 1, 2 and 4 API processes behind nginx (deploy/nginx/amora.conf): sends/s, claims/s and newMessage delivery p99 per process count',
     run: async (args) => (await import('./scale.js')).main(args),
   },
+  console: {
+    about: 'Chromium: one agent claims (Alt N) and replies (Ctrl Enter) in a loop on PostgreSQL: claim → chat shown, reply → confirmed p50/p95, replies per minute',
+    run: async (args) => (await import('./console.js')).main(args),
+  },
   sync: {
     about: 'PostgreSQL: a member with 500 conversations × 50 messages: first sync (all pages), 1,000 offline sends in 2 pushes of 500 → stored',
     run: async () => (await import('./sync.js')).main(),

@@ -123,6 +123,7 @@ export const texts = {
   'agent.reply-timer-lapse': 'Reply timer lapse',
   'agent.claim-ended': 'Someone else answered this conversation: your claim on it ended. Nothing was lost on your side.',
   'agent.claim-released': 'The conversation went back to its stock.',
+  'agent.claim-limit': 'You can hold at most {max} conversations at once. Reply to one first.',
   'agent.claim-not-held': 'You do not hold this conversation (any more).',
   'agent.claim-held-by': '{agent} holds this conversation (claim ends in {time}). Replying as admin ends their claim.',
   'agent.reply-title': 'Reply in {time} · {title}',

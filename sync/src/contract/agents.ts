@@ -285,6 +285,43 @@ export const claimWrapper = z.object({
 });
 export type ClaimWrapper = z.infer<typeof claimWrapper>;
 
+/** GET /api/claims: every claim the agent holds now, oldest first, and how many it may hold at once. */
+export const heldClaims = z.object({
+  data: z.array(claimWrapper),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(0),
+  /** The agent's cap (admins change it): the console offers Claim next below it. */
+  maxClaims: z.number().int().min(1),
+  /** The server's clock as it answered: tabs count down from the server's expiry whatever their own clock says. */
+  now: isoDate,
+});
+export type HeldClaims = z.infer<typeof heldClaims>;
+
+/**
+ * Socket `claimStarted`, to every socket of the agent who claimed: each of their tabs lists the claim at once,
+ * whichever tab took it. Names only (the frame stays small); a tab that opens it reads the conversation.
+ */
+export const claimStartedEvent = z.object({
+  event: z.literal('claimStarted'),
+  conversationId: text(),
+  claimTime: isoDate,
+  expiryTime: isoDate,
+  stock: z.enum(stockKinds),
+  memberName: text(),
+  profileName: text(),
+});
+export type ClaimStartedEvent = z.infer<typeof claimStartedEvent>;
+
+/**
+ * Why a held claim ended (socket `claimEnded`): the agent's own reply or release (their other tabs drop it
+ * quietly), or someone else's reply (said, never punished).
+ */
+export const claimEndedReasons = ['replied', 'released', 'replied-by-other'] as const;
+export type ClaimEndedReason = (typeof claimEndedReasons)[number];
+export const claimEndedEvent = z.object({ event: z.literal('claimEnded'), conversationId: text(), reason: z.enum(claimEndedReasons) });
+export type ClaimEndedEvent = z.infer<typeof claimEndedEvent>;
+
 /** The agent's reply (POST /api/conversation/{id}/message or /api/stock/{id}/reply): see agentReplyBody in messaging.ts. */
 export const stockReplyBody = z.object({
   messageType: z.enum(['text', 'attachment']).default('text'),

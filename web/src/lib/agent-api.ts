@@ -7,6 +7,7 @@ import type {
   AgentConversation,
   AgentSessionState,
   ClaimWrapper,
+  HeldClaims,
   CreateAgentBody,
   CreateFictiveBody,
   FictiveProfile,
@@ -53,9 +54,9 @@ export function fetchAgentStatus(): Promise<AgentSessionState> {
   return api.get<AgentSessionState>('/event', { loader: false });
 }
 
-/** GET /api/claims: the claims the agent still holds (restored after a reload). */
-export function fetchLiveClaims(): Promise<ListPage<ClaimWrapper>> {
-  return api.get<ListPage<ClaimWrapper>>('/claims', { loader: false });
+/** GET /api/claims: every claim the agent holds, its maxClaims and the server's clock (each tab's claims list). */
+export function fetchLiveClaims(): Promise<HeldClaims> {
+  return api.get<HeldClaims>('/claims', { loader: false });
 }
 
 /** GET /api/claim: the claim wrapper, or null when nothing is stocked (204). */

@@ -1,18 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { CLAIM_LIFETIME_MS, type ClaimWrapper } from '@sync/contract/agents';
-import { createAgentConsoleMachine, type AgentConsoleIo } from './agentConsole.machine';
+import { ApiError } from '@web/lib/http';
+import { createAgentConsoleMachine, heldFromWrapper, type AgentConsoleEmitted, type AgentConsoleIo } from './agentConsole.machine';
+import type { ClaimSnapshot } from './claim.machine';
 
-function wrapper(conversationId = 'c-1'): ClaimWrapper {
-  const now = Date.now();
+/** A claim as the server answers it; `serverNow` is the server's clock (tabs' clocks may differ). */
+function wrapper(conversationId = 'c-1', serverNow = Date.now()): ClaimWrapper {
   return {
-    claimTime: new Date(now).toISOString(),
-    postTime: new Date(now - 60_000).toISOString(),
-    expiryTime: new Date(now + CLAIM_LIFETIME_MS).toISOString(),
+    claimTime: new Date(serverNow).toISOString(),
+    postTime: new Date(serverNow - 60_000).toISOString(),
+    expiryTime: new Date(serverNow + CLAIM_LIFETIME_MS).toISOString(),
     stock: 'message',
-    conversation: { _id: conversationId, messages: [{ _id: 'm-1' }] } as unknown as ClaimWrapper['conversation'],
+    conversation: { _id: conversationId, messages: [{ _id: `m-${conversationId}` }], user: { username: `member ${conversationId}` }, profile: { username: 'Ana' } } as unknown as ClaimWrapper['conversation'],
   };
 }
+
+/** Claim next answers c-1, c-2, c-3, … in turn. */
+const stockOf = () => {
+  let n = 0;
+  return async () => wrapper(`c-${++n}`);
+};
 
 function fakeIo() {
   return {
@@ -20,7 +28,7 @@ function fakeIo() {
     sendPause: vi.fn(async () => ({ breakIntervalLeftMs: 3_600_000 })),
     sendResume: vi.fn(async () => ({})),
     restoreBreakOnServer: vi.fn(async () => ({})),
-    fetchClaim: vi.fn(async () => wrapper()),
+    fetchClaim: vi.fn<() => Promise<ClaimWrapper | null>>(stockOf()),
     sendReply: vi.fn(async () => ({})),
     releaseClaim: vi.fn(async (_conversationId: string): Promise<unknown> => ({})),
     openSocket: vi.fn<() => void>(),
@@ -29,6 +37,7 @@ function fakeIo() {
     notifyError: vi.fn<(error: unknown) => void>(),
     notifyLockout: vi.fn<(time: string) => void>(),
     notifyEmpty: vi.fn<() => void>(),
+    notifyLimit: vi.fn<(max: number) => void>(),
     notifyEnded: vi.fn<() => void>(),
     notifyReleased: vi.fn<() => void>(),
     showNewMessages: vi.fn<() => void>(),
@@ -44,8 +53,12 @@ function leader(io = fakeIo()) {
   actor.start();
   actor.send({ type: 'LEADER', isMaster: true });
   actor.send({ type: 'SOCKET_OPEN' });
-  const child = (id: 'session' | 'break' | 'claim') => (actor.getSnapshot().children as Record<string, AnyActorRef>)[id]!;
-  return { actor, io, session: () => child('session').getSnapshot(), brk: () => child('break').getSnapshot(), claim: () => child('claim').getSnapshot() };
+  const child = (id: 'session' | 'break') => (actor.getSnapshot().children as Record<string, AnyActorRef>)[id]!;
+  const heard: AgentConsoleEmitted[] = [];
+  for (const type of ['opened', 'replyOutcome', 'claimLeft'] as const) actor.on(type, (e) => heard.push(e));
+  /** Each held claim: its conversation and seconds left, in the list's order. */
+  const held = () => actor.getSnapshot().context.claims.map((c) => [c.conversationId, (c.ref.getSnapshot() as ClaimSnapshot).context.replyLeft] as const);
+  return { actor, io, heard, held, session: () => child('session').getSnapshot(), brk: () => child('break').getSnapshot() };
 }
 
 describe('agent console machine (fake clock)', () => {
@@ -55,13 +68,15 @@ describe('agent console machine (fake clock)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('stopping the session releases the claim and ends the break (the children talk through the parent)', async () => {
+  it('stopping the session releases every claim and ends the break (the children talk through the parent)', async () => {
     const c = leader();
     c.actor.send({ type: 'START' });
     await vi.advanceTimersByTimeAsync(0);
     c.actor.send({ type: 'CLAIM' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(c.claim().matches('claimed')).toBe(true);
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.held().map(([id]) => id)).toEqual(['c-1', 'c-2']);
     c.actor.send({ type: 'PAUSE', reason: 'Lunch' });
     await vi.advanceTimersByTimeAsync(0);
     expect(c.brk().matches({ pause: 'onBreak' })).toBe(true);
@@ -72,7 +87,8 @@ describe('agent console machine (fake clock)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(c.io.sendStatus).toHaveBeenLastCalledWith({ status: 'offline' });
     expect(c.session().matches({ session: 'offline' })).toBe(true);
-    expect(c.claim().matches('idle')).toBe(true);
+    expect(c.held()).toEqual([]);
+    expect(Object.keys(c.actor.getSnapshot().children).sort()).toEqual(['break', 'session']);
     expect(c.brk().matches({ pause: 'none' })).toBe(true);
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
     expect(c.io.forceLogout).not.toHaveBeenCalled();
@@ -97,8 +113,10 @@ describe('agent console machine (fake clock)', () => {
     await vi.advanceTimersByTimeAsync(0);
     c.actor.send({ type: 'CLAIM' });
     await vi.advanceTimersByTimeAsync(10_000);
-    c.actor.send({ type: 'ENDED', conversationId: 'c-1' });
+    c.actor.send({ type: 'ENDED', conversationId: 'c-1', reason: 'replied-by-other' });
     expect(c.io.notifyEnded).toHaveBeenCalledTimes(1);
+    expect(c.heard).toContainEqual({ type: 'claimLeft', conversationId: 'c-1', outcome: 'ended-by-other', next: false });
+    expect(c.held()).toEqual([]);
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
     expect(c.io.forceLogout).not.toHaveBeenCalled();
 
@@ -121,5 +139,104 @@ describe('agent console machine (fake clock)', () => {
     expect(c.io.restoreBreakOnServer).toHaveBeenCalledWith('Call');
     expect(c.brk().matches({ pause: 'onBreak' })).toBe(true);
     expect(c.brk().context.reason).toBe('Call');
+  });
+
+  it('holds up to maxClaims, each claim with its own countdown; one more is refused here without asking the server', async () => {
+    const c = leader();
+    c.actor.send({ type: 'START' });
+    c.actor.send({ type: 'SYNC', claims: [], maxClaims: 3, askedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(0);
+    for (let i = 0; i < 3; i++) {
+      c.actor.send({ type: 'CLAIM' });
+      await vi.advanceTimersByTimeAsync(20_000);
+    }
+    // Oldest first: it lapses first.
+    expect(c.held()).toEqual([['c-1', 240], ['c-2', 260], ['c-3', 280]]);
+    expect(c.heard.filter((e) => e.type === 'opened').map((e) => e.conversationId)).toEqual(['c-1', 'c-2', 'c-3']);
+    expect(c.io.openConversation).toHaveBeenCalledTimes(3);
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.io.fetchClaim).toHaveBeenCalledTimes(3);
+    expect(c.io.notifyLimit).toHaveBeenCalledWith(3);
+
+    // A reply to the second: it leaves, the others go on counting; Claim next has room again.
+    c.actor.send({ type: 'SEND', conversationId: 'c-2', draft: { messageType: 'text', message: 'Hi' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(c.io.sendReply).toHaveBeenCalledWith({ conversationId: 'c-2', lastMessageId: 'm-c-2', draft: { messageType: 'text', message: 'Hi' } });
+    expect(c.io.replied).toHaveBeenCalledWith('c-2');
+    expect(c.heard).toContainEqual({ type: 'replyOutcome', conversationId: 'c-2', outcome: 'sent', next: false });
+    expect(c.held()).toEqual([['c-1', 239], ['c-3', 279]]);
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.held().map(([id]) => id)).toEqual(['c-1', 'c-3', 'c-4']);
+
+    // The first lapses: the agent let it run out, and is logged out for it.
+    await vi.advanceTimersByTimeAsync(239_000);
+    expect(c.io.forceLogout).toHaveBeenCalledTimes(1);
+    expect(c.held().map(([id]) => id)).toEqual(['c-3', 'c-4']);
+  });
+
+  it("the server's list is the truth: missing claims are added, gone ones leave quietly, one taken since the list was asked stays", async () => {
+    const c = leader();
+    c.actor.send({ type: 'START' });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'ADOPT', claim: heldFromWrapper(wrapper('c-old'), new Date().toISOString()) });
+    const askedAt = Date.now();
+    await vi.advanceTimersByTimeAsync(1000);
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The server's list, asked before c-1 was taken: it knows neither c-old (replied to in another tab) nor c-1.
+    const serverNow = new Date(Date.now() + 3_600_000).toISOString(); // the server's clock is an hour ahead
+    c.actor.send({ type: 'SYNC', claims: [heldFromWrapper(wrapper('c-9', Date.parse(serverNow) - 100_000), serverNow)], maxClaims: 2, askedAt });
+    expect(c.held()).toEqual([['c-9', 200], ['c-1', 300]]);
+    expect(c.io.notifyEnded).not.toHaveBeenCalled();
+    expect(c.actor.getSnapshot().context.maxClaims).toBe(2);
+    // The same list again changes nothing (each claim is held once).
+    c.actor.send({ type: 'SYNC', claims: [heldFromWrapper(wrapper('c-9', Date.parse(serverNow) - 100_000), serverNow)], maxClaims: 2, askedAt: Date.now() - 1 });
+    expect(c.held().map(([id]) => id)).toEqual(['c-9', 'c-1']);
+  });
+
+  it("another tab's claim (socket claimStarted) and its reply there (claimEnded replied) show here; a 409 claim-limit updates the cap", async () => {
+    const io = fakeIo();
+    io.fetchClaim.mockRejectedValueOnce(new ApiError(409, 'claim-limit', 'You can hold at most 1 conversations at once. Reply to one first.', { error: { code: 'claim-limit', maxClaims: 1 } }));
+    const c = leader(io);
+    c.actor.send({ type: 'START' });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'ADOPT', claim: heldFromWrapper(wrapper('c-tab2'), new Date().toISOString()) });
+    expect(c.held()).toEqual([['c-tab2', 300]]);
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(io.notifyError).toHaveBeenCalledTimes(1);
+    expect(c.actor.getSnapshot().context.maxClaims).toBe(1);
+    c.actor.send({ type: 'ENDED', conversationId: 'c-tab2', reason: 'replied' });
+    expect(c.held()).toEqual([]);
+    expect(io.notifyEnded).not.toHaveBeenCalled();
+    expect(c.heard).toContainEqual({ type: 'claimLeft', conversationId: 'c-tab2', outcome: 'ended-here-elsewhere', next: false });
+    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
+    expect(io.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('Send & next replies, then claims and opens the next; a claimStarted heard before the answer adds nothing twice', async () => {
+    const c = leader();
+    c.actor.send({ type: 'START' });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'SEND', conversationId: 'c-1', draft: { messageType: 'text', message: 'Hi' }, next: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.held().map(([id]) => id)).toEqual(['c-2']);
+    expect(c.heard.filter((e) => e.type === 'opened').map((e) => e.conversationId)).toEqual(['c-1', 'c-2']);
+
+    // The socket's frame for the third claim comes before the HTTP answer.
+    let answer!: (w: ClaimWrapper) => void;
+    c.io.fetchClaim.mockImplementationOnce(() => new Promise<ClaimWrapper>((resolve) => (answer = resolve)));
+    c.actor.send({ type: 'CLAIM' });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'ADOPT', claim: { ...heldFromWrapper(wrapper('c-3'), new Date().toISOString()), lastMessageId: null } });
+    answer(wrapper('c-3'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.held().map(([id]) => id)).toEqual(['c-2', 'c-3']);
+    const third = c.actor.getSnapshot().context.claims[1]!.ref.getSnapshot() as ClaimSnapshot;
+    expect(third.context.lastMessageId).toBe('m-c-3');
   });
 });

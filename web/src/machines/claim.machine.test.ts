@@ -1,221 +1,141 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { CLAIM_LIFETIME_MS, type ClaimWrapper } from '@sync/contract/agents';
+import { assign, createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { CLAIM_LIFETIME_MS } from '@sync/contract/agents';
 import { ApiError } from '@web/lib/http';
-import { claimMachine, type SendReplyInput } from './claim.machine';
+import { claimMachine, type ClaimEvent, type ClaimReport, type ClaimSnapshot, type HeldClaim, type SendReplyInput } from './claim.machine';
 
-function wrapper(claimTime: number, lastId = 'm-2'): ClaimWrapper {
-  return {
-    claimTime: new Date(claimTime).toISOString(),
-    postTime: new Date(claimTime - 60_000).toISOString(),
-    expiryTime: new Date(claimTime + CLAIM_LIFETIME_MS).toISOString(),
-    stock: 'message',
-    conversation: { _id: 'c-1', messages: [{ _id: lastId }, { _id: 'm-1' }] } as unknown as ClaimWrapper['conversation'],
-  };
-}
+const held = (over: Partial<HeldClaim> = {}): HeldClaim => ({
+  conversationId: 'c-1',
+  expiresAt: Date.now() + CLAIM_LIFETIME_MS,
+  lastMessageId: 'm-2',
+  memberName: 'bob',
+  profileName: 'ana',
+  stock: 'message',
+  ...over,
+});
 
-function start(options: { claim?: () => Promise<ClaimWrapper | null>; reply?: (input: SendReplyInput) => Promise<unknown>; release?: (input: { conversationId: string }) => Promise<unknown> } = {}) {
+/** One held claim under a parent that records what it reports (the console machine does the rest). */
+function start(options: { reply?: (input: SendReplyInput) => Promise<unknown>; release?: (input: { conversationId: string }) => Promise<unknown>; claim?: HeldClaim } = {}) {
   const calls = {
-    claim: vi.fn(options.claim ?? (async () => wrapper(Date.now()))),
     reply: vi.fn(options.reply ?? (async () => ({}))),
-    openConversation: vi.fn(),
-    notifyEmpty: vi.fn(),
-    notifyError: vi.fn(),
-    showNewMessages: vi.fn(),
-    replied: vi.fn(),
-    forceLogout: vi.fn(),
-    notifyEnded: vi.fn(),
-    notifyReleased: vi.fn(),
     release: vi.fn(options.release ?? (async (_input: { conversationId: string }): Promise<unknown> => ({}))),
   };
-  const machine = claimMachine.provide({
+  const child = claimMachine.provide({
     actors: {
-      fetchClaim: fromPromise<ClaimWrapper | null, void>(() => calls.claim()),
       sendReply: fromPromise<unknown, SendReplyInput>(({ input }) => calls.reply(input)),
       releaseClaim: fromPromise<unknown, { conversationId: string }>(({ input }) => calls.release(input)),
     },
-    actions: {
-      openConversation: (_, params) => calls.openConversation(params),
-      notifyEmpty: calls.notifyEmpty,
-      notifyError: (_, params) => calls.notifyError(params),
-      showNewMessages: calls.showNewMessages,
-      replied: (_, params) => calls.replied(params),
-      forceLogout: (_, params) => calls.forceLogout(params),
-      notifyEnded: calls.notifyEnded,
-      notifyReleased: calls.notifyReleased,
+  });
+  const parent = setup({
+    types: { context: {} as { reports: Omit<ClaimReport, 'type'>[] }, events: {} as ClaimReport | { type: 'TO'; event: ClaimEvent } },
+    actors: { child },
+  }).createMachine({
+    context: { reports: [] },
+    invoke: { id: 'claim', src: 'child', input: options.claim ?? held() },
+    on: {
+      'claim.report': { actions: assign({ reports: ({ context, event }) => [...context.reports, { conversationId: event.conversationId, outcome: event.outcome, ...(event.next !== undefined ? { next: event.next } : {}) }] }) },
     },
   });
-  const actor = createActor(machine);
+  const actor = createActor(parent);
   actor.start();
-  return { actor, calls };
+  const claim = () => (actor.getSnapshot().children as Record<string, AnyActorRef>).claim!;
+  return {
+    calls,
+    send: (event: ClaimEvent) => claim().send(event),
+    snap: () => claim().getSnapshot() as ClaimSnapshot,
+    reports: () => actor.getSnapshot().context.reports.map((r) => r.outcome),
+  };
 }
 
-describe('claim machine (fake clock)', () => {
+describe('one held claim (fake clock)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-01-05T09:00:00Z'));
   });
   afterEach(() => vi.useRealTimers());
 
-  it('claims, opens the conversation and counts the reply timer down each second from 300 s', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.openConversation).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().matches({ claimed: 'reading' })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ conversationId: 'c-1', replyLeft: 300, lastMessageId: 'm-2' });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().context.replyLeft).toBe(299);
-    await vi.advanceTimersByTimeAsync(59_000);
-    expect(actor.getSnapshot().context.replyLeft).toBe(240);
+  it('counts its reply timer down each second from the expiry it was given', async () => {
+    const c = start({ claim: held({ expiresAt: Date.now() + 120_000 }) });
+    expect(c.snap().context.replyLeft).toBe(120);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(c.snap().context.replyLeft).toBe(117);
+    expect(c.reports()).toEqual([]);
   });
 
-  it('expires exactly 300,000 ms after claimTime and force-logs out with "Reply timer lapse"', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(0);
+  it('lapses exactly at its expiry and reports it (the parent logs out)', async () => {
+    const c = start();
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS - 1);
-    expect(actor.getSnapshot().context.replyLeft).toBe(1);
-    expect(calls.forceLogout).not.toHaveBeenCalled();
+    expect(c.reports()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(actor.getSnapshot().value).toBe('lapsed');
-    expect(calls.forceLogout).toHaveBeenCalledTimes(1);
-    expect(calls.forceLogout).toHaveBeenCalledWith({ reason: 'Reply timer lapse' });
-    expect(actor.getSnapshot().context.conversationId).toBeNull();
-    // The timers stopped with the claim: nothing more happens.
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(calls.forceLogout).toHaveBeenCalledTimes(1);
+    expect(c.reports()).toEqual(['lapsed']);
+    expect(c.snap().status).toBe('done');
   });
 
-  it('counts from claimTime, not from when the answer arrived', async () => {
-    const { actor, calls } = start({ claim: async () => wrapper(Date.now() - 100_000) });
-    actor.send({ type: 'CLAIM' });
+  it('sends the reply with the newest message loaded as lastMessageId, then is over', async () => {
+    const c = start();
+    c.send({ type: 'LOADED', lastMessageId: 'm-3' });
+    c.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' }, next: true });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.replyLeft).toBe(200);
-    await vi.advanceTimersByTimeAsync(200_000);
-    expect(calls.forceLogout).toHaveBeenCalledTimes(1);
-  });
-
-  it('sends the reply with lastMessageId, then releases the claim and stops the countdown', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'LOADED', lastMessageId: 'm-3' });
-    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hello there' } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.reply).toHaveBeenCalledWith({ conversationId: 'c-1', lastMessageId: 'm-3', draft: { messageType: 'text', message: 'Hello there' } });
-    expect(calls.replied).toHaveBeenCalledWith({ conversationId: 'c-1' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(c.calls.reply).toHaveBeenCalledWith({ conversationId: 'c-1', lastMessageId: 'm-3', draft: { messageType: 'text', message: 'Hi' } });
+    expect(c.reports()).toEqual(['replied']);
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
-    expect(calls.forceLogout).not.toHaveBeenCalled();
+    expect(c.reports()).toEqual(['replied']);
   });
 
-  it('409 new-messages keeps the claim and shows the new message first; the countdown goes on', async () => {
-    let attempt = 0;
-    const { actor, calls } = start({
-      reply: async () => {
-        attempt += 1;
-        if (attempt === 1) throw new ApiError(409, 'new-messages', 'New messages arrived');
-        return {};
-      },
-    });
-    actor.send({ type: 'CLAIM' });
+  it('409 new-messages keeps the claim and its countdown; a failure keeps it too', async () => {
+    let answer: Error = new ApiError(409, 'new-messages', 'New messages');
+    const c = start({ reply: async () => Promise.reject(answer) });
+    c.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(c.reports()).toEqual(['new-messages']);
+    expect(c.snap().matches({ held: 'reading' })).toBe(true);
+    expect(c.snap().context.replyLeft).toBe(299);
+    answer = new ApiError(500, 'server-error', 'Oops');
+    c.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' } });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.showNewMessages).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().matches({ claimed: 'reading' })).toBe(true);
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(actor.getSnapshot().context.replyLeft).toBe(295);
-    actor.send({ type: 'LOADED', lastMessageId: 'm-9' });
-    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.reply).toHaveBeenLastCalledWith(expect.objectContaining({ lastMessageId: 'm-9' }));
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(c.reports()).toEqual(['new-messages', 'failed']);
+    expect(c.snap().matches({ held: 'reading' })).toBe(true);
   });
 
-  it('an empty stock (204) says so and stays idle; a failure shows the error', async () => {
-    const empty = start({ claim: async () => null });
-    empty.actor.send({ type: 'CLAIM' });
+  it('a reply answered 403 claim-required, or socket claimEnded by someone else, ends it without a lapse', async () => {
+    const c = start({ reply: async () => Promise.reject(new ApiError(403, 'claim-required', 'Not claimed')) });
+    c.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(empty.calls.notifyEmpty).toHaveBeenCalledTimes(1);
-    expect(empty.actor.getSnapshot().context.empty).toBe(true);
-    expect(empty.actor.getSnapshot().value).toBe('idle');
-
-    const failing = start({ claim: () => Promise.reject(new Error('down')) });
-    failing.actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(failing.calls.notifyError).toHaveBeenCalledTimes(1);
-  });
-
-  it('adopts an existing claim (reload) with the time left from its claimTime', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'ADOPT', conversationId: 'c-7', claimTime: Date.now() - 290_000, lastMessageId: 'm-1' });
-    expect(actor.getSnapshot().context.replyLeft).toBe(10);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls.forceLogout).toHaveBeenCalledWith({ reason: 'Reply timer lapse' });
-  });
-
-  it('RELEASE drops the claim and its timers', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'RELEASE' });
-    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS * 2);
-    expect(calls.forceLogout).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.conversationId).toBeNull();
-  });
-
-  it("a claim someone else ended (socket claimEnded) stops the countdown and never logs the agent out", async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(60_000);
-    // Another conversation's end is not this one's.
-    actor.send({ type: 'ENDED', conversationId: 'c-other' });
-    expect(actor.getSnapshot().matches('claimed')).toBe(true);
-    actor.send({ type: 'ENDED', conversationId: 'c-1' });
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ conversationId: null, replyLeft: 0 });
-    expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
+    expect(c.reports()).toEqual(['ended-by-other']);
     await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
-    expect(calls.forceLogout).not.toHaveBeenCalled();
+    expect(c.reports()).toEqual(['ended-by-other']);
+
+    const d = start();
+    d.send({ type: 'ENDED', reason: 'replied-by-other' });
+    expect(d.reports()).toEqual(['ended-by-other']);
   });
 
-  it('a reply answered 403 claim-required ends the claim here too, without a logout', async () => {
-    const { actor, calls } = start({ reply: () => Promise.reject(new ApiError(403, 'claim-required', 'Claim this conversation before replying')) });
-    actor.send({ type: 'CLAIM' });
+  it("the agent's own reply or release in another tab ends it quietly, but not while this tab's own reply is on its way", async () => {
+    const c = start();
+    c.send({ type: 'ENDED', reason: 'released' });
+    expect(c.reports()).toEqual(['ended-here-elsewhere']);
+
+    let answer!: () => void;
+    const d = start({ reply: () => new Promise<unknown>((resolve) => (answer = () => resolve({}))) });
+    d.send({ type: 'SEND', draft: { messageType: 'text', message: 'Hi' } });
+    // This tab's own reply is heard from the socket before its HTTP answer.
+    d.send({ type: 'ENDED', reason: 'replied' });
+    expect(d.reports()).toEqual([]);
+    answer();
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'hi' } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(calls.notifyEnded).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
-    expect(calls.forceLogout).not.toHaveBeenCalled();
+    expect(d.reports()).toEqual(['replied']);
   });
 
-  it('gives the conversation back to its stock on request: the countdown stops, no logout', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'CLAIM' });
-    await vi.advanceTimersByTimeAsync(30_000);
-    actor.send({ type: 'GIVE_BACK' });
+  it('gives the conversation back on request; one gone already (404) counts as ended by someone else', async () => {
+    const c = start();
+    c.send({ type: 'GIVE_BACK' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.release).toHaveBeenCalledWith({ conversationId: 'c-1' });
-    expect(calls.notifyReleased).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
-    await vi.advanceTimersByTimeAsync(CLAIM_LIFETIME_MS);
-    expect(calls.forceLogout).not.toHaveBeenCalled();
-  });
+    expect(c.calls.release).toHaveBeenCalledWith({ conversationId: 'c-1' });
+    expect(c.reports()).toEqual(['released']);
 
-  it('Send & next: the reply goes, then the next conversation is claimed and opened', async () => {
-    let n = 0;
-    const { actor, calls } = start({ claim: async () => ({ ...wrapper(Date.now()), conversation: { _id: `c-${(n += 1)}`, messages: [] } as unknown as ClaimWrapper['conversation'] }) });
-    actor.send({ type: 'CLAIM' });
+    const d = start({ release: async () => Promise.reject(new ApiError(404, 'claim-not-found', 'Not held')) });
+    d.send({ type: 'GIVE_BACK' });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'SEND', draft: { messageType: 'text', message: 'hi' }, next: true });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.replied).toHaveBeenCalledWith({ conversationId: 'c-1' });
-    expect(calls.claim).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context).toMatchObject({ conversationId: 'c-2', next: false });
-    expect(calls.openConversation).toHaveBeenCalledTimes(2);
+    expect(d.reports()).toEqual(['ended-by-other']);
   });
 });

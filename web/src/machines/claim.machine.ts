@@ -1,16 +1,16 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { CLAIM_LIFETIME_MS, type ClaimWrapper } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import type { ClaimEndedReason, StockKind } from '@sync/contract/agents';
 import { ApiError } from '@web/lib/http';
 
 /**
- * One claimed conversation's life in the console (SPEC §4 "Claim", §9 claim lifetime 300,000 ms):
- * idle → claiming (GET /api/claim) → claimed (reply countdown each second) → replying → idle.
- * The claim ends 300,000 ms after claimTime; the countdown reaching 0 force-logs the agent out with
- * 'Reply timer lapse' (the server returns the conversation to its stock on its own).
+ * One conversation the agent holds (SPEC §4 "Claim", §9 claim lifetime 300,000 ms). The console machine spawns
+ * one per held claim (docs/decisions/0031): each counts its own reply timer down each second from the server's
+ * expiry and replies or gives its conversation back on its own. The countdown reaching 0 force-logs the agent
+ * out with 'Reply timer lapse' (the server returns the conversation to its stock on its own).
  * A 409 `new-messages` answer keeps the claim: the conversation reloads so the agent reads the new message first.
  * A claim someone else ended (an admin's reply: socket `claimEnded`, or a reply answered 403 `claim-required`)
- * stops the countdown and says so; only a claim the agent let lapse logs them out.
+ * stops the countdown and says so; one the agent ended in another tab (its reply, its release) leaves quietly.
+ * Every end is reported to the parent (`claim.report`), which stops this actor and says what needs saying.
  */
 
 export const REPLY_TIMER_LAPSE = 'agent.reply-timer-lapse' as const;
@@ -21,33 +21,46 @@ export interface ReplyDraft {
   attachment?: string | null;
 }
 
-export interface ClaimContext {
-  conversationId: string | null;
-  /** ms timestamp of claimTime. */
-  claimTime: number | null;
-  expiresAt: number | null;
+/** A held claim as the console learns it: from its own claim, the server's list, or another tab's (a socket frame). */
+export interface HeldClaim {
+  conversationId: string;
+  /** When the claim lapses, on this tab's clock (the server's expiry moved by the clocks' difference). */
+  expiresAt: number;
+  /** The newest message the agent has loaded (sent as lastMessageId); null until the conversation is read. */
+  lastMessageId: string | null;
+  memberName: string;
+  profileName: string;
+  stock: StockKind;
+}
+
+export interface ClaimContext extends HeldClaim {
   /** Seconds left to reply. */
   replyLeft: number;
-  /** The newest message the agent has loaded (sent as lastMessageId). */
-  lastMessageId: string | null;
-  /** The stock was empty on the last claim. */
-  empty: boolean;
   /** Send & next: claim the next conversation once this reply went. */
   next: boolean;
+  /** When this tab started holding it (a server list read before then may not know it yet). */
+  since: number;
 }
 
 export type ClaimEvent =
-  | { type: 'CLAIM' }
-  /** Adopt a claim that already exists (page reload, the leader tab's broadcast). */
-  | { type: 'ADOPT'; conversationId: string; claimTime: number; lastMessageId: string | null }
   | { type: 'LOADED'; lastMessageId: string | null }
   | { type: 'SEND'; draft: ReplyDraft; next?: boolean }
   /** Give the conversation back to its stock (POST /api/claims/:id/release), no logout. */
   | { type: 'GIVE_BACK' }
-  | { type: 'RELEASE' }
-  /** The server ended this claim by someone else's hand (socket `claimEnded`). */
-  | { type: 'ENDED'; conversationId: string }
+  /** The server ended this claim (socket `claimEnded`): someone else's reply, or this agent's in another tab. */
+  | { type: 'ENDED'; reason: ClaimEndedReason }
   | { type: 'TICK' };
+
+/** How a claim ended (or what its reply met), as the parent is told. */
+export type ClaimOutcome = 'replied' | 'released' | 'ended-by-other' | 'ended-here-elsewhere' | 'lapsed' | 'new-messages' | 'failed';
+
+export interface ClaimReport {
+  type: 'claim.report';
+  conversationId: string;
+  outcome: ClaimOutcome;
+  next?: boolean;
+  error?: unknown;
+}
 
 export interface SendReplyInput {
   conversationId: string;
@@ -59,9 +72,7 @@ const notProvided = (name: string) => () => {
   throw new Error(`claim machine: provide the "${name}" actor`);
 };
 
-const secondsLeft = (expiresAt: number | null) => (expiresAt === null ? 0 : Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000)));
-
-const dateMs = (value: string) => new Date(value).getTime();
+export const secondsLeft = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
 
 export function isNewMessagesError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === 'new-messages';
@@ -76,9 +87,9 @@ export const claimMachine = setup({
   types: {
     context: {} as ClaimContext,
     events: {} as ClaimEvent,
+    input: {} as HeldClaim,
   },
   actors: {
-    fetchClaim: fromPromise<ClaimWrapper | null, void>(notProvided('fetchClaim')),
     sendReply: fromPromise<unknown, SendReplyInput>(notProvided('sendReply')),
     releaseClaim: fromPromise<unknown, { conversationId: string }>(notProvided('releaseClaim')),
     replyTicker: fromCallback<ClaimEvent>(({ sendBack }) => {
@@ -87,89 +98,31 @@ export const claimMachine = setup({
     }),
   },
   actions: {
-    /** Navigate to /chat with the claimed conversation. */
-    openConversation: (_, _params: { wrapper: ClaimWrapper }) => undefined,
-    notifyEmpty: () => undefined,
-    notifyError: (_, _params: { error: unknown }) => undefined,
-    /** 409 new-messages: reload the conversation and say why the reply did not go. */
-    showNewMessages: () => undefined,
-    replied: (_, _params: { conversationId: string }) => undefined,
-    forceLogout: (_, _params: { reason: string }) => undefined,
-    /** The claim ended by someone else's hand: say so, no logout. */
-    notifyEnded: () => undefined,
-    notifyReleased: () => undefined,
-    persist: () => undefined,
-    clear: assign({ conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null, next: false }),
+    /** Tell the parent how this claim ended, or what its reply met. */
+    report: sendParent(({ context }, params: { outcome: ClaimOutcome; next?: boolean; error?: unknown }) => ({ type: 'claim.report', conversationId: context.conversationId, ...params }) satisfies ClaimReport),
   },
   guards: {
-    gotClaim: ({ event }) => !!(event as unknown as { output?: ClaimWrapper | null }).output,
     timeUp: ({ context }) => secondsLeft(context.expiresAt) <= 0,
     newMessages: ({ event }) => isNewMessagesError((event as unknown as { error?: unknown }).error),
-    sendNext: ({ context }) => context.next,
     claimGone: ({ event }) => isClaimGoneError((event as unknown as { error?: unknown }).error),
-    isThisClaim: ({ context, event }) => (event as Extract<ClaimEvent, { type: 'ENDED' }>).conversationId === context.conversationId,
+    byOther: ({ event }) => (event as Extract<ClaimEvent, { type: 'ENDED' }>).reason === 'replied-by-other',
   },
   delays: {
-    claimExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? Date.now()) - Date.now()),
+    claimExpiry: ({ context }) => Math.max(0, context.expiresAt - Date.now()),
   },
 }).createMachine({
   id: 'claim',
-  context: { conversationId: null, claimTime: null, expiresAt: null, replyLeft: 0, lastMessageId: null, empty: false, next: false },
-  initial: 'idle',
+  context: ({ input }) => ({ ...input, replyLeft: secondsLeft(input.expiresAt), next: false, since: Date.now() }),
+  initial: 'held',
   states: {
-    idle: {
-      on: {
-        CLAIM: 'claiming',
-        ADOPT: {
-          target: 'claimed',
-          actions: assign(({ event }) => ({
-            conversationId: event.conversationId,
-            claimTime: event.claimTime,
-            expiresAt: event.claimTime + CLAIM_LIFETIME_MS,
-            replyLeft: secondsLeft(event.claimTime + CLAIM_LIFETIME_MS),
-            lastMessageId: event.lastMessageId,
-            empty: false,
-          })),
-        },
-      },
-    },
-    claiming: {
-      invoke: {
-        src: 'fetchClaim',
-        onDone: [
-          {
-            guard: 'gotClaim',
-            target: 'claimed',
-            actions: [
-              assign(({ event }) => {
-                const wrapper = event.output as ClaimWrapper;
-                const claimTime = dateMs(wrapper.claimTime);
-                return {
-                  conversationId: wrapper.conversation._id,
-                  claimTime,
-                  expiresAt: claimTime + CLAIM_LIFETIME_MS,
-                  replyLeft: secondsLeft(claimTime + CLAIM_LIFETIME_MS),
-                  lastMessageId: wrapper.conversation.messages[0]?._id ?? null,
-                  empty: false,
-                };
-              }),
-              { type: 'openConversation', params: ({ event }) => ({ wrapper: event.output as ClaimWrapper }) },
-            ],
-          },
-          { target: 'idle', actions: [assign({ empty: true }), 'notifyEmpty'] },
-        ],
-        onError: { target: 'idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    claimed: {
-      entry: 'persist',
+    held: {
       invoke: { src: 'replyTicker' },
       after: { claimExpiry: 'lapsed' },
       on: {
         TICK: [{ guard: 'timeUp', target: 'lapsed' }, { actions: assign({ replyLeft: ({ context }) => secondsLeft(context.expiresAt) }) }],
         LOADED: { actions: assign({ lastMessageId: ({ event }) => event.lastMessageId }) },
-        RELEASE: { target: 'idle', actions: ['clear', 'persist'] },
-        ENDED: { guard: 'isThisClaim', target: 'idle', actions: ['notifyEnded', 'clear', 'persist'] },
+        // Someone else's reply ends the claim whatever this tab is doing with it (its own reply would get 403).
+        ENDED: { guard: 'byOther', target: 'over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
       },
       initial: 'reading',
       states: {
@@ -177,16 +130,21 @@ export const claimMachine = setup({
           on: {
             SEND: { target: 'replying', actions: assign({ next: ({ event }) => !!event.next }) },
             GIVE_BACK: 'releasing',
+            // This agent's reply or release in another tab: nothing to say here.
+            ENDED: [
+              { guard: 'byOther', target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
+              { target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-here-elsewhere' } } },
+            ],
           },
         },
         releasing: {
           invoke: {
             src: 'releaseClaim',
-            input: ({ context }) => ({ conversationId: context.conversationId ?? '' }),
-            onDone: { target: '#claim.idle', actions: ['notifyReleased', 'clear', 'persist'] },
+            input: ({ context }) => ({ conversationId: context.conversationId }),
+            onDone: { target: '#claim.over', actions: { type: 'report', params: { outcome: 'released' } } },
             onError: [
-              { guard: 'claimGone', target: '#claim.idle', actions: ['notifyEnded', 'clear', 'persist'] },
-              { target: 'reading', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
+              { guard: 'claimGone', target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
+              { target: 'reading', actions: { type: 'report', params: ({ event }) => ({ outcome: 'failed' as const, error: event.error }) } },
             ],
           },
         },
@@ -194,38 +152,22 @@ export const claimMachine = setup({
           invoke: {
             src: 'sendReply',
             input: ({ context, event }) => ({
-              conversationId: context.conversationId ?? '',
+              conversationId: context.conversationId,
               lastMessageId: context.lastMessageId,
               draft: (event as Extract<ClaimEvent, { type: 'SEND' }>).draft,
             }),
-            onDone: [
-              {
-                guard: 'sendNext',
-                target: '#claim.claiming',
-                actions: [{ type: 'replied', params: ({ context }) => ({ conversationId: context.conversationId ?? '' }) }, 'clear', 'persist'],
-              },
-              {
-                target: '#claim.idle',
-                actions: [{ type: 'replied', params: ({ context }) => ({ conversationId: context.conversationId ?? '' }) }, 'clear', 'persist'],
-              },
-            ],
+            onDone: { target: '#claim.over', actions: { type: 'report', params: ({ context }) => ({ outcome: 'replied' as const, next: context.next }) } },
             onError: [
-              { guard: 'newMessages', target: 'reading', actions: 'showNewMessages' },
-              { guard: 'claimGone', target: '#claim.idle', actions: ['notifyEnded', 'clear', 'persist'] },
-              { target: 'reading', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
+              { guard: 'newMessages', target: 'reading', actions: { type: 'report', params: { outcome: 'new-messages' } } },
+              { guard: 'claimGone', target: '#claim.over', actions: { type: 'report', params: { outcome: 'ended-by-other' } } },
+              { target: 'reading', actions: { type: 'report', params: ({ event }) => ({ outcome: 'failed' as const, error: event.error }) } },
             ],
           },
         },
       },
     },
-    lapsed: {
-      entry: [
-        { type: 'forceLogout', params: () => ({ reason: t(REPLY_TIMER_LAPSE) }) },
-        'clear',
-        'persist',
-      ],
-      on: { CLAIM: 'claiming' },
-    },
+    lapsed: { entry: [assign({ replyLeft: 0 }), { type: 'report', params: { outcome: 'lapsed' } }], type: 'final' },
+    over: { type: 'final' },
   },
 });
 

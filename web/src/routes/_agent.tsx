@@ -1,8 +1,9 @@
-import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type RefObject } from 'react';
 import { SessionBar } from '@web/features/agent-console/session-bar';
 import { useAuth } from '@web/lib/auth-session';
-import { setClaimHooks, startAgentSession } from '@web/features/agent-console/console-runtime';
+import { startAgentSession } from '@web/features/agent-console/console-runtime';
+import { useClaims, useConsoleEvent } from '@web/features/agent-console/use-agent';
 import { AgentHeader } from '@web/ui/layout/agent-header';
 import { setToastArea } from '@web/ui/toast';
 import '@web/features/agent-console/agent-console.css';
@@ -28,13 +29,16 @@ function AgentLayout() {
   }, [isAgent]);
   const root = useRef<HTMLDivElement>(null);
   useToastsUnderTheSessionBar(root);
-  useEffect(() => {
-    setClaimHooks({ open: (wrapper) => void navigate({ to: '/chat', search: { id: wrapper.conversation._id } }) });
-  }, [navigate]);
+  // The conversation open on /chat (its `?id=`, else the claim lapsing first, as the chat page shows it).
+  const { claims } = useClaims();
+  const chat = useRouterState({ select: (state) => (state.location.pathname === '/chat' ? ((state.location.search as { id?: string }).id ?? '') : null) });
+  const openId = chat === null ? null : chat || (claims[0]?.conversationId ?? null);
+  // A claim this tab took opens at once, from the view the claim answered.
+  useConsoleEvent('opened', ({ conversationId }) => void navigate({ to: '/chat', search: { id: conversationId } }));
   return (
     <div ref={root} className="layout layout--agent">
       <AgentHeader />
-      <SessionBar onOpenClaim={(id) => void navigate({ to: '/chat', search: { id } })} />
+      <SessionBar onOpenClaim={(id) => void navigate({ to: '/chat', search: { id } })} openId={openId} />
       <main id="main" className="layout__main container container--wide ac-main">
         <Outlet />
       </main>

@@ -380,6 +380,55 @@ describe('release a claim (POST /api/claims/:id/release)', () => {
   });
 });
 
+describe("every tab's claims list (GET /api/claims, claimStarted / claimEnded)", () => {
+  it('answers every held claim with maxClaims, and tells every socket of the agent each claim taken, replied to or released', async () => {
+    await emptyStocks();
+    const agent = await staffWithToken(ctx, { maxClaims: 3 });
+    const frames: Record<string, unknown>[] = [];
+    const socket: SocketLike = { send: (d) => frames.push(JSON.parse(d)), close: () => undefined };
+    ctx.deps.realtime.join(socket, [`agent:${agent.id}`]);
+    await goOnline(ctx, agent.headers);
+    const stocked = await stockConversations(ctx, profileId, 3);
+    const claims = [];
+    for (let i = 0; i < 3; i++) {
+      claims.push((await callApi(ctx, 'GET', '/api/claim', agent.headers)).body);
+      ctx.clock.advance(1000);
+    }
+    const held = await callApi(ctx, 'GET', '/api/claims', agent.headers);
+    expect(held.body).toMatchObject({ total: 3, maxClaims: 3, now: ctx.clock.now().toISOString() });
+    // Oldest first, each with the server's expiry.
+    expect(held.body.data.map((w: { conversation: { _id: string }; expiryTime: string }) => [w.conversation._id, w.expiryTime])).toEqual(
+      claims.map((c) => [c.conversation._id, c.expiryTime]),
+    );
+    expect(new Set(claims.map((c) => c.conversation._id))).toEqual(new Set(stocked.map((s) => s.id)));
+    await expect.poll(() => frames.filter((f) => f.event === 'claimStarted').length).toBe(3);
+    expect(frames.find((f) => f.event === 'claimStarted')).toEqual({
+      event: 'claimStarted',
+      conversationId: claims[0].conversation._id,
+      claimTime: claims[0].claimTime,
+      expiryTime: claims[0].expiryTime,
+      stock: 'message',
+      memberName: claims[0].conversation.user.username,
+      profileName: claims[0].conversation.profile.username,
+    });
+
+    const [replied, released] = [claims[0].conversation, claims[1].conversation];
+    const reply = await callApi(ctx, 'POST', `/api/stock/${replied._id}/reply`, agent.headers, { message: 'Hello you', lastMessageId: replied.messages[0]._id });
+    expect(reply.status).toBe(200);
+    expect((await callApi(ctx, 'POST', `/api/claims/${released._id}/release`, agent.headers)).status).toBe(200);
+    await expect.poll(() => frames.filter((f) => f.event === 'claimEnded')).toEqual([
+      { event: 'claimEnded', conversationId: replied._id, reason: 'replied' },
+      { event: 'claimEnded', conversationId: released._id, reason: 'released' },
+    ]);
+    const left = await callApi(ctx, 'GET', '/api/claims', agent.headers);
+    expect(left.body.data.map((w: { conversation: { _id: string } }) => w.conversation._id)).toEqual([claims[2].conversation._id]);
+    // A refused release tells nobody anything.
+    expect((await callApi(ctx, 'POST', `/api/claims/${released._id}/release`, agent.headers)).status).toBe(404);
+    expect(frames.filter((f) => f.event === 'claimEnded')).toHaveLength(2);
+    ctx.deps.realtime.leave(socket);
+  });
+});
+
 describe('scope', () => {
   it('an agent outside the brand or country can neither see, claim nor read its conversations', async () => {
     await emptyStocks();

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { ClaimEndedEvent, ClaimStartedEvent, ClaimWrapper } from '@sync/contract/agents';
 import type { AppDeps } from '../../context.js';
 import { agentClaims } from '../../db/schema/index.js';
 import { publishSafely } from '../messaging/events.js';
 
-/** Why a claim ended by someone else's hand (the socket event `claimEnded`). */
-export type ClaimEndedReason = 'replied-by-other';
+type Deps = Pick<AppDeps, 'realtime'>;
 
 /**
  * After a reply by someone who did not hold the claim (an admin), the agent who held it is told at once
@@ -16,7 +16,23 @@ export async function notifyClaimsEndedByReply(deps: Pick<AppDeps, 'db' | 'realt
     .select({ agentId: agentClaims.agentId })
     .from(agentClaims)
     .where(and(eq(agentClaims.conversationId, conversationId), eq(agentClaims.endDate, at), eq(agentClaims.outcome, 'released'), ne(agentClaims.agentId, replierId)));
-  for (const { agentId } of ended) {
-    await publishSafely(deps, `agent:${agentId}`, { event: 'claimEnded', conversationId, reason: 'replied-by-other' satisfies ClaimEndedReason });
-  }
+  for (const { agentId } of ended) await notifyClaimEnded(deps, agentId, conversationId, 'replied-by-other');
+}
+
+/** A claim of the agent's ended (their reply, their release, someone else's reply): every tab of theirs drops it. */
+export function notifyClaimEnded(deps: Deps, agentId: string, conversationId: string, reason: ClaimEndedEvent['reason']) {
+  return publishSafely(deps, `agent:${agentId}`, { event: 'claimEnded', conversationId, reason } satisfies ClaimEndedEvent);
+}
+
+/** The agent took a claim in one tab: every tab of theirs lists it with its countdown (docs/decisions/0031). */
+export function notifyClaimStarted(deps: Deps, agentId: string, wrapper: ClaimWrapper) {
+  return publishSafely(deps, `agent:${agentId}`, {
+    event: 'claimStarted',
+    conversationId: wrapper.conversation._id,
+    claimTime: wrapper.claimTime,
+    expiryTime: wrapper.expiryTime,
+    stock: wrapper.stock,
+    memberName: wrapper.conversation.user.username,
+    profileName: wrapper.conversation.profile.username,
+  } satisfies ClaimStartedEvent);
 }

@@ -57,7 +57,7 @@ export async function claimNext(database: Pick<Database, 'prepared'>, agentId: s
   if ('refused' in out) {
     if (out.refused === 'unauthorized') throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
     if (out.refused === 'session-not-started') throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
-    throw new ApiError(409, 'claim-limit', `You can hold at most ${out.maxClaims} conversations at once. Reply to one first.`, { maxClaims: out.maxClaims });
+    throw new ApiError(409, 'claim-limit', t('agent.claim-limit', { max: String(out.maxClaims) }), { maxClaims: out.maxClaims });
   }
   if ('empty' in out) return undefined;
   const conversation = fromJsonRow(conversations, out.conversation);

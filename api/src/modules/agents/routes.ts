@@ -8,6 +8,7 @@ import {
   updateMeetUpBody,
   updateMemoBody,
   type ClaimWrapper,
+  type HeldClaims,
   type MemoType,
 } from '@sync/contract/agents';
 import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
@@ -18,6 +19,7 @@ import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/ide
 import { requireAuth } from '../auth/middleware.js';
 import { parseWith, readJson } from '../auth/request.js';
 import { replyAsAgent } from '../messaging/agent-reply.js';
+import { notifyClaimEnded, notifyClaimStarted } from './claim-ended.js';
 import { claimNext, liveClaims, queueCounts, releaseAllClaims } from './claims.js';
 import { addMeetUp, deleteMeetUp, updateMeetUp } from './meet-ups.js';
 import { addConversationMemo, addGlobalMemo, deleteMemo, updateMemo, type MemoOwner } from './memos.js';
@@ -38,7 +40,7 @@ function memoType(raw: string): MemoType {
  *   POST   /api/event { queue, message }                status change → session state; 429 pause-once-per-hour
  *   GET    /api/queue                                   { MessageStock, FollowUpStock, MeetUpStock, total }
  *   GET    /api/claim                                   claim wrapper, 204 when nothing waits, 409 claim-limit / session-not-started
- *   GET    /api/claims                                  the agent's live claims as claim wrappers (restore after reload)
+ *   GET    /api/claims                                  the agent's live claims as claim wrappers and its maxClaims (every tab's list)
  *   POST   /api/claims/:id/release                      gives a held conversation back to its stock; 404 claim-not-found
  *   POST   /api/stock/:id/reply                         the reply (same as POST /api/conversation/:id/message for staff)
  *   POST   /api/conversation/:id/note                   { note, type } → memo (201)
@@ -77,6 +79,8 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
       stock: claimed.stock,
       conversation: toAgentConversation(claimed.conversation, claimed.domain, claimed.view, MESSAGES_PER_CHUNK, now),
     };
+    // The agent's other tabs hear it; this answer does not wait for that (publishSafely never throws).
+    void notifyClaimStarted(deps, c.var.auth.id, wrapper);
     return c.json(wrapper);
   })
   .get('/claims', staffOnly, async (c) => {
@@ -95,13 +99,14 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
         conversation: await staffConversation(db, conversation, domain, now),
       });
     }
-    return c.json({ data, total: data.length, page: 1, limit: data.length });
+    return c.json({ data, total: data.length, page: 1, limit: data.length, maxClaims: staff.row.maxClaims, now: now.toISOString() } satisfies HeldClaims);
   })
   .post('/claims/:id/release', staffOnly, async (c) => {
     const id = c.req.param('id');
     const now = c.var.deps.clock.now();
     const released = isUuid(id) ? await c.var.deps.db.transaction((tx) => releaseAllClaims(tx, c.var.auth.id, now, id)) : 0;
     if (released === 0) throw new ApiError(404, 'claim-not-found', t('agent.claim-not-held'));
+    void notifyClaimEnded(c.var.deps, c.var.auth.id, id, 'released');
     return c.json({ status: 'success', message: t('agent.claim-released') });
   })
   .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
 import { parseWith } from '../auth/request.js';
-import { notifyClaimsEndedByReply } from '../agents/claim-ended.js';
+import { notifyClaimEnded, notifyClaimsEndedByReply } from '../agents/claim-ended.js';
 import { publishReplyEvents, type ReplyRows } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
 
@@ -40,6 +40,8 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
   // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
   const published = async (rows: ReplyRows) => {
     await publishReplyEvents(deps, rows);
+    // The replier's own claim (if any) ended with the reply: their other tabs drop it from their lists (not waited for).
+    void notifyClaimEnded(deps, c.var.auth.id, id, 'replied');
     if (c.var.auth.role === 'admin') await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now);
   };
   if (!c.var.idempotency) {

@@ -7,7 +7,7 @@ import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web
 import { mockAgentState, mockMemberWrites, resetAgentMocks } from '@web/mocks/handlers/agents';
 import { server } from '@web/mocks/server';
 import { makeToken } from '@web/mocks/tokens';
-import { setClaimHooks, startAgentSession } from '@web/features/agent-console/console-runtime';
+import { getConsoleActor, startAgentSession } from '@web/features/agent-console/console-runtime';
 import type { WebSocketLike } from '@web/sync/socket';
 import { renderMemberScreen } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';
@@ -54,7 +54,7 @@ describe('agent console screens', () => {
     signInStaff();
     opened.mockReset();
     stopRuntime = startAgentSession({ locks: null, createSocket: openSocket });
-    setClaimHooks({ open: (wrapper) => opened(wrapper.conversation._id) });
+    getConsoleActor()!.on('opened', ({ conversationId }) => opened(conversationId));
   });
   afterEach(() => {
     stopRuntime?.();
@@ -64,7 +64,7 @@ describe('agent console screens', () => {
   function renderBar() {
     return renderMemberScreen(
       <>
-        <SessionBar onOpenClaim={opened} />
+        <SessionBar onOpenClaim={opened} openId={null} />
         <Toaster />
       </>,
     );
@@ -115,7 +115,8 @@ describe('agent console screens', () => {
     await user.keyboard('{Alt>}n{/Alt}');
     await waitFor(() => expect(opened).toHaveBeenCalledWith('c-1'));
     expect(await within(bar).findByTestId('reply-left')).toHaveProperty('textContent', expect.stringMatching(/^(5:00|4:5\d)$/));
-    expect(within(bar).getByRole('button', { name: /Open claimed/ })).toBeTruthy();
+    // Held claims against the agent's cap (GET /api/claims said 3).
+    await waitFor(() => expect(within(bar).getByTestId('held-count').textContent).toBe('1/3 held'));
   });
 
   it('shows the claimed conversation with originals, adds a memo, and on 409 shows the new message before the reply goes', SLOW, async () => {

@@ -1,24 +1,43 @@
-import { useAgentSession, useClaim } from './use-agent';
+import { useNavigate } from '@tanstack/react-router';
+import { ClaimsList } from './claims-list';
 import { ConversationView } from './conversation-view';
+import { useAgentSession, useClaims, useConsoleActor, useConsoleEvent } from './use-agent';
 
-/** /chat: the conversation the agent claimed (or the one in `?id=`), with everything needed to answer it. */
+/**
+ * /chat: the claims list beside the conversation the agent works on (`?id=`, or the claim lapsing first), with
+ * everything needed to answer it. When the open claim leaves the list (replied, released, ended by someone
+ * else), the next held claim opens; Send & next opens the one it claims instead.
+ */
 export function AgentChatPage({ conversationId }: { conversationId?: string }) {
-  const claim = useClaim();
+  const { claims, maxClaims } = useClaims();
   const session = useAgentSession();
-  const id = conversationId ?? (claim.phase !== 'lapsed' ? claim.conversationId : null);
-  if (!id) {
-    return (
-      <div className="ac-page">
-        <section className="ac-card ac-blank" aria-label="No conversation">
-          <h1 className="ac-page__title">No conversation open</h1>
-          <p className="muted">
-            {session.status === 'online'
-              ? 'Use Claim next (Alt N) to take the longest-waiting conversation.'
-              : 'Start your session (Alt S), then claim the next conversation (Alt N).'}
-          </p>
-        </section>
-      </div>
-    );
-  }
-  return <ConversationView key={id} conversationId={id} mode="claimed" />;
+  const navigate = useNavigate();
+  const consoleActor = useConsoleActor();
+  const id = conversationId ?? claims[0]?.conversationId ?? null;
+
+  useConsoleEvent('claimLeft', (event) => {
+    if (event.conversationId !== id || event.next || event.outcome === 'lapsed') return;
+    const next = consoleActor.getSnapshot().context.claims.find((c) => c.conversationId !== event.conversationId);
+    if (next) void navigate({ to: '/chat', search: { id: next.conversationId }, replace: true });
+  });
+
+  return (
+    <div className="ac-work">
+      <ClaimsList claims={claims} maxClaims={maxClaims} currentId={id} />
+      {id ? (
+        <ConversationView key={id} conversationId={id} mode="claimed" />
+      ) : (
+        <div className="ac-page">
+          <section className="ac-card ac-blank" aria-label="No conversation">
+            <h1 className="ac-page__title">No conversation open</h1>
+            <p className="muted">
+              {session.status === 'online'
+                ? 'Use Claim next (Alt N) to take the longest-waiting conversation.'
+                : 'Start your session (Alt S), then claim the next conversation (Alt N).'}
+            </p>
+          </section>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -4,19 +4,20 @@ import { tokenRole } from '@web/lib/token';
 import { formatClock, secondsSince } from './format';
 import { useQueueCounts } from './queue-counts';
 import { StockCounts } from './stock-counts';
-import { useAgentSession, useClaim, useNow } from './use-agent';
+import { useAgentSession, useClaims, useNow } from './use-agent';
 
 const SHORTCUTS: [string, string][] = [
   ['Alt S', 'Start or end the session'],
   ['Alt B', 'Take a break / resume'],
-  ['Alt N', 'Claim the next conversation (or open the one you hold)'],
+  ['Alt N', 'Claim the next conversation'],
+  ['Alt 1…9', 'Open one of your claims'],
   ['Ctrl ↵', 'Send the reply'],
 ];
 
 /** /agent: the console's start page — where the work stands, the stocks in large, and the keys. */
 export function ConsolePage() {
   const session = useAgentSession();
-  const claim = useClaim();
+  const { claims, maxClaims } = useClaims();
   const counts = useQueueCounts();
   const now = useNow();
   const { token } = useAuth();
@@ -33,8 +34,8 @@ export function ConsolePage() {
               ? 'Start your session to claim conversations.'
               : session.status === 'paused'
                 ? 'You are on a break. Resume to claim conversations.'
-                : claim.conversationId
-                  ? `You hold a conversation: reply within ${formatClock(claim.replyLeft)}.`
+                : claims.length > 0
+                  ? `You hold ${claims.length}${maxClaims !== null ? ` of ${maxClaims}` : ''} conversation${claims.length === 1 ? '' : 's'}: open them from the chat (Alt 1…9).`
                   : 'Claim next takes the longest-waiting conversation of your scope.'}
           </p>
         </section>

@@ -5,7 +5,7 @@ import { stopAuthSession } from '@web/lib/auth-session';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
 import { mockAgentState, resetAgentMocks } from '@web/mocks/handlers/agents';
 import { makeToken } from '@web/mocks/tokens';
-import { AGENT_CHANNEL, agentCommand, agentSessionStore, startAgentSession, type AgentSessionView } from './console-runtime';
+import { AGENT_CHANNEL, agentCommand, agentSessionStore, getConsoleActor, startAgentSession, type AgentSessionView } from './console-runtime';
 import type { LockManagerLike } from '@web/sync/leader';
 import { onSocketEvent, type WebSocketLike } from '@web/sync/socket';
 
@@ -141,5 +141,29 @@ describe('agent session across tabs', () => {
     await waitFor(() => expect(socket.opened[0]!.onmessage).not.toBeNull());
     socket.opened[0]!.onmessage!(new MessageEvent('message', { data: JSON.stringify({ event: 'claimEnded', conversationId: 'c-2', reason: 'replied-by-other' }) }));
     await waitFor(() => expect(received).toContainEqual({ type: 'frame', frame: { event: 'claimEnded', conversationId: 'c-2', reason: 'replied-by-other' } }));
+  });
+
+  it("a follower lists the claims another tab took and drops the ones it replied to, from the leader's frames; a bad frame changes nothing", async () => {
+    const lock = heldElsewhere();
+    stop = startAgentSession({ locks: lock.locks, createSocket: fakeSocket().create });
+    const listed = () => getConsoleActor()!.getSnapshot().context.claims.map((c) => [c.conversationId, c.ref.getSnapshot().context.replyLeft, c.ref.getSnapshot().context.memberName]);
+    // The server's clock is ten minutes ahead of this tab's: the frame leaves at its claimTime, so 5:00 is left all the same.
+    const serverNow = Date.now() + 600_000;
+    const frame = (id: string) => ({
+      event: 'claimStarted',
+      conversationId: id,
+      claimTime: new Date(serverNow).toISOString(),
+      expiryTime: new Date(serverNow + 300_000).toISOString(),
+      stock: 'message',
+      memberName: `member ${id}`,
+      profileName: 'zoe',
+    });
+    other.postMessage({ type: 'frame', frame: frame('c-7') });
+    other.postMessage({ type: 'frame', frame: frame('c-8') });
+    other.postMessage({ type: 'frame', frame: { ...frame('c-9'), expiryTime: 'never' } });
+    other.postMessage({ type: 'frame', frame: { event: 'claimEnded', conversationId: 'c-8', reason: 'nobody-knows' } });
+    await waitFor(() => expect(listed()).toEqual([['c-7', 300, 'member c-7'], ['c-8', 300, 'member c-8']]));
+    other.postMessage({ type: 'frame', frame: { event: 'claimEnded', conversationId: 'c-8', reason: 'replied' } });
+    await waitFor(() => expect(listed().map(([id]) => id)).toEqual(['c-7']));
   });
 });

@@ -8,22 +8,23 @@
  * the last state it heard, opens the socket and reads the agent's state from the server (GET /api/event),
  * which is the only truth: the browser keeps no copy of it that could outlive the tab or a logout.
  *
- * The claim machine runs in every tab (claims and replies are plain HTTP): the tab the agent works in owns it.
+ * Every tab holds the same claims (docs/decisions/0031): its console machine spawns one claim actor per claim
+ * the server says the agent holds (GET /api/claims on start, on becoming leader and when the socket comes
+ * back) and keeps the list with the socket's `claimStarted` / `claimEnded`, whichever tab claimed or replied.
  */
 import { createActor, type Subscription } from 'xstate';
-import type { AgentSessionState, ClaimWrapper } from '@sync/contract/agents';
+import { claimEndedEvent, claimStartedEvent, type AgentSessionState } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { claimNext, fetchAgentStatus, fetchLiveClaims, postAgentStatus, releaseClaim, sendAgentReply } from '@web/lib/agent-api';
 import { getAuth, logout } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
-import { createAgentConsoleMachine, type AgentConsoleActor } from '@web/machines/agentConsole.machine';
+import { createAgentConsoleMachine, heldFromWrapper, type AgentConsoleActor } from '@web/machines/agentConsole.machine';
 import type { AgentSessionActor, PreservedSession } from '@web/machines/agentSession.machine';
 import type { BreakActor } from '@web/machines/break.machine';
-import type { ClaimActor } from '@web/machines/claim.machine';
 import { toast } from '@web/ui/toast';
-import { primeConversation } from './claimed-views';
+import { forgetAllPrimed, forgetPrimed, primeConversation } from './claimed-views';
 import { createLeaderStore, electLeader, type LockManagerLike } from '@web/sync/leader';
 import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from '@web/sync/socket';
 
@@ -93,18 +94,6 @@ export const agentSessionStore = {
   },
 };
 
-// ---------- claim hooks (set by the console screens) ----------
-
-export interface ClaimHooks {
-  open(wrapper: ClaimWrapper): void;
-  replied(conversationId: string): void;
-  newMessages(): void;
-}
-const claimHooks: ClaimHooks = { open: () => undefined, replied: () => undefined, newMessages: () => undefined };
-export function setClaimHooks(hooks: Partial<ClaimHooks>): void {
-  Object.assign(claimHooks, hooks);
-}
-
 /** The server's session and break as the session machine keeps them. */
 export function serverSession(state: AgentSessionState): PreservedSession | null {
   if (state.status === 'offline' || !state.session) return null;
@@ -128,11 +117,10 @@ export function errorText(error: unknown): string {
 }
 
 interface Runtime {
-  /** The one console actor; the session, break and claim machines are its children (read here for their state). */
+  /** The one console actor; the session and break machines and every held claim are its children. */
   console: AgentConsoleActor;
   session: AgentSessionActor;
   brk: BreakActor;
-  claim: ClaimActor;
   leader: boolean;
   channel: BroadcastChannel | null;
   socket: RealtimeSocket;
@@ -187,7 +175,11 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       channel?.postMessage({ type: 'frame', frame } satisfies ChannelMessage);
     },
     onStateChange: (state) => {
-      if (state === 'open') consoleActor.send({ type: 'SOCKET_OPEN' });
+      if (state === 'open') {
+        consoleActor.send({ type: 'SOCKET_OPEN' });
+        // Frames missed while the socket was down: the server's list says which claims are still held.
+        syncClaims();
+      }
       if (state === 'closed') consoleActor.send({ type: 'SOCKET_CLOSED' });
     },
     autoReconnect: false,
@@ -215,26 +207,20 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       notifyError: (error) => toast.error(errorText(error)),
       notifyLockout: (time) => toast.error(t('agent.pause-once-per-hour', { time })),
       notifyEmpty: () => toast.info(t('agent.queue-empty')),
+      notifyLimit: (max) => toast.error(t('agent.claim-limit', { max: String(max) })),
       notifyEnded: () => toast.warning(t('agent.claim-ended')),
       notifyReleased: () => toast.success(t('agent.claim-released')),
-      showNewMessages: () => {
-        toast.error(t('error.new-messages'));
-        claimHooks.newMessages();
-      },
-      openConversation: (wrapper) => {
-        primeConversation(wrapper.conversation);
-        claimHooks.open(wrapper);
-      },
-      replied: (conversationId) => claimHooks.replied(conversationId),
+      showNewMessages: () => toast.error(t('error.new-messages')),
+      openConversation: (wrapper) => primeConversation(wrapper.conversation),
+      replied: () => toast.success(t('agent.reply-sent')),
       forceLogout: (reason) => staffLogout(reason),
     }),
   );
   const children = consoleActor.getSnapshot().children;
   const session = children.session as AgentSessionActor;
   const brk = children.break as BreakActor;
-  const claim = children.claim as ClaimActor;
 
-  const self: Runtime = { console: consoleActor, session, brk, claim, leader: false, channel, socket, stop: () => undefined };
+  const self: Runtime = { console: consoleActor, session, brk, leader: false, channel, socket, stop: () => undefined };
   runtime = self;
   runtimeChanged();
 
@@ -266,7 +252,21 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   };
 
   const subs: Subscription[] = [session.subscribe(() => publish()), brk.subscribe(() => publish())];
+  // A claim that left the list takes its kept view along.
+  const offLeft = consoleActor.on('claimLeft', ({ conversationId }) => forgetPrimed(conversationId));
   consoleActor.start();
+
+  /** The server's list of held claims, read again; each claim's view is kept so the chat opens from it at once. */
+  function syncClaims() {
+    const askedAt = Date.now();
+    fetchLiveClaims()
+      .then((held) => {
+        if (runtime !== self) return;
+        for (const wrapper of held.data) primeConversation(wrapper.conversation, { keep: true });
+        consoleActor.send({ type: 'SYNC', claims: held.data.map((w) => heldFromWrapper(w, held.now)), maxClaims: held.maxClaims, askedAt });
+      })
+      .catch(() => undefined);
+  }
 
   const heartbeat = setInterval(() => {
     if (self.leader) publish();
@@ -280,6 +280,8 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
       if (data.type === 'frame' && !self.leader) {
         dispatchSocketEvent(data.frame);
       } else if (data.type === 'state' && !self.leader) {
+        // The leader's socket is back: frames it missed meanwhile, this tab missed too.
+        if (data.view.connection === 'open' && agentSessionStore.get().connection !== 'open' && agentSessionStore.get().ready) syncClaims();
         lastHeard = Date.now();
         consoleActor.send({ type: 'BROADCAST', preserved: data.preserved });
         if (data.view.lockoutEndsAt !== brk.getSnapshot().context.lockoutEndsAt) {
@@ -326,7 +328,18 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
   const offEvents = [
     onSocketEvent('logout', (frame) => staffLogout(frame.reason === 'signed-in-elsewhere' ? t('agent.signed-in-elsewhere') : null)),
     onSocketEvent('claimEnded', (frame) => {
-      if (typeof frame.conversationId === 'string') consoleActor.send({ type: 'ENDED', conversationId: frame.conversationId });
+      const ended = claimEndedEvent.safeParse(frame);
+      if (ended.success) consoleActor.send({ type: 'ENDED', conversationId: ended.data.conversationId, reason: ended.data.reason });
+    }),
+    // A claim taken in any tab of this agent's: listed here too, counting down from the server's expiry.
+    onSocketEvent('claimStarted', (frame) => {
+      const started = claimStartedEvent.safeParse(frame);
+      if (!started.success) return;
+      const f = started.data;
+      consoleActor.send({
+        type: 'ADOPT',
+        claim: { conversationId: f.conversationId, expiresAt: Date.now() + (Date.parse(f.expiryTime) - Date.parse(f.claimTime)), lastMessageId: null, memberName: f.memberName, profileName: f.profileName, stock: f.stock },
+      });
     }),
     onSocketEvent('agentStatusUpdate', (frame) => {
       const state = frame as unknown as Partial<AgentSessionState> & { reason?: string | null };
@@ -336,16 +349,10 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     }),
   ];
 
-  // A claim still held after a reload comes back with its own countdown.
-  fetchLiveClaims()
-    .then((page) => {
-      const held = page.data[0];
-      if (!held || runtime !== self || !claim.getSnapshot().matches('idle')) return;
-      consoleActor.send({ type: 'ADOPT', conversationId: held.conversation._id, claimTime: new Date(held.claimTime).getTime(), lastMessageId: held.conversation.messages[0]?._id ?? null });
-    })
-    .catch(() => undefined);
+  // Every claim still held after a reload comes back at once, each with its own countdown.
+  syncClaims();
 
-  // The session ended (here or in the leader tab): this tab's claim ends with it.
+  // The session ended (here or in the leader tab): this tab's claims end with it.
   let wasOnline = false;
   const offView = agentSessionStore.subscribe(() => {
     const current = agentSessionStore.get();
@@ -359,6 +366,8 @@ export function startAgentSession(options: AgentRuntimeOptions = {}): () => void
     subs.forEach((sub) => sub.unsubscribe());
     offEvents.forEach((off) => off());
     offView();
+    offLeft.unsubscribe();
+    forgetAllPrimed();
     releaseLeader();
     socket.stop();
     unregister();
@@ -403,9 +412,9 @@ export function agentCommand(command: AgentCommand): void {
   else current.channel?.postMessage({ type: 'command', ...command } satisfies ChannelMessage);
 }
 
-/** This tab's claim machine (claim next, reply, the reply countdown). */
-export function getClaimActor(): ClaimActor | null {
-  return runtime?.claim ?? null;
+/** This tab's console actor (claims, replies, what the screens hear); null before the agent area starts. */
+export function getConsoleActor(): AgentConsoleActor | null {
+  return runtime?.console ?? null;
 }
 
 /** For the lockout check before opening the break dialog. */

@@ -6,15 +6,14 @@ import { t } from '@sync/texts';
 import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
-import { setClaimHooks } from '@web/features/agent-console/console-runtime';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
 import { dayKey, dayLabel, formatClock, formatDateTime, formatTime, secondsUntil } from './format';
-import { forgetPrimed, peekPrimed } from './claimed-views';
+import { peekPrimed, refreshPrimed } from './claimed-views';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
-import { useClaim, useClaimActor, useNow } from './use-agent';
+import { useClaimOn, useConsoleActor, useConsoleEvent, useNow } from './use-agent';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
 
@@ -29,7 +28,7 @@ export function useAgentConversation(id: string) {
     const mine = ++seq.current;
     try {
       const conversation = await fetchAgentConversation(id);
-      forgetPrimed(id);
+      refreshPrimed(conversation);
       if (mine === seq.current) setLoad({ phase: 'ready', conversation });
     } catch (error) {
       if (mine !== seq.current) return;
@@ -37,7 +36,7 @@ export function useAgentConversation(id: string) {
     }
   }, [id]);
   useEffect(() => {
-    // A fresh claim brought its view along: shown as it came, no second fetch (the refresh replaces it).
+    // A held claim's view came with it (or was read before): shown at once, no second fetch (the refresh replaces it).
     const conversation = peekPrimed(id);
     if (conversation) setLoad({ phase: 'ready', conversation });
     else {
@@ -326,8 +325,8 @@ export type ConversationMode = 'claimed' | 'readonly' | 'admin';
  */
 export function ConversationView({ conversationId, mode, onReplied }: { conversationId: string; mode: ConversationMode; onReplied?: () => void }) {
   const { load, reload } = useAgentConversation(conversationId);
-  const claim = useClaim();
-  const claimActor = useClaimActor();
+  const claim = useClaimOn(mode === 'claimed' ? conversationId : null);
+  const consoleActor = useConsoleActor();
   const [staleNotice, setStaleNotice] = useState<string | null>(null);
   const [adminSending, setAdminSending] = useState(false);
   const loadedLast = useRef<string | null>(null);
@@ -335,7 +334,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
 
   const conversation = load.phase === 'ready' ? load.conversation : null;
   const newest = conversation?.messages[0]?._id ?? null;
-  const isClaimed = mode === 'claimed' && claim.conversationId === conversationId && claim.phase !== 'lapsed';
+  const isClaimed = mode === 'claimed' && claim !== null;
 
   useEffect(() => {
     loadedLast.current = newest;
@@ -344,36 +343,19 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   // What the agent has on screen is what the reply's lastMessageId says it has read.
   useEffect(() => {
     if (!isClaimed || newest === null) return;
-    claimActor.send({ type: 'LOADED', lastMessageId: newest });
-  }, [isClaimed, newest, claimActor]);
+    consoleActor.send({ type: 'LOADED', conversationId, lastMessageId: newest });
+  }, [isClaimed, newest, consoleActor, conversationId]);
 
-  useEffect(() => {
-    if (mode !== 'claimed') return;
-    setClaimHooks({
-      newMessages: () => {
-        setStaleNotice(loadedLast.current);
-        sendResult.current?.(false);
-        sendResult.current = null;
-        void reload();
-      },
-      replied: () => {
-        toast.success(t('agent.reply-sent'));
-        setStaleNotice(null);
-        sendResult.current?.(true);
-        sendResult.current = null;
-        void reload();
-        onReplied?.();
-      },
-    });
-  }, [mode, reload, onReplied]);
-
-  // A failed send (not a 409) leaves the claim in `reading` with the draft kept.
-  useEffect(() => {
-    if (claim.phase === 'reading' && sendResult.current) {
-      sendResult.current(false);
-      sendResult.current = null;
-    }
-  }, [claim.phase]);
+  // How this conversation's reply went: the composer keeps the draft unless it was sent; a 409 marks the new message.
+  useConsoleEvent('replyOutcome', (event) => {
+    if (mode !== 'claimed' || event.conversationId !== conversationId) return;
+    sendResult.current?.(event.outcome === 'sent');
+    sendResult.current = null;
+    if (event.outcome === 'failed') return;
+    setStaleNotice(event.outcome === 'new-messages' ? loadedLast.current : null);
+    void reload();
+    if (event.outcome === 'sent') onReplied?.();
+  });
 
   if (load.phase === 'loading') return <p className="ac-loading" role="status">Loading conversation…</p>;
   if (load.phase === 'error') return <p className="ac-error" role="alert">{load.message}</p>;
@@ -382,7 +364,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   const sendClaimed = (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }, { next }: { next: boolean }) =>
     new Promise<boolean>((resolve) => {
       sendResult.current = resolve;
-      claimActor.send({ type: 'SEND', draft, next });
+      consoleActor.send({ type: 'SEND', conversationId, draft, next });
     });
 
   const sendAsAdmin = async (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => {
@@ -438,7 +420,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
           <Composer
             profileId={c.profile._id}
             disabled={!canWrite}
-            sending={mode === 'admin' ? adminSending : claim.phase === 'replying'}
+            sending={mode === 'admin' ? adminSending : claim?.phase === 'replying'}
             onSend={mode === 'admin' ? sendAsAdmin : sendClaimed}
             label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
             focus={isClaimed}

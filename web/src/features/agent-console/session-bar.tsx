@@ -3,11 +3,13 @@ import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { agentCommand } from '@web/features/agent-console/console-runtime';
 import { toast } from '@web/ui/toast';
+import type { HeldRef } from '@web/machines/agentConsole.machine';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsSince, secondsUntil } from './format';
 import { useQueueCounts } from './queue-counts';
 import { StockCounts } from './stock-counts';
-import { useAgentSession, useClaim, useClaimActor, useNow } from './use-agent';
+import { CLAIM_KEYS } from './claims-list';
+import { replyLevel, useAgentSession, useClaimOn, useClaims, useConsoleActor, useHeldClaim, useNow } from './use-agent';
 
 const STATUS_LABEL = {
   offline: 'Offline',
@@ -27,12 +29,15 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * The console's always-visible strip: session start/stop and time, break with reason and its time, the
  * break-interval lockout, the stocks, Claim next with the reply countdown, and the socket's state.
- * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next, Alt+R give the claimed conversation back.
+ * Shortcuts: Alt+S session, Alt+B break, Alt+N claim next, Alt+R give the open claim back, Alt+1…9 and
+ * Alt+↑/↓ switch between held claims. The reply countdown shown is the open claim's, else the one lapsing first.
  */
-export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: string) => void }) {
+export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversationId: string) => void; openId: string | null }) {
   const session = useAgentSession();
-  const claim = useClaim();
-  const claimActor = useClaimActor();
+  const { claims, maxClaims, claiming } = useClaims();
+  const consoleActor = useConsoleActor();
+  const open = useClaimOn(openId);
+  const atCap = maxClaims !== null && claims.length >= maxClaims;
   const counts = useQueueCounts();
   const now = useNow();
   const [endOpen, setEndOpen] = useState(false);
@@ -59,17 +64,30 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
     setBreakOpen(true);
   };
   const claimNext = () => {
-    if (claim.conversationId && claim.phase !== 'lapsed') return onOpenClaim(claim.conversationId);
     if (!online) return void toast.info(t('agent.session-needed'));
-    claimActor.send({ type: 'CLAIM' });
+    // At the cap the machine says so without asking the server.
+    consoleActor.send({ type: 'CLAIM' });
+  };
+  const giveBack = () => {
+    if (open?.phase === 'reading') consoleActor.send({ type: 'GIVE_BACK', conversationId: open.conversationId });
+  };
+  /** Alt+number: that claim of the list; Alt+↑/↓: the one before / after the open one (wrapping). */
+  const switchTo = (which: number | 'up' | 'down') => {
+    if (claims.length === 0) return;
+    if (typeof which === 'number') {
+      const target = claims[which];
+      if (target) onOpenClaim(target.conversationId);
+      return;
+    }
+    const at = claims.findIndex((c) => c.conversationId === openId);
+    const step = which === 'down' ? 1 : -1;
+    const index = at < 0 ? (which === 'down' ? 0 : claims.length - 1) : (at + step + claims.length) % claims.length;
+    onOpenClaim(claims[index]!.conversationId);
   };
   // The key handler is attached once and calls the latest closures.
-  const giveBack = () => {
-    if (claim.phase === 'reading') claimActor.send({ type: 'GIVE_BACK' });
-  };
-  const actions = useRef({ toggleSession, toggleBreak, claimNext, giveBack });
+  const actions = useRef({ toggleSession, toggleBreak, claimNext, giveBack, switchTo });
   useEffect(() => {
-    actions.current = { toggleSession, toggleBreak, claimNext, giveBack };
+    actions.current = { toggleSession, toggleBreak, claimNext, giveBack, switchTo };
   });
 
   useEffect(() => {
@@ -86,6 +104,9 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
       else if (key === 'r' || code === 'KeyR') actions.current.giveBack();
       else if (key === 'b' || code === 'KeyB') actions.current.toggleBreak();
       else if (key === 'n' || code === 'KeyN') actions.current.claimNext();
+      else if (key === 'arrowup') actions.current.switchTo('up');
+      else if (key === 'arrowdown') actions.current.switchTo('down');
+      else if (/^Digit[1-9]$/.test(code) && Number(code.slice(5)) <= CLAIM_KEYS) actions.current.switchTo(Number(code.slice(5)) - 1);
       else return;
       if (!isTyping(event.target) || event.altKey) event.preventDefault();
     };
@@ -93,9 +114,8 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const claimed = !!claim.conversationId && claim.phase !== 'lapsed';
-  const replyLevel = !claimed ? null : claim.replyLeft <= REPLY_URGENT_S ? 'urgent' : claim.replyLeft <= REPLY_WARN_S ? 'warn' : null;
-  useReplyTitle(replyLevel ? claim.replyLeft : null);
+  const shown = open ? claims.find((c) => c.conversationId === open.conversationId) : claims[0];
+  const first = claims[0];
 
   return (
     <section className="ac-bar" aria-label="Session">
@@ -111,7 +131,8 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
           </span>
         </span>
         <button type="button" className={`ac-btn ${active ? '' : 'ac-btn--primary'}`} onClick={toggleSession} disabled={busy} aria-keyshortcuts="Alt+S">
-          {active ? 'End session' : 'Start session'} <kbd>Alt S</kbd>
+          {/* Until the server's state is known, the button offers neither: a reload must not flash "Start session". */}
+          {!session.ready ? 'Session…' : active ? 'End session' : 'Start session'} <kbd>Alt S</kbd>
         </button>
       </div>
 
@@ -136,25 +157,19 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
       <StockCounts counts={counts} className="ac-stocks" label="Stocks" withTotal />
 
       <div className="ac-bar__group ac-bar__group--claim" role="group" aria-label="Claim">
-        <button
-          type="button"
-          className="ac-btn ac-btn--primary"
-          onClick={claimNext}
-          disabled={claim.phase === 'claiming' || (!online && !claimed)}
-          aria-keyshortcuts="Alt+N"
-        >
-          {claimed ? 'Open claimed' : claim.phase === 'claiming' ? 'Claiming…' : 'Claim next'} <kbd>Alt N</kbd>
+        <button type="button" className="ac-btn ac-btn--primary" onClick={claimNext} disabled={claiming || !online || atCap} aria-keyshortcuts="Alt+N">
+          {claiming ? 'Claiming…' : 'Claim next'} <kbd>Alt N</kbd>
         </button>
-        {claimed && (
-          <span className={`ac-timer ${replyLevel ? `ac-timer--${replyLevel}` : ''}`} aria-label="Reply time left" role="timer">
-            <span className="ac-timer__label">Reply in</span>
-            <span className="ac-timer__value" data-testid="reply-left">
-              {formatClock(claim.replyLeft)}
-            </span>
+        {claims.length > 0 && (
+          <span className="ac-held" data-testid="held-count" title="Conversations you hold, and how many you may hold">
+            {claims.length}
+            {maxClaims !== null ? `/${maxClaims}` : ''} held
           </span>
         )}
-        {claimed && (
-          <button type="button" className="ac-btn" onClick={giveBack} disabled={claim.phase !== 'reading'} aria-keyshortcuts="Alt+R">
+        {shown && <ReplyTimer key={shown.conversationId} held={shown} showName={claims.length > 1} />}
+        {first && <ReplyTitle held={first} />}
+        {open && (
+          <button type="button" className="ac-btn" onClick={giveBack} disabled={open.phase !== 'reading'} aria-keyshortcuts="Alt+R">
             Release claim <kbd>Alt R</kbd>
           </button>
         )}
@@ -200,19 +215,33 @@ export function SessionBar({ onOpenClaim }: { onOpenClaim: (conversationId: stri
 const SHORTCUTS = [
   ['Alt S', 'Start or end the session'],
   ['Alt B', 'Take a break, or resume'],
-  ['Alt N', 'Claim the next conversation (or open the one you hold)'],
-  ['Alt R', 'Release the claimed conversation back to its stock'],
+  ['Alt N', 'Claim the next conversation (while you hold fewer than your maximum)'],
+  ['Alt 1 … Alt 9', 'Open the 1st … 9th of your claims'],
+  ['Alt ↑ / Alt ↓', 'Open the claim above / below the open one'],
+  ['Alt R', 'Release the open claim back to its stock'],
   ['Ctrl Enter', 'Send the reply'],
   ['Ctrl Shift Enter', 'Send the reply and claim the next conversation'],
   ['?', 'Show these shortcuts'],
 ] as const;
 
-/** The reply countdown warns at 60 s (colour, tab title) and again at 30 s (stronger colour). */
-const REPLY_WARN_S = 60;
-const REPLY_URGENT_S = 30;
+/** A held claim's reply countdown in the bar: warns at 60 s (colour) and again at 30 s (stronger colour). */
+function ReplyTimer({ held, showName }: { held: HeldRef; showName: boolean }) {
+  const claim = useHeldClaim(held.ref);
+  const level = replyLevel(claim.replyLeft);
+  return (
+    <span className={`ac-timer ${level ? `ac-timer--${level}` : ''}`} aria-label="Reply time left" role="timer">
+      <span className="ac-timer__label">{showName ? `Reply to ${claim.memberName}` : 'Reply in'}</span>
+      <span className="ac-timer__value" data-testid="reply-left">
+        {formatClock(claim.replyLeft)}
+      </span>
+    </span>
+  );
+}
 
-/** While the reply is due soon, the tab's title says so: the agent may be looking at another tab or window. */
-function useReplyTitle(secondsLeft: number | null) {
+/** While the first claim to lapse is due soon (60 s), the tab's title says so: the agent may be in another tab or window. */
+function ReplyTitle({ held }: { held: HeldRef }) {
+  const claim = useHeldClaim(held.ref);
+  const secondsLeft = replyLevel(claim.replyLeft) ? claim.replyLeft : null;
   useEffect(() => {
     if (secondsLeft === null) return;
     const original = document.title;
@@ -221,6 +250,7 @@ function useReplyTitle(secondsLeft: number | null) {
       document.title = original;
     };
   }, [secondsLeft]);
+  return null;
 }
 
 const BREAK_REASONS = ['Lunch', 'Coffee', 'Restroom', 'Meeting', 'Technical issue'];

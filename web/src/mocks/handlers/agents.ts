@@ -195,7 +195,7 @@ export const agentHandlers = [
     const data = held
       ? [{ claimTime: iso(held.claimTime), postTime: iso(held.claimTime), expiryTime: iso(held.claimTime + CLAIM_LIFETIME_MS), stock: 'message', conversation: state.conversations.get(held.id) }]
       : [];
-    return HttpResponse.json({ data, total: data.length, page: 1, limit: data.length });
+    return HttpResponse.json({ data, total: data.length, page: 1, limit: data.length, maxClaims: 3, now: iso(Date.now()) });
   }),
   http.get(`${API}/claim`, ({ request }) => {
     if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));

@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router';
+import type { HeldRef } from '@web/machines/agentConsole.machine';
+import { formatClock } from './format';
+import { replyLevel, useHeldClaim } from './use-agent';
+
+/** Alt+1 … Alt+9 open the held claims in the list's order. */
+export const CLAIM_KEYS = 9;
+
+const STOCK_LABEL: Record<string, string> = { message: 'Message', 'follow-up': 'Follow-up', 'meet-up': 'Meet-up' };
+
+/**
+ * Every conversation the agent holds (the same list in every tab), the one lapsing first on top, each with its
+ * own reply countdown warning at 60 s and 30 s; a click or Alt+number opens one, Alt+↑/↓ the one before/after.
+ */
+export function ClaimsList({ claims, maxClaims, currentId }: { claims: HeldRef[]; maxClaims: number | null; currentId: string | null }) {
+  return (
+    <nav className="ac-claims ac-card" aria-label="Your claims">
+      <h2 className="ac-card__title">
+        Your claims{' '}
+        <span className="ac-count" data-testid="claims-count">
+          {claims.length}
+          {maxClaims !== null ? ` of ${maxClaims}` : ''}
+        </span>
+      </h2>
+      {claims.length === 0 ? (
+        <p className="ac-empty">None held. Claim next (Alt N) takes the longest-waiting conversation.</p>
+      ) : (
+        <ol className="ac-claims__list">
+          {claims.map((held, index) => (
+            <ClaimItem key={held.conversationId} held={held} index={index} current={held.conversationId === currentId} />
+          ))}
+        </ol>
+      )}
+    </nav>
+  );
+}
+
+function ClaimItem({ held, index, current }: { held: HeldRef; index: number; current: boolean }) {
+  const claim = useHeldClaim(held.ref);
+  const level = replyLevel(claim.replyLeft);
+  const key = index < CLAIM_KEYS ? `Alt+${index + 1}` : undefined;
+  return (
+    <li>
+      <Link
+        to="/chat"
+        search={{ id: held.conversationId }}
+        className={`ac-claims__item ${current ? 'is-current' : ''} ${level ? `ac-claims__item--${level}` : ''}`}
+        aria-current={current ? 'page' : undefined}
+        aria-keyshortcuts={key}
+        data-testid="held-claim"
+      >
+        <span className="ac-claims__who">{claim.memberName || 'Member'}</span>
+        <span className="ac-claims__meta">
+          as {claim.profileName || 'profile'} · {STOCK_LABEL[claim.stock] ?? claim.stock}
+          {claim.phase === 'replying' ? ' · sending…' : ''}
+        </span>
+        {key && (
+          <kbd className="ac-claims__key" aria-hidden="true">
+            {key.replace('+', ' ')}
+          </kbd>
+        )}
+        <span className="ac-claims__left" role="timer" data-testid="claim-left">
+          {formatClock(claim.replyLeft)}
+        </span>
+      </Link>
+    </li>
+  );
+}
