@@ -10,8 +10,9 @@ export type ClaimEndedReason = 'replied-by-other';
  * After a reply by someone who did not hold the claim (an admin), the agent who held it is told at once
  * (socket `claimEnded` to every socket of theirs): their countdown stops and nothing logs them out, as the
  * lapse of a claim they let run out would. agent_reply closed that claim as `released` at the reply's instant.
+ * Answers the agents told.
  */
-export async function notifyClaimsEndedByReply(deps: Pick<AppDeps, 'db' | 'realtime'>, conversationId: string, replierId: string, at: Date) {
+export async function notifyClaimsEndedByReply(deps: Pick<AppDeps, 'db' | 'realtime'>, conversationId: string, replierId: string, at: Date): Promise<string[]> {
   const ended = await deps.db
     .select({ agentId: agentClaims.agentId })
     .from(agentClaims)
@@ -19,4 +20,5 @@ export async function notifyClaimsEndedByReply(deps: Pick<AppDeps, 'db' | 'realt
   for (const { agentId } of ended) {
     await publishSafely(deps, `agent:${agentId}`, { event: 'claimEnded', conversationId, reason: 'replied-by-other' satisfies ClaimEndedReason });
   }
+  return ended.map((e) => e.agentId);
 }

@@ -11,6 +11,7 @@ import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
 import { parseWith } from '../auth/request.js';
 import { notifyClaimsEndedByReply } from '../agents/claim-ended.js';
+import { publishBoardChange } from '../agents/supervisor-board.js';
 import { publishReplyEvents, type ReplyRows } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
 
@@ -40,7 +41,9 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
   // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
   const published = async (rows: ReplyRows) => {
     await publishReplyEvents(deps, rows);
-    if (c.var.auth.role === 'admin') await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now);
+    const ended = c.var.auth.role === 'admin' ? await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now) : [];
+    // The replier's claim ended as replied (and the holder's, for an admin's reply): the board shows it at once.
+    await publishBoardChange(deps, [c.var.auth.id, ...ended], 'reply');
   };
   if (!c.var.idempotency) {
     const rows = await called(() => AGENT_REPLY.call(deps.database, values));
