@@ -235,7 +235,11 @@ export const agentHandlers = [
   http.get(`${API}/conversation/:id`, ({ request, params }) => {
     if (!staff(request)) return undefined;
     const c = state.conversations.get(String(params.id));
-    return c ? HttpResponse.json(c) : errorResponse(404, 'not-found', t('error.not-found'));
+    if (!c) return errorResponse(404, 'not-found', t('error.not-found'));
+    // The live claim with its holder's name, as the API's staff view answers it.
+    const held = state.claimed?.id === c._id ? state.claimed : null;
+    const claim = held ? { agentId: 'a-agent', agentName: 'Alice Agent', claimTime: iso(held.claimTime), expiryTime: iso(held.claimTime + CLAIM_LIFETIME_MS) } : null;
+    return HttpResponse.json({ ...c, claim });
   }),
   http.post(`${API}/conversation/:id/message`, async ({ request, params }) => {
     const who = staff(request);
