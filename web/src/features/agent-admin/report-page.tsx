@@ -70,7 +70,8 @@ function ReportScreen() {
           {state.message}
         </p>
       )}
-      <div className="ac-card ac-table-wrap" aria-busy={state.phase === 'loading'}>
+      {/* Wider than a phone: the table scrolls sideways, so its region takes the keyboard focus (arrow keys scroll it). */}
+      <div className="ac-card ac-table-wrap" role="region" aria-label="Per agent figures" tabIndex={0} aria-busy={state.phase === 'loading'}>
         <table className="ac-table">
           <caption className="visually-hidden">Per agent figures</caption>
           <thead>

@@ -179,7 +179,9 @@ function BoardRow({ agent: a, now }: { agent: BoardAgent; now: number }) {
 }
 
 function ClaimItem({ claim, now }: { claim: BoardClaim; now: number }) {
-  const left = secondsUntil(Date.parse(claim.expiryTime), now);
+  // The clock ticks once a second: a board read just now may be newer than it, never show more than the lifetime.
+  const lifetime = Math.round((Date.parse(claim.expiryTime) - Date.parse(claim.claimTime)) / 1000);
+  const left = Math.min(lifetime, secondsUntil(Date.parse(claim.expiryTime), now));
   return (
     <li className="sb-claim">
       <Link to="/agent/lookup/$conversationId" params={{ conversationId: claim.conversationId }} className="sb-claim__open">

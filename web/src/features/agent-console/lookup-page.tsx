@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { LookupRow } from '@sync/contract/agents';
+import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { lookupConversations, type ListPage } from '@web/lib/agent-api';
 import { useAuth } from '@web/lib/auth-session';
@@ -191,7 +191,8 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
 /** Who holds the claim and for how long still, ticking, before anyone opens (or an admin replies to) it. */
 function HeldBy({ claim }: { claim: NonNullable<LookupRow['claim']> }) {
   const now = useNow();
-  const left = secondsUntil(Date.parse(claim.expiryTime), now);
+  // The clock ticks once a second: never more than a claim's lifetime.
+  const left = Math.min(CLAIM_LIFETIME_MS / 1000, secondsUntil(Date.parse(claim.expiryTime), now));
   if (left <= 0) return null;
   return (
     <span className="ac-tag ac-tag--warn" data-testid="lookup-claim-holder">
