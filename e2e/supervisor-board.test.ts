@@ -124,6 +124,9 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
     await shot(admin, 'lookup-filtered-1440');
     expect(await seriousA11yIssues(admin)).toEqual([]);
     await admin.setViewportSize(MOBILE);
+    // On a phone the holder shows under the member (the State column is scrolled off to the side).
+    await admin.getByTestId('lookup-claim-holder-narrow').waitFor();
+    expect(await admin.getByTestId('lookup-claim-holder').isVisible()).toBe(false);
     await shot(admin, 'lookup-filtered-390');
     expect(await seriousA11yIssues(admin)).toEqual([]);
     await admin.setViewportSize(WIDE);

@@ -165,6 +165,8 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
                       {row.user.username}
                     </Link>
                     <span className="muted"> {row.user.country}</span>
+                    {/* On a phone the State column is off to the side: the holder shows under the member. */}
+                    {row.claim && <HeldBy claim={row.claim} narrow />}
                   </td>
                   <td>{row.profile.username}</td>
                   <td>{row.domain}</td>
@@ -174,7 +176,7 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
                   </td>
                   <td>{row.lastAgent?.name ?? '—'}</td>
                   <td>
-                    {row.stock && <span className="ac-tag">{row.stock}</span>} {row.claim ? <HeldBy claim={row.claim} /> : row.claimed && <span className="ac-tag ac-tag--warn">claimed</span>}
+                    {row.stock && <span className="ac-tag">{row.stock}</span>} {row.claim ? <HeldBy claim={row.claim} narrow={false} /> : row.claimed && <span className="ac-tag ac-tag--warn">claimed</span>}
                   </td>
                 </tr>
               ))}
@@ -189,13 +191,13 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
 }
 
 /** Who holds the claim and for how long still, ticking, before anyone opens (or an admin replies to) it. */
-function HeldBy({ claim }: { claim: NonNullable<LookupRow['claim']> }) {
+function HeldBy({ claim, narrow }: { claim: NonNullable<LookupRow['claim']>; narrow: boolean }) {
   const now = useNow();
   // The clock ticks once a second: never more than a claim's lifetime.
   const left = Math.min(CLAIM_LIFETIME_MS / 1000, secondsUntil(Date.parse(claim.expiryTime), now));
   if (left <= 0) return null;
   return (
-    <span className="ac-tag ac-tag--warn" data-testid="lookup-claim-holder">
+    <span className={`ac-tag ac-tag--warn ${narrow ? 'lookup-held--narrow' : 'lookup-held--wide'}`} data-testid={narrow ? 'lookup-claim-holder-narrow' : 'lookup-claim-holder'}>
       Claimed by {claim.agentName || 'an agent'} · {formatClock(left)} left
     </span>
   );
