@@ -136,6 +136,8 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
     const box = admin.getByLabel(/^Reply as admin to /);
     await box.fill(`The office answers ${tag()}`);
     await box.press('Control+Enter');
+    // The admin confirms that sending ends the agent's claim.
+    await admin.getByRole('dialog', { name: 'End the claim of Tess Tabs?' }).getByRole('button', { name: 'Send and end the claim' }).click();
     await toast(admin, 'Reply sent as admin').waitFor();
     await adminCtx.close();
 
@@ -224,7 +226,7 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
     const adminCtx = await newContext(browser, WIDE);
     const admin = await adminCtx.newPage();
     await signInStaff(admin, ADMIN);
-    for (const screen of ['/agent/lookup', `/agent/lookup/${conversationInUrl(worker)}`, '/agent/agents', '/agent/profiles', '/agent/report', '/agent/moderation']) {
+    for (const screen of ['/agent/lookup', `/agent/lookup/${conversationInUrl(worker)}`, '/agent/board', '/agent/agents', '/agent/profiles', '/agent/report', '/agent/moderation']) {
       await admin.goto(screen);
       await admin.getByRole('main').waitFor();
       await admin.waitForLoadState('networkidle');

@@ -126,6 +126,9 @@ export const texts = {
   'agent.claim-limit': 'You can hold at most {max} conversations at once. Reply to one first.',
   'agent.claim-not-held': 'You do not hold this conversation (any more).',
   'agent.claim-held-by': '{agent} holds this conversation (claim ends in {time}). Replying as admin ends their claim.',
+  'agent.admin-reply-ends-claim-title': 'End the claim of {agent}?',
+  'agent.admin-reply-ends-claim': '{agent} holds this conversation (claim ends in {time}). Sending as admin ends their claim; they are told at once and stay signed in.',
+  'agent.admin-reply-ends-claim-confirm': 'Send and end the claim',
   'agent.reply-title': 'Reply in {time} · {title}',
   'agent.signed-in-elsewhere': 'You were signed out: your account signed in on another device.',
   // Agent console texts the SPEC leaves not shown (issue D web)

@@ -40,6 +40,7 @@ import { Route as SigninSignInRouteImport } from './routes/_signin/sign-in'
 import { Route as SigninSignUpRouteImport } from './routes/_signin/sign-up'
 import { Route as AgentAgentIndexRouteImport } from './routes/_agent/agent.index'
 import { Route as AgentAgentAgentsRouteImport } from './routes/_agent/agent.agents'
+import { Route as AgentAgentBoardRouteImport } from './routes/_agent/agent.board'
 import { Route as AgentAgentModerationRouteImport } from './routes/_agent/agent.moderation'
 import { Route as AgentAgentProfilesRouteImport } from './routes/_agent/agent.profiles'
 import { Route as AgentAgentReportRouteImport } from './routes/_agent/agent.report'
@@ -219,6 +220,11 @@ const AgentAgentAgentsRoute = AgentAgentAgentsRouteImport.update({
   path: '/agent/agents',
   getParentRoute: () => AgentRoute,
 } as any)
+const AgentAgentBoardRoute = AgentAgentBoardRouteImport.update({
+  id: '/agent/board',
+  path: '/agent/board',
+  getParentRoute: () => AgentRoute,
+} as any)
 const AgentAgentModerationRoute = AgentAgentModerationRouteImport.update({
   id: '/agent/moderation',
   path: '/agent/moderation',
@@ -394,6 +400,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SigninSignInRoute
   '/sign-up': typeof SigninSignUpRoute
   '/agent/agents': typeof AgentAgentAgentsRoute
+  '/agent/board': typeof AgentAgentBoardRoute
   '/agent/moderation': typeof AgentAgentModerationRoute
   '/agent/profiles': typeof AgentAgentProfilesRoute
   '/agent/report': typeof AgentAgentReportRoute
@@ -446,6 +453,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SigninSignInRoute
   '/sign-up': typeof SigninSignUpRoute
   '/agent/agents': typeof AgentAgentAgentsRoute
+  '/agent/board': typeof AgentAgentBoardRoute
   '/agent/moderation': typeof AgentAgentModerationRoute
   '/agent/profiles': typeof AgentAgentProfilesRoute
   '/agent/report': typeof AgentAgentReportRoute
@@ -508,6 +516,7 @@ export interface FileRoutesById {
   '/_signin/sign-up': typeof SigninSignUpRoute
   '/_home/': typeof HomeIndexRoute
   '/_agent/agent/agents': typeof AgentAgentAgentsRoute
+  '/_agent/agent/board': typeof AgentAgentBoardRoute
   '/_agent/agent/moderation': typeof AgentAgentModerationRoute
   '/_agent/agent/profiles': typeof AgentAgentProfilesRoute
   '/_agent/agent/report': typeof AgentAgentReportRoute
@@ -566,6 +575,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/agent/agents'
+    | '/agent/board'
     | '/agent/moderation'
     | '/agent/profiles'
     | '/agent/report'
@@ -618,6 +628,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/agent/agents'
+    | '/agent/board'
     | '/agent/moderation'
     | '/agent/profiles'
     | '/agent/report'
@@ -679,6 +690,7 @@ export interface FileRouteTypes {
     | '/_signin/sign-up'
     | '/_home/'
     | '/_agent/agent/agents'
+    | '/_agent/agent/board'
     | '/_agent/agent/moderation'
     | '/_agent/agent/profiles'
     | '/_agent/agent/report'
@@ -937,6 +949,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgentAgentAgentsRouteImport
       parentRoute: typeof AgentRoute
     }
+    '/_agent/agent/board': {
+      id: '/_agent/agent/board'
+      path: '/agent/board'
+      fullPath: '/agent/board'
+      preLoaderRoute: typeof AgentAgentBoardRouteImport
+      parentRoute: typeof AgentRoute
+    }
     '/_agent/agent/moderation': {
       id: '/_agent/agent/moderation'
       path: '/agent/moderation'
@@ -1139,6 +1158,7 @@ declare module '@tanstack/react-router' {
 interface AgentRouteChildren {
   AgentChatRoute: typeof AgentChatRoute
   AgentAgentAgentsRoute: typeof AgentAgentAgentsRoute
+  AgentAgentBoardRoute: typeof AgentAgentBoardRoute
   AgentAgentModerationRoute: typeof AgentAgentModerationRoute
   AgentAgentProfilesRoute: typeof AgentAgentProfilesRoute
   AgentAgentReportRoute: typeof AgentAgentReportRoute
@@ -1150,6 +1170,7 @@ interface AgentRouteChildren {
 const AgentRouteChildren: AgentRouteChildren = {
   AgentChatRoute: AgentChatRoute,
   AgentAgentAgentsRoute: AgentAgentAgentsRoute,
+  AgentAgentBoardRoute: AgentAgentBoardRoute,
   AgentAgentModerationRoute: AgentAgentModerationRoute,
   AgentAgentProfilesRoute: AgentAgentProfilesRoute,
   AgentAgentReportRoute: AgentAgentReportRoute,

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 
 /** Who a realtime event is for. A socket joins the rooms of its subject when it opens. */
-export type Room = `user:${string}` | `agent:${string}` | `session:${string}` | 'agents';
+export type Room = `user:${string}` | `agent:${string}` | `session:${string}` | 'agents' | 'admins';
 
 export interface RealtimeEvent {
   event: string;

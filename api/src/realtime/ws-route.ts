@@ -30,6 +30,8 @@ export function roomsFor(auth: AuthContext): Room[] {
   const rooms: Room[] = [`session:${auth.sid}`];
   if (auth.type === 'user') rooms.push(`user:${auth.id}`);
   else rooms.push(`agent:${auth.id}`, 'agents');
+  // The supervisor board's live updates (supervisorUpdate) go to admins only.
+  if (auth.type === 'agent' && auth.role === 'admin') rooms.push('admins');
   return rooms;
 }
 

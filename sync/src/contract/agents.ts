@@ -362,6 +362,8 @@ export const lookupRow = z.object({
   lastMessageDate: isoDate.nullable(),
   stock: z.enum(stockKinds).nullable(),
   claimed: z.boolean(),
+  /** The live claim: who holds it and until when, so an admin sees it before opening (and replying to) the conversation. */
+  claim: z.object({ agentId: text(), agentName: text(), expiryTime: isoDate }).nullable(),
   user: z.object({ _id: text(), username: text(), country: text() }),
   profile: z.object({ _id: text(), username: text(), avatar: text().nullable() }),
   lastAgent: z.object({ _id: text(), name: text() }).nullable(),
@@ -388,10 +390,47 @@ export const reportRow = z.object({
   claimsExpired: z.number().int(),
   breaks: z.number().int(),
   breakMs: z.number().int(),
+  /** Time in a session and not on a break, within the range (an open session or break counts up to now). */
+  onlineMs: z.number().int(),
+  /** messagesSent per hour of onlineMs, two decimals; null without online time. */
+  repliesPerHour: z.number().nullable(),
 });
 export const report = z.object({ from: text(), to: text(), agents: z.array(reportRow) });
 export type ReportRow = z.infer<typeof reportRow>;
 export type Report = z.infer<typeof report>;
+
+// ---------- Supervisor board (admin) ----------
+
+/** One claim an agent holds now, on the board. */
+export const boardClaim = z.object({
+  conversationId: text(),
+  stock: z.enum(stockKinds).nullable(),
+  claimTime: isoDate,
+  expiryTime: isoDate,
+  member: text(),
+  profile: text(),
+});
+/** One agent on the board: status, the open session and break, and the live claims (oldest first). */
+export const boardAgent = z.object({
+  agentId: text(),
+  name: text(),
+  email: text(),
+  role: z.enum(agentRoles),
+  status: z.enum(agentStatuses),
+  statusLastUpdate: isoDate,
+  maxClaims: z.number().int(),
+  session: z.object({ startDate: isoDate }).nullable(),
+  break: z.object({ reason: text(), startDate: isoDate }).nullable(),
+  claims: z.array(boardClaim),
+});
+/**
+ * GET /api/admin/board: every agent, online first, then on a break, then offline. `now` is the server's clock,
+ * so the board's timers count from the server's instant, not the browser's.
+ */
+export const supervisorBoard = z.object({ now: isoDate, agents: z.array(boardAgent) });
+export type BoardAgent = z.infer<typeof boardAgent>;
+export type BoardClaim = z.infer<typeof boardClaim>;
+export type SupervisorBoard = z.infer<typeof supervisorBoard>;
 
 // ---------- Fictive profiles (admin) ----------
 

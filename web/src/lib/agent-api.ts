@@ -19,6 +19,7 @@ import type {
   MeetUp,
   QueueCounts,
   Report,
+  SupervisorBoard,
   UpdateAgentBody,
   UpdateFictiveBody,
   UpdateMeetUpBody,
@@ -159,6 +160,10 @@ export function updateAgent(id: string, body: UpdateAgentBody): Promise<Agent> {
 }
 export function fetchReport(from: string, to: string): Promise<Report> {
   return api.get<Report>('/admin/report', { query: { from, to } });
+}
+/** GET /api/admin/board (refetched on every supervisorUpdate and on a timer: no page loader). */
+export function fetchBoard(signal?: AbortSignal): Promise<SupervisorBoard> {
+  return api.get<SupervisorBoard>('/admin/board', { loader: false, ...(signal ? { signal } : {}) });
 }
 
 // ---------- fictive profiles (admin) ----------

@@ -13,6 +13,7 @@ import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
 import { storeProfileAttachment } from '../uploads/service.js';
 import { agentReport, createAgent, listAgents, updateAgent } from './admin.js';
 import { createFictive, fictiveById, listFictive, updateFictive } from './fictive.js';
+import { supervisorBoard } from './supervisor-board.js';
 
 const admin = requireAuth('admin');
 
@@ -28,6 +29,7 @@ function query<T extends import('zod').ZodType>(schema: T, raw: Record<string, s
  *   POST  /api/agent                         → Agent (201); 409 email-taken
  *   PATCH /api/agent/:id                     → Agent; status may only be set to offline (stops the shift)
  *   GET   /api/admin/report?from&to          per-agent report (YYYY-MM-DD, inclusive, UTC)
+ *   GET   /api/admin/board                   the supervisor board: every agent's status, session, break, live claims
  *   GET   /api/admin/profiles?page&limit&search&brandId   fictive profiles
  *   GET   /api/admin/profile/:id             → FictiveProfile
  *   POST  /api/admin/profile                 → FictiveProfile (201)
@@ -50,6 +52,7 @@ export const agentAdminRoutes = new Hono<AppEnv>()
     const q = query(reportQuery, c.req.query());
     return c.json(await agentReport(c.var.deps.db, q.from, q.to, c.var.deps.clock.now()));
   })
+  .get('/admin/board', admin, async (c) => c.json(await supervisorBoard(c.var.deps.db, c.var.deps.clock.now())))
   .get('/admin/profiles', admin, async (c) => c.json(await listFictive(c.var.deps.db, query(fictiveListQuery, c.req.query()), c.var.deps.clock.now())))
   .get('/admin/profile/:id', admin, async (c) => c.json(await fictiveById(c.var.deps.db, c.req.param('id'), c.var.deps.clock.now())))
   .post('/admin/profile', admin, async (c) => {

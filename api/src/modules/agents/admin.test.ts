@@ -5,6 +5,7 @@ import { agents, authSessions, messages } from '../../db/schema/index.js';
 import { createFictive } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { PASSWORD } from '../auth/test-helpers.js';
+import { rates } from './admin.js';
 import { claimExpiryJob } from './jobs.js';
 import { callApi, goOnline, staffWithToken, stockConversations } from './test-helpers.js';
 
@@ -119,6 +120,66 @@ describe('admin report', () => {
     });
     expect((await callApi(ctx, 'GET', '/api/admin/report?from=2026-13-01&to=2026-01-02', admin.headers)).status).toBe(400);
     expect((await callApi(ctx, 'GET', '/api/admin/report?from=2026-02-01&to=2026-01-02', admin.headers)).status).toBe(400);
+  });
+});
+
+describe('admin report: online time and replies per hour', () => {
+  const MIN = 60_000;
+  const status = (headers: Record<string, string>, to: 'online' | 'paused' | 'offline', reason?: string) =>
+    callApi(ctx, 'POST', '/api/event', headers, { queue: 'agents', message: { event: 'agentStatusUpdate', status: to, ...(reason ? { reason } : {}) } });
+  async function claimAndReply(headers: Record<string, string>) {
+    const claim = await callApi(ctx, 'GET', '/api/claim', headers);
+    expect(claim.status).toBe(200);
+    const c = claim.body.conversation as { _id: string; messages: { _id: string }[] };
+    expect((await callApi(ctx, 'POST', `/api/stock/${c._id}/reply`, headers, { message: 'Here I am', lastMessageId: c.messages[0]!._id })).status).toBe(200);
+  }
+  const rowFor = async (from: string, to: string, agentId: string) => {
+    const res = await callApi(ctx, 'GET', `/api/admin/report?from=${from}&to=${to}`, admin.headers);
+    expect(res.status).toBe(200);
+    return res.body.agents.find((a: { agentId: string }) => a.agentId === agentId);
+  };
+
+  it('counts time in a session and not on a break, cut at the range, open ones up to now, and replies per online hour', async () => {
+    const profile = await createFictive(ctx);
+    const olive = await staffWithToken(ctx, { firstName: 'Olive', lastName: 'Online', maxClaims: 10 });
+    const owen = await staffWithToken(ctx, { firstName: 'Owen', lastName: 'Open' });
+    const never = await staffWithToken(ctx, { firstName: 'Nell', lastName: 'Never' });
+    // A shift across midnight UTC: 23:00 → 00:30 with a 15-minute break, three replies (two before midnight).
+    ctx.clock.set(Date.UTC(2026, 2, 10, 23, 0, 0));
+    await stockConversations(ctx, profile.id, 3, { since: new Date(ctx.clock.now().getTime() - MIN) });
+    await goOnline(ctx, olive.headers);
+    ctx.clock.advance(10 * MIN);
+    await claimAndReply(olive.headers);
+    await claimAndReply(olive.headers);
+    ctx.clock.advance(20 * MIN);
+    await status(olive.headers, 'paused', 'tea');
+    ctx.clock.advance(15 * MIN);
+    await status(olive.headers, 'online');
+    ctx.clock.advance(30 * MIN);
+    await claimAndReply(olive.headers);
+    ctx.clock.advance(15 * MIN);
+    await status(olive.headers, 'offline');
+    // Owen's shift is still open: it counts up to now.
+    await goOnline(ctx, owen.headers);
+    ctx.clock.advance(20 * MIN);
+
+    expect(await rowFor('2026-03-10', '2026-03-11', olive.id)).toMatchObject({ messagesSent: 3, onlineMs: 75 * MIN, repliesPerHour: 2.4, breaks: 1, breakMs: 15 * MIN });
+    // The first day: 23:00 → 24:00 less the break, two replies: 2 / 0.75 h.
+    expect(await rowFor('2026-03-10', '2026-03-10', olive.id)).toMatchObject({ messagesSent: 2, onlineMs: 45 * MIN, repliesPerHour: 2.67 });
+    expect(await rowFor('2026-03-11', '2026-03-11', olive.id)).toMatchObject({ messagesSent: 1, onlineMs: 30 * MIN, repliesPerHour: 2 });
+    expect(await rowFor('2026-03-11', '2026-03-11', owen.id)).toMatchObject({ messagesSent: 0, onlineMs: 20 * MIN, repliesPerHour: 0 });
+    expect(await rowFor('2026-03-11', '2026-03-11', never.id)).toMatchObject({ messagesSent: 0, onlineMs: 0, repliesPerHour: null });
+    expect(await rowFor('2026-03-09', '2026-03-09', olive.id)).toMatchObject({ onlineMs: 0, repliesPerHour: null });
+    // Later, the open shift has grown with the clock.
+    ctx.clock.advance(10 * MIN);
+    expect(await rowFor('2026-03-11', '2026-03-11', owen.id)).toMatchObject({ onlineMs: 30 * MIN });
+    await status(owen.headers, 'offline');
+  });
+
+  it('rates: replies per online hour to two decimals, none without online time', () => {
+    expect(rates(3, 75 * MIN)).toEqual({ onlineMs: 75 * MIN, repliesPerHour: 2.4 });
+    expect(rates(1, 45 * MIN)).toEqual({ onlineMs: 45 * MIN, repliesPerHour: 1.33 });
+    expect(rates(4, 0)).toEqual({ onlineMs: 0, repliesPerHour: null });
   });
 });
 

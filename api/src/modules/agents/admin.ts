@@ -118,9 +118,15 @@ export async function updateAgent(deps: AppDeps, id: string, body: UpdateAgentBo
 type Rows<T> = { rows: T[] } | T[];
 const rowsOf = <T>(res: Rows<T>): T[] => (Array.isArray(res) ? res : res.rows);
 
+/** Replies per online hour, to two decimals; none without online time (an admin replying outside any shift). */
+export function rates(sent: number, onlineMs: number) {
+  return { onlineMs, repliesPerHour: onlineMs > 0 ? Math.round((sent * 3_600_000 * 100) / onlineMs) / 100 : null };
+}
+
 /**
  * GET /api/admin/report: per agent over [from, to] (whole UTC days): messages sent, the time from the member's
- * first unanswered message to the agent's reply (median, p90), claims taken and expired, breaks.
+ * first unanswered message to the agent's reply (median, p90), claims taken and expired, breaks, online time
+ * (in a session, not on a break) and replies per online hour.
  */
 export async function agentReport(exec: Executor, fromDay: string, toDay: string, now: Date): Promise<Report> {
   const from = new Date(`${fromDay}T00:00:00.000Z`);
@@ -153,15 +159,34 @@ export async function agentReport(exec: Executor, fromDay: string, toDay: string
       select agent_id, count(*)::int as n,
         coalesce(sum(extract(epoch from (least(coalesce(end_date, ${now.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz) - start_date)) * 1000), 0)::bigint as ms
       from agent_breaks where start_date >= ${from.toISOString()}::timestamptz and start_date < ${to.toISOString()}::timestamptz group by agent_id
+    ),
+    -- Online time: each session's and each break's overlap with [from, to), open ones up to now; breaks sit
+    -- inside sessions, so what is left after taking them away is the time the agent could take claims.
+    shifts as (
+      select agent_id, sum(greatest(0, extract(epoch from (least(coalesce(end_date, ${now.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz)
+                                                       - greatest(start_date, ${from.toISOString()}::timestamptz))))) * 1000 as ms
+      from agent_work_sessions
+      where start_date < ${to.toISOString()}::timestamptz and coalesce(end_date, ${now.toISOString()}::timestamptz) > ${from.toISOString()}::timestamptz
+      group by agent_id
+    ),
+    paused as (
+      select agent_id, sum(greatest(0, extract(epoch from (least(coalesce(end_date, ${now.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz)
+                                                       - greatest(start_date, ${from.toISOString()}::timestamptz))))) * 1000 as ms
+      from agent_breaks
+      where start_date < ${to.toISOString()}::timestamptz and coalesce(end_date, ${now.toISOString()}::timestamptz) > ${from.toISOString()}::timestamptz
+      group by agent_id
     )
     select a.id, a.first_name, a.last_name, a.email,
       coalesce(s.n, 0) as sent, s.median, s.p90,
       coalesce(c.n, 0) as claims, coalesce(c.expired, 0) as expired,
-      coalesce(p.n, 0) as breaks, coalesce(p.ms, 0) as break_ms
+      coalesce(p.n, 0) as breaks, coalesce(p.ms, 0) as break_ms,
+      greatest(0, coalesce(w.ms, 0) - coalesce(z.ms, 0))::bigint as online_ms
     from agents a
     left join sent s on s.agent_id = a.id
     left join claims c on c.agent_id = a.id
     left join pauses p on p.agent_id = a.id
+    left join shifts w on w.agent_id = a.id
+    left join paused z on z.agent_id = a.id
     order by a.last_name, a.first_name, a.id`);
   type Row = {
     id: string;
@@ -175,12 +200,14 @@ export async function agentReport(exec: Executor, fromDay: string, toDay: string
     expired: number | string;
     breaks: number | string;
     break_ms: number | string;
+    online_ms: number | string;
   };
   const num = (v: number | string | null) => (v === null ? null : Math.round(Number(v)));
   return {
     from: fromDay,
     to: toDay,
     agents: rowsOf(res as unknown as Rows<Row>).map((r) => ({
+      ...rates(Number(r.sent), Number(r.online_ms)),
       agentId: r.id,
       name: `${r.first_name} ${r.last_name}`.trim(),
       email: r.email,

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_LIFETIME_MS } from '@sync/contract/agents';
 import { agentBreaks, agentClaims, agentWorkSessions, brands, conversations, meetUps, users } from '../../db/schema/index.js';
 import type { SocketLike } from '../../realtime/hub.js';
 import { createFictive, createMember } from '../../test/fixtures.js';
@@ -348,6 +349,12 @@ describe('replies', () => {
     // The admin's lookup says who holds the claim before the admin replies.
     const looked = await callApi(ctx, 'GET', `/api/conversation/${stocked!.id}`, admin.headers);
     expect(looked.body.claim).toMatchObject({ agentId: agent.id, agentName: `${agent.firstName} ${agent.lastName}` });
+    // And the lookup list, before the admin opens it: holder and the claim's end, on the server's clock.
+    const expiry = new Date(ctx.clock.now().getTime() + CLAIM_LIFETIME_MS).toISOString();
+    const listed = await callApi(ctx, 'GET', `/api/conversations?realUsername=${encodeURIComponent(looked.body.user.username)}`, admin.headers);
+    expect(listed.body.data.map((r: { claimed: boolean; claim: unknown }) => [r.claimed, r.claim])).toEqual([
+      [true, { agentId: agent.id, agentName: `${agent.firstName} ${agent.lastName}`, expiryTime: expiry }],
+    ]);
     const res = await callApi(ctx, 'POST', `/api/conversation/${stocked!.id}/message`, admin.headers, { message: 'Taking over', lastMessageId: stocked!.messageId, admin: true });
     expect(res.status).toBe(200);
     // The agent is told at once, on every socket of theirs, that the claim is no longer theirs.
@@ -357,6 +364,8 @@ describe('replies', () => {
     expect(logs.map((l) => [l.agentId, l.outcome])).toEqual([[agent.id, 'released']]);
     const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, stocked!.id));
     expect(row).toMatchObject({ claimAgentId: null, stock: null });
+    const after = await callApi(ctx, 'GET', `/api/conversations?realUsername=${encodeURIComponent(looked.body.user.username)}`, admin.headers);
+    expect(after.body.data.map((r: { claimed: boolean; claim: unknown }) => [r.claimed, r.claim])).toEqual([[false, null]]);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Job } from '../../jobs/scheduler.js';
 import { agentClaims, conversations, meetUps } from '../../db/schema/index.js';
 import { memberPays } from './paying.js';
+import { publishBoardChange } from './supervisor-board.js';
 
 const BATCH = 500;
 
@@ -15,25 +16,27 @@ export const claimExpiryJob: Job = {
   everyMs: 5_000,
   async run(deps) {
     const now = deps.clock.now();
-    return deps.db.transaction(async (tx) => {
+    const holders = await deps.db.transaction(async (tx) => {
       // Open claims past their expiry (agent_claims' partial indexes hold only open ones), checked on the
       // conversation, whose claim columns are the truth; each ends by its id (its holder's row).
       const lapsed = await tx
-        .select({ id: conversations.id, claimId: agentClaims.id })
+        .select({ id: conversations.id, claimId: agentClaims.id, agentId: agentClaims.agentId })
         .from(agentClaims)
         .innerJoin(conversations, and(eq(conversations.id, agentClaims.conversationId), eq(conversations.claimAgentId, agentClaims.agentId)))
         .where(and(isNull(agentClaims.endDate), lte(agentClaims.expiryDate, now), lte(conversations.claimExpiryDate, now)))
         .limit(BATCH)
         .for('update', { of: conversations, skipLocked: true });
-      if (lapsed.length === 0) return 0;
+      if (lapsed.length === 0) return [];
       const ids = lapsed.map((r) => r.id);
       await tx
         .update(agentClaims)
         .set({ endDate: now, outcome: 'expired' })
         .where(and(inArray(agentClaims.id, lapsed.map((r) => r.claimId)), isNull(agentClaims.endDate)));
       await tx.update(conversations).set({ claimAgentId: null, claimDate: null, claimExpiryDate: null }).where(inArray(conversations.id, ids));
-      return ids.length;
+      return lapsed.map((r) => r.agentId);
     });
+    await publishBoardChange(deps, holders, 'expiry');
+    return holders.length;
   },
 };
 

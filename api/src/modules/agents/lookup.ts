@@ -1,9 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LookupQuery, LookupRow } from '@sync/contract/agents';
 import type { Executor } from '../../db/client.js';
 import { agents, brands, conversations, messages, profiles, users } from '../../db/schema/index.js';
 import { loadLastMessages, loadProfileInfo, toMessageRecord } from '../messaging/serialize.js';
 import { inScope, type Staff } from './staff.js';
+
+/** The agent holding a conversation's claim (the lookup says who, before an admin replies). */
+const holder = alias(agents, 'holder');
 
 /** `%term%` with LIKE's wildcards escaped, so a filter matches the text the agent typed. */
 const contains = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -46,12 +50,15 @@ export async function lookupConversations(exec: Executor, staff: Staff, q: Looku
       country: users.country,
       lastAgentFirst: agents.firstName,
       lastAgentLast: agents.lastName,
+      holderFirst: holder.firstName,
+      holderLast: holder.lastName,
     })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .innerJoin(profiles, eq(profiles.id, conversations.profileId))
     .innerJoin(brands, eq(brands.id, conversations.brandId))
     .leftJoin(agents, eq(agents.id, conversations.lastAgentId))
+    .leftJoin(holder, eq(holder.id, conversations.claimAgentId))
     .where(where)
     .orderBy(q.sortBy === 'oldest' ? asc(sent) : desc(sent), asc(conversations.id))
     .limit(q.limit)
@@ -64,8 +71,9 @@ export async function lookupConversations(exec: Executor, staff: Staff, q: Looku
     exec,
     rows.map((r) => r.c.profileId),
   );
-  const data: LookupRow[] = rows.map(({ c, domain, username, country, lastAgentFirst, lastAgentLast }) => {
+  const data: LookupRow[] = rows.map(({ c, domain, username, country, lastAgentFirst, lastAgentLast, holderFirst, holderLast }) => {
     const m = last.get(c.id);
+    const claimed = !!c.claimAgentId && !!c.claimExpiryDate && c.claimExpiryDate > now;
     return {
       _id: c.id,
       createDate: c.createDate.toISOString(),
@@ -73,7 +81,8 @@ export async function lookupConversations(exec: Executor, staff: Staff, q: Looku
       domain,
       lastMessageDate: c.lastMessageDate?.toISOString() ?? null,
       stock: c.stock,
-      claimed: !!c.claimAgentId && !!c.claimExpiryDate && c.claimExpiryDate > now,
+      claimed,
+      claim: claimed ? { agentId: c.claimAgentId!, agentName: `${holderFirst ?? ''} ${holderLast ?? ''}`.trim(), expiryTime: c.claimExpiryDate!.toISOString() } : null,
       user: { _id: c.userId, username, country },
       profile: info.get(c.profileId)?.summary ?? { _id: c.profileId, username: '', avatar: null },
       lastAgent: c.lastAgentId ? { _id: c.lastAgentId, name: `${lastAgentFirst ?? ''} ${lastAgentLast ?? ''}`.trim() } : null,

@@ -60,6 +60,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/agent': 'admin',
   'PATCH /api/agent/:id': 'admin',
   'GET /api/admin/report': 'admin',
+  'GET /api/admin/board': 'admin',
   'GET /api/admin/profiles': 'admin',
   'GET /api/admin/profile/:id': 'admin',
   'POST /api/admin/profile': 'admin',

@@ -7,6 +7,7 @@ import { agentBreaks, agentWorkSessions, agents } from '../../db/schema/index.js
 import { ApiError } from '../../lib/errors.js';
 import { publishSafely } from '../messaging/events.js';
 import { releaseAllClaims } from './claims.js';
+import { publishBoardChange } from './supervisor-board.js';
 
 /** The server's view of an agent's shift (SPEC §3 session state), read inside the caller's transaction. */
 export async function sessionState(exec: Executor, agentId: string, now: Date): Promise<AgentSessionState> {
@@ -94,7 +95,8 @@ export async function changeStatus(
   return { state: await sessionState(tx, agentId, now), changed: true };
 }
 
-/** agentStatusUpdate to every socket of the agent (all tabs and devices), after commit. */
-export function publishStatus(deps: AppDeps, agentId: string, state: AgentSessionState, reason: string | null) {
-  return publishSafely(deps, `agent:${agentId}`, { event: 'agentStatusUpdate', agentId, reason, ...state });
+/** agentStatusUpdate to every socket of the agent (all tabs and devices), after commit; the admins' board too. */
+export async function publishStatus(deps: AppDeps, agentId: string, state: AgentSessionState, reason: string | null) {
+  await publishSafely(deps, `agent:${agentId}`, { event: 'agentStatusUpdate', agentId, reason, ...state });
+  await publishBoardChange(deps, [agentId], 'status');
 }

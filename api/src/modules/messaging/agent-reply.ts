@@ -11,6 +11,7 @@ import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
 import { parseWith } from '../auth/request.js';
 import { notifyClaimEnded, notifyClaimsEndedByReply } from '../agents/claim-ended.js';
+import { publishBoardChange } from '../agents/supervisor-board.js';
 import { publishReplyEvents, type ReplyRows } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
 
@@ -42,7 +43,9 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
     await publishReplyEvents(deps, rows);
     // The replier's own claim (if any) ended with the reply: their other tabs drop it from their lists (not waited for).
     void notifyClaimEnded(deps, c.var.auth.id, id, 'replied');
-    if (c.var.auth.role === 'admin') await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now);
+    const ended = c.var.auth.role === 'admin' ? await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now) : [];
+    // The replier's claim ended as replied (and the holder's, for an admin's reply): the board shows it at once.
+    await publishBoardChange(deps, [c.var.auth.id, ...ended], 'reply');
   };
   if (!c.var.idempotency) {
     const rows = await called(() => AGENT_REPLY.call(deps.database, values));

@@ -17,7 +17,10 @@ function duration(ms: number | null): string {
 
 type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; report: Report };
 
-/** /agent/report: per agent, messages sent, reply time median and p90, claims expired, breaks, for a day range. */
+/**
+ * /agent/report: per agent, messages sent, reply time median and p90, claims expired, breaks, online time and
+ * replies per online hour, for a day range.
+ */
 export function ReportPage() {
   return (
     <AdminOnly>
@@ -67,7 +70,8 @@ function ReportScreen() {
           {state.message}
         </p>
       )}
-      <div className="ac-card ac-table-wrap" aria-busy={state.phase === 'loading'}>
+      {/* Wider than a phone: the table scrolls sideways, so its region takes the keyboard focus (arrow keys scroll it). */}
+      <div className="ac-card ac-table-wrap" role="region" aria-label="Per agent figures" tabIndex={0} aria-busy={state.phase === 'loading'}>
         <table className="ac-table">
           <caption className="visually-hidden">Per agent figures</caption>
           <thead>
@@ -80,12 +84,14 @@ function ReportScreen() {
               <th scope="col" className="num">Claims expired</th>
               <th scope="col" className="num">Breaks</th>
               <th scope="col" className="num">Break time</th>
+              <th scope="col" className="num">Online time</th>
+              <th scope="col" className="num">Replies per hour</th>
             </tr>
           </thead>
           <tbody>
             {state.phase === 'ready' && state.report.agents.length === 0 && (
               <tr>
-                <td colSpan={8} className="ac-empty">
+                <td colSpan={10} className="ac-empty">
                   No agent activity in this range.
                 </td>
               </tr>
@@ -104,6 +110,10 @@ function ReportScreen() {
                   <td className="num">{row.claimsExpired}</td>
                   <td className="num">{row.breaks}</td>
                   <td className="num">{duration(row.breakMs)}</td>
+                  <td className="num">{duration(row.onlineMs)}</td>
+                  <td className="num" title="Messages sent per hour online (in a session, not on a break)">
+                    {row.repliesPerHour === null ? '—' : String(row.repliesPerHour)}
+                  </td>
                 </tr>
               ))}
           </tbody>

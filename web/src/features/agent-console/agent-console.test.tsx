@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authBridge } from '@web/lib/api';
@@ -13,7 +14,22 @@ import { renderMemberScreen } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';
 import { ConversationView } from './conversation-view';
 import { LookupPage } from './lookup-page';
+import type { LookupSearch } from './lookup-search';
 import { SessionBar } from './session-bar';
+
+/** The lookup route's part: the search lives in (here) state and onSearch replaces it, as navigate does. */
+function LookupHarness({ searches }: { searches: LookupSearch[] }) {
+  const [search, setSearch] = useState<LookupSearch>({});
+  return (
+    <LookupPage
+      search={search}
+      onSearch={(next) => {
+        searches.push(next);
+        setSearch(next);
+      }}
+    />
+  );
+}
 
 const SLOW = { timeout: 20_000 };
 
@@ -203,7 +219,8 @@ describe('agent console screens', () => {
       if (url.pathname === '/api/conversations') calls.push(url.search);
     });
     const user = userEvent.setup();
-    renderMemberScreen(<LookupPage />);
+    const searches: LookupSearch[] = [];
+    renderMemberScreen(<LookupHarness searches={searches} />);
     await screen.findByRole('link', { name: 'sam' });
     const filters = screen.getByRole('form', { name: 'Lookup filters' });
     await user.type(within(filters).getByLabelText('Member'), 'mar');
@@ -215,5 +232,11 @@ describe('agent console screens', () => {
     expect(screen.getByRole('link', { name: 'marco' })).toBeTruthy();
     const last = new URLSearchParams(calls.at(-1));
     expect(Object.fromEntries(last)).toMatchObject({ page: '1', limit: '20', sortBy: 'oldest', realUsername: 'mar', agentName: 'Alice', sentAfter: '2026-01-01' });
+    // The search went to the URL (the route's search params) without the defaults; Clear empties it.
+    expect(searches).toEqual([{ realUsername: 'mar', agentName: 'Alice', sentAfter: '2026-01-01', sortBy: 'oldest' }]);
+    await user.click(within(filters).getByRole('button', { name: 'Clear' }));
+    await screen.findByRole('link', { name: 'sam' });
+    expect(searches.at(-1)).toEqual({});
+    expect((within(filters).getByLabelText('Member') as HTMLInputElement).value).toBe('');
   });
 });

@@ -10,6 +10,7 @@ import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
 import { dayKey, dayLabel, formatClock, formatDateTime, formatTime, secondsUntil } from './format';
+import { useAdminReplyGuard } from './admin-reply-guard';
 import { peekPrimed, refreshPrimed } from './claimed-views';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
@@ -329,6 +330,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   const consoleActor = useConsoleActor();
   const [staleNotice, setStaleNotice] = useState<string | null>(null);
   const [adminSending, setAdminSending] = useState(false);
+  const replyGuard = useAdminReplyGuard();
   const loadedLast = useRef<string | null>(null);
   const sendResult = useRef<((ok: boolean) => void) | null>(null);
 
@@ -370,6 +372,8 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   const sendAsAdmin = async (draft: { messageType: 'text' | 'attachment'; message: string; attachment: string | null }) => {
     setAdminSending(true);
     try {
+      // Someone holds the conversation: the admin confirms ending their claim (the draft stays if not).
+      if (!(await replyGuard.guard(c._id, c.claim))) return false;
       await sendAgentReply(c._id, { ...draft, lastMessageId: newest, admin: true });
       toast.success(t('agent.admin-reply-sent'));
       setStaleNotice(null);
@@ -414,6 +418,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
         <Thread messages={c.messages} highlightAfter={staleNotice} memberName={c.user.username} profileName={c.profile.username} />
         {mode === 'claimed' && !isClaimed && <p className="ac-notice ac-notice--muted">Not claimed by you. Claim next (Alt N) takes the next waiting conversation.</p>}
         {mode !== 'claimed' && <ClaimHolder claim={c.claim} />}
+        {mode === 'admin' && replyGuard.dialog}
         {mode === 'readonly' ? (
           <p className="ac-notice ac-notice--muted">Read-only: only admins can reply from the lookup.</p>
         ) : (

@@ -1,62 +1,88 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { lookupSorts, LookupRow } from '@sync/contract/agents';
+import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { lookupConversations, type ListPage, type LookupFilters } from '@web/lib/agent-api';
+import { lookupConversations, type ListPage } from '@web/lib/agent-api';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
 import { Pager } from '@web/ui/pager';
 import { ConversationView } from './conversation-view';
-import { formatDateTime } from './format';
+import { formatClock, formatDateTime, secondsUntil } from './format';
+import { LOOKUP_LIMITS, lookupFilters, type LookupSearch } from './lookup-search';
+import { useNow } from './use-agent';
 
-const TEXT_FILTERS = [
+const TEXT_FIELDS = [
   ['realUsername', 'Member'],
   ['fictiveUsername', 'Profile'],
   ['agentName', 'Agent'],
   ['domain', 'Domain'],
 ] as const;
 
-const LIMITS = [20, 50, 100];
+type Form = Record<(typeof TEXT_FIELDS)[number][0] | 'sentAfter' | 'sentBefore', string> & { sortBy: 'recent' | 'oldest'; limit: number };
 
-type Form = Record<(typeof TEXT_FILTERS)[number][0] | 'sentAfter' | 'sentBefore', string> & { sortBy: (typeof lookupSorts)[number]; limit: number };
-
-const emptyForm: Form = { realUsername: '', fictiveUsername: '', agentName: '', domain: '', sentAfter: '', sentBefore: '', sortBy: 'recent', limit: 20 };
-
-function toFilters(form: Form, page: number): LookupFilters {
-  const filters: LookupFilters = { page, limit: form.limit, sortBy: form.sortBy };
-  for (const [key] of TEXT_FILTERS) if (form[key].trim()) filters[key] = form[key].trim();
-  if (form.sentAfter) filters.sentAfter = form.sentAfter;
-  // "Sent before" a day means up to the end of that day.
-  if (form.sentBefore) filters.sentBefore = `${form.sentBefore}T23:59:59.999Z`;
-  return filters;
+/** What the form shows for a search from the URL. */
+function formOf(search: LookupSearch): Form {
+  return {
+    realUsername: search.realUsername ?? '',
+    fictiveUsername: search.fictiveUsername ?? '',
+    agentName: search.agentName ?? '',
+    domain: search.domain ?? '',
+    sentAfter: search.sentAfter ?? '',
+    sentBefore: search.sentBefore ?? '',
+    sortBy: search.sortBy ?? 'recent',
+    limit: search.limit ?? 20,
+  };
 }
+
+/** The search the form asks for, from page 1, written to the URL without the defaults. */
+function searchOf(form: Form): LookupSearch {
+  const search: LookupSearch = {};
+  for (const [key] of TEXT_FIELDS) if (form[key].trim()) search[key] = form[key].trim();
+  if (form.sentAfter) search.sentAfter = form.sentAfter;
+  if (form.sentBefore) search.sentBefore = form.sentBefore;
+  if (form.sortBy === 'oldest') search.sortBy = 'oldest';
+  if (form.limit === 50 || form.limit === 100) search.limit = form.limit;
+  return search;
+}
+
+/** This tab's last lookup search (memory only): "Back to lookup" from a conversation returns to it. */
+let lastSearch: LookupSearch = {};
 
 type Result = { phase: 'idle' | 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; page: ListPage<LookupRow> };
 
-/** /agent/lookup: conversations of the agent's scope (admins: all) by member, profile, agent, domain and dates. */
-export function LookupPage() {
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [applied, setApplied] = useState<{ form: Form; page: number }>({ form: emptyForm, page: 1 });
+/**
+ * /agent/lookup: conversations of the agent's scope (admins: all) by member, profile, agent, domain and dates.
+ * The filters live in the URL (`search`; `onSearch` navigates): a reload, back and a shared link keep them.
+ */
+export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearch: (next: LookupSearch) => void }) {
+  const key = JSON.stringify(search);
+  const [form, setForm] = useState<Form>(() => formOf(search));
   const [result, setResult] = useState<Result>({ phase: 'loading' });
+
+  // Back and forward change the URL, not the form: the form follows.
+  useEffect(() => {
+    lastSearch = JSON.parse(key) as LookupSearch;
+    setForm(formOf(lastSearch));
+  }, [key]);
 
   useEffect(() => {
     const controller = new AbortController();
     setResult({ phase: 'loading' });
-    lookupConversations(toFilters(applied.form, applied.page), controller.signal)
+    lookupConversations(lookupFilters(JSON.parse(key) as LookupSearch), controller.signal)
       .then((page) => setResult({ phase: 'ready', page }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setResult({ phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') });
       });
     return () => controller.abort();
-  }, [applied]);
+  }, [key]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setApplied({ form, page: 1 });
+    onSearch(searchOf(form));
   };
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof Form>(name: K, value: Form[K]) => setForm((f) => ({ ...f, [name]: value }));
 
   const pages = result.phase === 'ready' ? Math.max(1, Math.ceil(result.page.total / result.page.limit)) : 1;
 
@@ -64,31 +90,31 @@ export function LookupPage() {
     <div className="ac-page">
       <h1 className="ac-page__title">Conversation lookup</h1>
       <form className="ac-card ac-filters" onSubmit={submit} aria-label="Lookup filters">
-        {TEXT_FILTERS.map(([key, label]) => (
-          <label key={key} className="form-field">
+        {TEXT_FIELDS.map(([name, label]) => (
+          <label key={name} className="form-field">
             <span className="form-field__label">{label}</span>
-            <input className="form-input" value={form[key]} maxLength={100} onChange={(e) => set(key, e.target.value)} />
+            <input className="form-input" name={name} value={form[name]} maxLength={100} onChange={(e) => set(name, e.target.value)} />
           </label>
         ))}
         <label className="form-field">
           <span className="form-field__label">Sent after</span>
-          <input className="form-input" type="date" value={form.sentAfter} onChange={(e) => set('sentAfter', e.target.value)} />
+          <input className="form-input" type="date" name="sentAfter" value={form.sentAfter} onChange={(e) => set('sentAfter', e.target.value)} />
         </label>
         <label className="form-field">
           <span className="form-field__label">Sent before</span>
-          <input className="form-input" type="date" value={form.sentBefore} onChange={(e) => set('sentBefore', e.target.value)} />
+          <input className="form-input" type="date" name="sentBefore" value={form.sentBefore} onChange={(e) => set('sentBefore', e.target.value)} />
         </label>
         <label className="form-field">
           <span className="form-field__label">Sort</span>
-          <select className="form-input" value={form.sortBy} onChange={(e) => set('sortBy', e.target.value as Form['sortBy'])}>
+          <select className="form-input" name="sortBy" value={form.sortBy} onChange={(e) => set('sortBy', e.target.value as Form['sortBy'])}>
             <option value="recent">Newest first</option>
             <option value="oldest">Oldest first</option>
           </select>
         </label>
         <label className="form-field">
           <span className="form-field__label">Per page</span>
-          <select className="form-input" value={form.limit} onChange={(e) => set('limit', Number(e.target.value))}>
-            {LIMITS.map((n) => (
+          <select className="form-input" name="limit" value={form.limit} onChange={(e) => set('limit', Number(e.target.value))}>
+            {LOOKUP_LIMITS.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
@@ -99,14 +125,7 @@ export function LookupPage() {
           <button type="submit" className="ac-btn ac-btn--primary">
             Search
           </button>
-          <button
-            type="button"
-            className="ac-btn"
-            onClick={() => {
-              setForm(emptyForm);
-              setApplied({ form: emptyForm, page: 1 });
-            }}
-          >
+          <button type="button" className="ac-btn" onClick={() => onSearch({})}>
             Clear
           </button>
         </div>
@@ -146,6 +165,8 @@ export function LookupPage() {
                       {row.user.username}
                     </Link>
                     <span className="muted"> {row.user.country}</span>
+                    {/* On a phone the State column is off to the side: the holder shows under the member. */}
+                    {row.claim && <HeldBy claim={row.claim} narrow />}
                   </td>
                   <td>{row.profile.username}</td>
                   <td>{row.domain}</td>
@@ -155,17 +176,30 @@ export function LookupPage() {
                   </td>
                   <td>{row.lastAgent?.name ?? '—'}</td>
                   <td>
-                    {row.stock && <span className="ac-tag">{row.stock}</span>} {row.claimed && <span className="ac-tag ac-tag--warn">claimed</span>}
+                    {row.stock && <span className="ac-tag">{row.stock}</span>} {row.claim ? <HeldBy claim={row.claim} narrow={false} /> : row.claimed && <span className="ac-tag ac-tag--warn">claimed</span>}
                   </td>
                 </tr>
               ))}
           </tbody>
         </table>
       </div>
-      <Pager page={applied.page} pages={pages} onPage={(page) => setApplied((a) => ({ ...a, page }))}>
+      <Pager page={search.page ?? 1} pages={pages} onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}>
         {result.phase === 'ready' && <span className="muted"> · {result.page.total} conversations</span>}
       </Pager>
     </div>
+  );
+}
+
+/** Who holds the claim and for how long still, ticking, before anyone opens (or an admin replies to) it. */
+function HeldBy({ claim, narrow }: { claim: NonNullable<LookupRow['claim']>; narrow: boolean }) {
+  const now = useNow();
+  // The clock ticks once a second: never more than a claim's lifetime.
+  const left = Math.min(CLAIM_LIFETIME_MS / 1000, secondsUntil(Date.parse(claim.expiryTime), now));
+  if (left <= 0) return null;
+  return (
+    <span className={`ac-tag ac-tag--warn ${narrow ? 'lookup-held--narrow' : 'lookup-held--wide'}`} data-testid={narrow ? 'lookup-claim-holder-narrow' : 'lookup-claim-holder'}>
+      Claimed by {claim.agentName || 'an agent'} · {formatClock(left)} left
+    </span>
   );
 }
 
@@ -176,7 +210,9 @@ export function LookupConversationPage({ conversationId }: { conversationId: str
   return (
     <div className="ac-page">
       <p>
-        <Link to="/agent/lookup">← Back to lookup</Link>
+        <Link to="/agent/lookup" search={lastSearch}>
+          ← Back to lookup
+        </Link>
       </p>
       <ConversationView conversationId={conversationId} mode={isAdmin ? 'admin' : 'readonly'} />
     </div>

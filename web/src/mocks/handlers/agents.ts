@@ -223,6 +223,7 @@ export const agentHandlers = [
         lastMessageDate: c.messages[0]?.dateSent ?? null,
         stock: state.stocked.includes(c._id) ? 'message' : null,
         claimed: state.claimed?.id === c._id,
+        claim: state.claimed?.id === c._id ? { agentId: 'a-agent', agentName: 'Alice Agent', expiryTime: iso(state.claimed.claimTime + CLAIM_LIFETIME_MS) } : null,
         user: { _id: c.user._id, username: c.user.username, country: c.user.country },
         profile: { _id: c.profile._id, username: c.profile.username, avatar: null },
         lastAgent: null,
@@ -234,7 +235,11 @@ export const agentHandlers = [
   http.get(`${API}/conversation/:id`, ({ request, params }) => {
     if (!staff(request)) return undefined;
     const c = state.conversations.get(String(params.id));
-    return c ? HttpResponse.json(c) : errorResponse(404, 'not-found', t('error.not-found'));
+    if (!c) return errorResponse(404, 'not-found', t('error.not-found'));
+    // The live claim with its holder's name, as the API's staff view answers it.
+    const held = state.claimed?.id === c._id ? state.claimed : null;
+    const claim = held ? { agentId: 'a-agent', agentName: 'Alice Agent', claimTime: iso(held.claimTime), expiryTime: iso(held.claimTime + CLAIM_LIFETIME_MS) } : null;
+    return HttpResponse.json({ ...c, claim });
   }),
   http.post(`${API}/conversation/:id/message`, async ({ request, params }) => {
     const who = staff(request);
@@ -403,7 +408,36 @@ export const agentHandlers = [
         claimsExpired: i,
         breaks: 1,
         breakMs: 600_000,
+        onlineMs: 7_200_000,
+        repliesPerHour: (10 + i) / 2,
       })),
+    });
+  }),
+  // The supervisor board: the mock's one agent session (Alice) with its claim; the others offline.
+  http.get(`${API}/admin/board`, ({ request }) => {
+    if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const held = state.claimed;
+    const c = held ? state.conversations.get(held.id) : undefined;
+    return HttpResponse.json({
+      now: iso(Date.now()),
+      agents: state.agents.map((a) => {
+        const mine = a._id === 'a-agent';
+        return {
+          agentId: a._id,
+          name: `${a.firstName} ${a.lastName}`,
+          email: a.email,
+          role: a.role,
+          status: mine ? state.session.status : 'offline',
+          statusLastUpdate: mine ? state.session.statusLastUpdate : a.statusLastUpdate,
+          maxClaims: a.maxClaims,
+          session: mine && state.session.session ? { startDate: state.session.session.startDate } : null,
+          break: mine && state.session.break ? { reason: state.session.break.reason, startDate: state.session.break.startDate } : null,
+          claims:
+            mine && held && c
+              ? [{ conversationId: c._id, stock: 'message', claimTime: iso(held.claimTime), expiryTime: iso(held.claimTime + CLAIM_LIFETIME_MS), member: c.user.username, profile: c.profile.username }]
+              : [],
+        };
+      }),
     });
   }),
 ];

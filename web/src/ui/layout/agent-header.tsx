@@ -32,6 +32,11 @@ export function AgentHeader() {
             {isAdmin && (
               <>
                 <li>
+                  <Link to="/agent/board" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
+                    <span className="main-nav__label">Board</span>
+                  </Link>
+                </li>
+                <li>
                   <Link to="/agent/agents" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
                     <span className="main-nav__label">Agents</span>
                   </Link>

@@ -1,0 +1,197 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { AgentStatus, BoardAgent, BoardClaim } from '@sync/contract/agents';
+import { formatClock, formatTime, secondsSince, secondsUntil } from '@web/features/agent-console/format';
+import { useAgentSession, useNow } from '@web/features/agent-console/use-agent';
+import { AdminOnly } from './admin-only';
+import { BOARD_POLL_MS, useSupervisorBoard } from './use-supervisor-board';
+import './supervisor-board.css';
+
+const STATUS_LABEL: Record<AgentStatus, string> = { online: 'Online', paused: 'On break', offline: 'Offline' };
+
+/** A claim's time left turns amber under a minute and red under 30 s, as the agent's own countdown does. */
+export function leftTone(seconds: number): 'ok' | 'warn' | 'danger' {
+  return seconds <= 30 ? 'danger' : seconds <= 60 ? 'warn' : 'ok';
+}
+
+/** Counts for the board's summary line. */
+export function boardSummary(agents: BoardAgent[]) {
+  return {
+    online: agents.filter((a) => a.status === 'online').length,
+    paused: agents.filter((a) => a.status === 'paused').length,
+    offline: agents.filter((a) => a.status === 'offline').length,
+    claims: agents.reduce((n, a) => n + a.claims.length, 0),
+  };
+}
+
+/** /agent/board: the live supervisor board (admins). */
+export function SupervisorBoardPage() {
+  return (
+    <AdminOnly>
+      <BoardScreen />
+    </AdminOnly>
+  );
+}
+
+function BoardScreen() {
+  const session = useAgentSession();
+  const live = session.ready && session.connection === 'open';
+  const { state, refresh } = useSupervisorBoard(live);
+  const [hideOffline, setHideOffline] = useState(false);
+  const now = useNow() + (state.phase === 'ready' ? state.offsetMs : 0);
+
+  const agents = state.phase === 'ready' ? state.board.agents : [];
+  const shown = hideOffline ? agents.filter((a) => a.status !== 'offline') : agents;
+  const sum = boardSummary(agents);
+
+  return (
+    <div className="ac-page">
+      <div className="ac-page__head">
+        <h1 className="ac-page__title">Supervisor board</h1>
+        <span className={live ? 'ac-conn ac-conn--ok' : 'ac-conn ac-conn--muted'} data-testid="board-live">
+          {live ? 'Live' : `Refreshing every ${BOARD_POLL_MS / 1000} s`}
+        </span>
+      </div>
+      <div className="ac-card sb-toolbar">
+        <p className="sb-summary" aria-live="polite" data-testid="board-summary">
+          <span>
+            <strong>{sum.online}</strong> online
+          </span>{' '}
+          <span>
+            <strong>{sum.paused}</strong> on break
+          </span>{' '}
+          <span>
+            <strong>{sum.offline}</strong> offline
+          </span>{' '}
+          <span>
+            <strong>{sum.claims}</strong> {sum.claims === 1 ? 'claim' : 'claims'} held
+          </span>
+        </p>
+        <label className="sb-toggle">
+          <input type="checkbox" checked={hideOffline} onChange={(e) => setHideOffline(e.target.checked)} />
+          Hide offline agents
+        </label>
+        <button type="button" className="ac-btn ac-btn--small" onClick={refresh}>
+          Refresh
+        </button>
+      </div>
+      {state.phase === 'error' && (
+        <p className="ac-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.phase === 'ready' && state.stale && (
+        <p className="ac-notice" role="alert">
+          The board could not be refreshed ({state.stale}); it shows the last figures the server gave.
+        </p>
+      )}
+      <div className="ac-card ac-table-wrap sb-wrap" aria-busy={state.phase === 'loading'}>
+        <table className="ac-table sb-table">
+          <caption className="visually-hidden">Agents now: status, session, break and claims held</caption>
+          <thead>
+            <tr>
+              <th scope="col">Agent</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="num">
+                Session
+              </th>
+              <th scope="col">Break</th>
+              <th scope="col">Claims held</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.phase === 'loading' && (
+              <tr>
+                <td colSpan={5} className="ac-empty">
+                  Loading the board…
+                </td>
+              </tr>
+            )}
+            {state.phase === 'ready' && shown.length === 0 && (
+              <tr>
+                <td colSpan={5} className="ac-empty">
+                  {hideOffline ? 'No agent is online or on a break.' : 'No agents yet.'}
+                </td>
+              </tr>
+            )}
+            {shown.map((a) => (
+              <BoardRow key={a.agentId} agent={a} now={now} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function BoardRow({ agent: a, now }: { agent: BoardAgent; now: number }) {
+  const sessionStart = a.session ? Date.parse(a.session.startDate) : null;
+  const breakStart = a.break ? Date.parse(a.break.startDate) : null;
+  return (
+    <tr className={`sb-row sb-row--${a.status}`} data-testid={`board-row-${a.agentId}`}>
+      <th scope="row" data-label="Agent">
+        <span className="sb-name">{a.name}</span>
+        {a.role === 'admin' && <span className="ac-tag">admin</span>}
+        <span className="ac-table__snippet muted">{a.email}</span>
+      </th>
+      <td data-label="Status">
+        <span className={`ac-status ac-status--${a.status}`}>
+          <span className="ac-status__dot" aria-hidden="true" />
+          {STATUS_LABEL[a.status]}
+        </span>
+        <span className="ac-table__snippet muted">since {formatTime(a.statusLastUpdate)}</span>
+      </td>
+      <td data-label="Session" className="num">
+        {sessionStart !== null ? (
+          <time className="sb-timer" data-testid="board-session" dateTime={a.session!.startDate} title={`Started at ${formatTime(a.session!.startDate)}`}>
+            {formatClock(secondsSince(sessionStart, now))}
+          </time>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td data-label="Break">
+        {a.break && breakStart !== null ? (
+          <span className="sb-break">
+            <span className="sb-break__reason">{a.break.reason || 'No reason given'}</span>
+            <time className="sb-timer" data-testid="board-break" dateTime={a.break.startDate}>
+              {formatClock(secondsSince(breakStart, now))}
+            </time>
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td data-label="Claims held">
+        <span className="sb-count" aria-label={`${a.claims.length} of ${a.maxClaims} claims`}>
+          {a.claims.length} / {a.maxClaims}
+        </span>
+        {a.claims.length > 0 && (
+          <ul className="sb-claims" aria-label={`Claims held by ${a.name}`}>
+            {a.claims.map((c) => (
+              <ClaimItem key={c.conversationId} claim={c} now={now} />
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function ClaimItem({ claim, now }: { claim: BoardClaim; now: number }) {
+  // The clock ticks once a second: a board read just now may be newer than it, never show more than the lifetime.
+  const lifetime = Math.round((Date.parse(claim.expiryTime) - Date.parse(claim.claimTime)) / 1000);
+  const left = Math.min(lifetime, secondsUntil(Date.parse(claim.expiryTime), now));
+  return (
+    <li className="sb-claim">
+      <Link to="/agent/lookup/$conversationId" params={{ conversationId: claim.conversationId }} className="sb-claim__open">
+        {claim.member} <span aria-hidden="true">↔</span>
+        <span className="visually-hidden"> with </span> {claim.profile}
+      </Link>
+      <span className={`sb-left sb-left--${leftTone(left)}`} data-testid="board-claim-left" title="Time left to reply">
+        {formatClock(left)}
+        <span className="visually-hidden"> left</span>
+      </span>
+    </li>
+  );
+}
