@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
+import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
 import { ADMIN, apiCall, apiToken, createMember, pathOf, type NewMember } from './support/member.js';
 import { AGENT, seriousA11yIssues, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
