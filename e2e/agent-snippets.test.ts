@@ -194,6 +194,13 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     const context = panel.getByRole('group', { name: `Talking to ${names.member}` });
     await context.getByText('Local time', { exact: true }).waitFor();
     await context.getByText(/Local time from the account’s timezone \(.+\)\./).waitFor();
+    // A global memo is pinned on top of the panel, for this and every later conversation with the member.
+    const note = `Has a dog called Rex ${tag()}`;
+    const memos = agent.getByRole('region', { name: 'Member notes' });
+    await memos.getByLabel('New member note').fill(note);
+    await memos.getByLabel('Global (all conversations)').check();
+    await memos.getByRole('button', { name: 'Add note' }).click();
+    await panel.getByRole('group', { name: 'Pinned memos' }).getByText(note).waitFor();
     // Today's messages sit under a Today divider, their times without a date.
     await agent.getByRole('list', { name: 'Messages' }).getByText('Today', { exact: true }).first().waitFor();
     expect(await seriousA11yIssues(agent)).toEqual([]);
