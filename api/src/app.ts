@@ -25,6 +25,7 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { agentAdminRoutes } from './modules/agents/admin-routes.js';
+import { snippetRoutes } from './modules/snippets/routes.js';
 import { agentSocketClosed, agentWsHandlers } from './modules/agents/socket.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', messagingRoutes)
     .route('/', agentRoutes)
     .route('/', agentAdminRoutes)
+    .route('/', snippetRoutes)
     .route('/', syncRoutes)
     .route('/', authRoutes)
     .route('/', userRoutes)

@@ -28,6 +28,7 @@ let staffConversationId: string;
 let lastMessageId: string;
 let memoId: string;
 let meetUpId: string;
+let snippetId: string;
 let agentId: string;
 
 /** Two calls that differ only by time; nothing a request may change without writing. */
@@ -79,6 +80,22 @@ interface BodyCase {
 }
 
 const bodyCases: BodyCase[] = [
+  {
+    route: 'canned reply (add)',
+    method: 'POST',
+    path: () => '/api/snippets',
+    headers: () => agent.headers,
+    body: () => ({ title: 'Hello', body: 'Hi {member}' }),
+    fields: ['title', 'body', 'shared'],
+  },
+  {
+    route: 'canned reply (edit)',
+    method: 'PATCH',
+    path: () => `/api/snippets/${snippetId}`,
+    headers: () => agent.headers,
+    body: () => ({ title: 'Hello again', body: 'Hi again {member}' }),
+    fields: ['title', 'body'],
+  },
   {
     route: 'member send (first message)',
     method: 'POST',
@@ -315,6 +332,7 @@ beforeAll(async () => {
   memoId = (await callApi(ctx, 'POST', `/api/conversation/${staffConversationId}/note`, agent.headers, { note: 'x', type: 'user' })).body._id;
   const meetDate = new Date(ctx.clock.now().getTime() + 86_400_000).toISOString();
   meetUpId = (await callApi(ctx, 'POST', `/api/conversation/${staffConversationId}/meet-up`, agent.headers, { meetDate })).body.id;
+  snippetId = (await callApi(ctx, 'POST', '/api/snippets', agent.headers, { title: 'Kept', body: 'Kept as it is' })).body._id;
   expect(memoId && meetUpId).toBeTruthy();
 });
 afterAll(() => ctx?.close());

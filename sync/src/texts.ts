@@ -146,6 +146,10 @@ export const texts = {
   'agent.view-recorded': '{profile} viewed the profile of {member}',
   'agent.favourite-recorded': '{profile} added {member} to favorites',
   'agent.favourite-removed': '{profile} removed {member} from favorites',
+  'agent.snippet-saved': 'Canned reply saved',
+  'agent.snippet-removed': 'Canned reply removed',
+  'agent.snippet-shared-admin-only': 'Only admins can add or change shared canned replies.',
+  'agent.snippet-limit': 'You have reached the limit of {max} canned replies. Remove one to add another.',
 
   // SPEC §5: validation messages
   'validation.required': 'Required',

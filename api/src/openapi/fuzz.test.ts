@@ -54,8 +54,9 @@ beforeAll(async () => {
   const adminHeaders = await headersFor('admin', admin.id);
   const memo = await created(`/api/conversation/${conversation}/note`, adminHeaders, { note: 'Likes hiking', type: 'user' });
   const meetUp = await created(`/api/conversation/${conversation}/meet-up`, adminHeaders, { meetDate: new Date(ctx.clock.now().getTime() + 86_400_000).toISOString() });
+  const snippet = await created('/api/snippets', await headersFor('staff', agent.id), { title: 'Hello', body: 'Hi {member}, {profile} here.' });
   const [image] = await ctx.deps.db.select({ id: images.id }).from(images).where(eq(images.profileId, fictive.id)).limit(1);
-  Object.assign(ids, { member: member.id, fictive: fictive.id, conversation, agent: agent.id, admin: admin.id, brand: ctx.brand.id, memo, meetUp, image: image!.id });
+  Object.assign(ids, { member: member.id, fictive: fictive.id, conversation, agent: agent.id, admin: admin.id, brand: ctx.brand.id, memo, meetUp, snippet, image: image!.id });
 });
 
 afterAll(async () => {
@@ -97,7 +98,9 @@ function paramValue(op: Operation, name: string): string {
         ? ids.fictive
         : path.startsWith('/api/conversation/') || path.startsWith('/api/stock/')
           ? ids.conversation
-          : path.startsWith('/api/agent/')
+          : path.startsWith('/api/snippets/')
+            ? ids.snippet
+            : path.startsWith('/api/agent/')
             ? ids.agent
             : path.startsWith('/api/brand/') || path.startsWith('/api/company/')
               ? ids.brand

@@ -232,6 +232,14 @@ export const staffUser = z.object({
   location: z.record(text(), z.unknown()),
   aboutMe: text(),
   images: z.array(image),
+  /** Interest tags of the member's profile (as the profile contract names them). */
+  lookingFor: z.array(text()),
+  /** Whom the member looks for (sign-up's lookingFor) and the age range of their profile. */
+  lookingForGender: text(),
+  lookingForAgeMin: z.number().int().nullable(),
+  lookingForAgeMax: z.number().int().nullable(),
+  /** The member's IANA timezone (their brand's at sign-up): the console shows their local time from it. */
+  timezone: text(),
 });
 export type StaffUser = z.infer<typeof staffUser>;
 
@@ -248,6 +256,18 @@ export const staffProfile = z.object({
   location: z.record(text(), z.unknown()),
   aboutMe: text(),
   images: z.array(image),
+  // The persona's facts, as a member sees them on the card (issue 16: the agent replies in character).
+  bodyType: z.enum(bodyTypes).nullable(),
+  ethnicity: z.enum(ethnicities).nullable(),
+  hairColor: z.enum(hairColors).nullable(),
+  eyeColor: z.enum(eyeColors).nullable(),
+  /** cm */
+  height: z.number().int().nullable(),
+  relationshipStatus: z.enum(relationshipStatuses).nullable(),
+  /** Interest tags. */
+  lookingFor: z.array(text()),
+  lookingForAgeMin: z.number().int().nullable(),
+  lookingForAgeMax: z.number().int().nullable(),
 });
 export type StaffProfile = z.infer<typeof staffProfile>;
 

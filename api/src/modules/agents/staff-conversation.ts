@@ -49,12 +49,31 @@ export function toMeetUp(row: MeetUpRow): MeetUp {
 
 /**
  * The columns the staff view shows of the member, the member's profile and the fictive profile: what
- * staff_conversation_view selects of them (api/drizzle/0011_claim_and_reply_one_statement_each.sql), nothing
+ * staff_conversation_view selects of them (api/drizzle/0020_snippets_and_persona_view.sql), nothing
  * more (no password hash, no email).
  */
-const USER_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'country', 'isPremium', 'credits', 'createDate', 'updateDate', 'activityDate'] as const;
-const MEMBER_PROFILE_COLUMNS = ['id', 'birthDate', 'location', 'aboutMe'] as const;
-const PROFILE_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'createDate', 'updateDate', 'activityDate', 'location', 'aboutMe'] as const;
+const USER_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'country', 'isPremium', 'credits', 'createDate', 'updateDate', 'activityDate', 'lookingFor', 'timezone'] as const;
+const MEMBER_PROFILE_COLUMNS = ['id', 'birthDate', 'location', 'aboutMe', 'lookingForTags', 'lookingForAgeMin', 'lookingForAgeMax'] as const;
+const PROFILE_COLUMNS = [
+  'id',
+  'username',
+  'birthDate',
+  'gender',
+  'createDate',
+  'updateDate',
+  'activityDate',
+  'location',
+  'aboutMe',
+  'bodyType',
+  'ethnicity',
+  'hairColor',
+  'eyeColor',
+  'heightCm',
+  'relationshipStatus',
+  'lookingForTags',
+  'lookingForAgeMin',
+  'lookingForAgeMax',
+] as const;
 
 /** What staff_conversation_view answers: raw rows (the member and both profiles only the columns above), formatted here. */
 export interface StaffViewRows {
@@ -127,6 +146,11 @@ export function toAgentConversation(row: ConversationRow, domain: string, view: 
       location: (memberProfile?.location ?? {}) as Record<string, unknown>,
       aboutMe: memberProfile?.aboutMe ?? '',
       images: memberProfile ? (galleries.get(memberProfile.id) ?? []).map(serializeImage) : [],
+      lookingFor: memberProfile?.lookingForTags ?? [],
+      lookingForGender: user!.lookingFor,
+      lookingForAgeMin: memberProfile?.lookingForAgeMin ?? null,
+      lookingForAgeMax: memberProfile?.lookingForAgeMax ?? null,
+      timezone: user!.timezone,
     },
     profile: {
       _id: profile!.id,
@@ -140,6 +164,15 @@ export function toAgentConversation(row: ConversationRow, domain: string, view: 
       location: profile!.location as unknown as Record<string, unknown>,
       aboutMe: profile!.aboutMe,
       images: (galleries.get(profile!.id) ?? []).map(serializeImage),
+      bodyType: profile!.bodyType,
+      ethnicity: profile!.ethnicity,
+      hairColor: profile!.hairColor,
+      eyeColor: profile!.eyeColor,
+      height: profile!.heightCm,
+      relationshipStatus: profile!.relationshipStatus,
+      lookingFor: profile!.lookingForTags,
+      lookingForAgeMin: profile!.lookingForAgeMin,
+      lookingForAgeMax: profile!.lookingForAgeMax,
     },
     messages: messageRows.map((m) => toMessageRecord(m, 'staff')),
     hasMore: view.messages.length > limit,

@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { ClaimsList } from './claims-list';
 import { ConversationView } from './conversation-view';
+import { SnippetsProvider } from './snippets/snippets-context';
+import { SnippetsManager, SnippetsManagerDialog } from './snippets/snippets-manager';
 import { useAgentSession, useClaims, useConsoleActor, useConsoleEvent } from './use-agent';
 
 /**
@@ -22,22 +24,29 @@ export function AgentChatPage({ conversationId }: { conversationId?: string }) {
   });
 
   return (
-    <div className="ac-work">
-      <ClaimsList claims={claims} maxClaims={maxClaims} currentId={id} />
-      {id ? (
-        <ConversationView key={id} conversationId={id} mode="claimed" />
-      ) : (
-        <div className="ac-page">
-          <section className="ac-card ac-blank" aria-label="No conversation">
-            <h1 className="ac-page__title">No conversation open</h1>
-            <p className="muted">
-              {session.status === 'online'
-                ? 'Use Claim next (Alt N) to take the longest-waiting conversation.'
-                : 'Start your session (Alt S), then claim the next conversation (Alt N).'}
-            </p>
-          </section>
-        </div>
-      )}
-    </div>
+    <SnippetsProvider>
+      <div className="ac-work">
+        <ClaimsList claims={claims} maxClaims={maxClaims} currentId={id} />
+        {id ? (
+          <ConversationView key={id} conversationId={id} mode="claimed" />
+        ) : (
+          <div className="ac-page">
+            <section className="ac-card ac-blank" aria-label="No conversation">
+              <h1 className="ac-page__title">No conversation open</h1>
+              <p className="muted">
+                {session.status === 'online'
+                  ? 'Use Claim next (Alt N) to take the longest-waiting conversation.'
+                  : 'Start your session (Alt S), then claim the next conversation (Alt N).'}
+              </p>
+            </section>
+            {/* Between conversations: the place to prepare canned replies (admins: the shared ones too). */}
+            <section className="ac-card ac-snippets-page" aria-label="Canned replies">
+              <SnippetsManager />
+            </section>
+          </div>
+        )}
+      </div>
+      <SnippetsManagerDialog />
+    </SnippetsProvider>
   );
 }

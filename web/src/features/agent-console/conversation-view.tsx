@@ -9,11 +9,13 @@ import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
-import { dayKey, dayLabel, formatClock, formatDateTime, formatTime, secondsUntil } from './format';
+import { dayKey, dayLabel, formatClock, formatDateTime, formatStamp, secondsUntil } from './format';
 import { useAdminReplyGuard } from './admin-reply-guard';
 import { peekPrimed, refreshPrimed } from './claimed-views';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
+import { PersonaPanel } from './persona-panel';
+import { useSnippetPicker } from './snippets/snippet-picker';
 import { useClaimOn, useConsoleActor, useConsoleEvent, useNow } from './use-agent';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
@@ -165,7 +167,7 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
             )}
             <li className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
               <span className="ac-msg__who">
-                {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · <time dateTime={m.dateSent} title={formatDateTime(m.dateSent)}>{formatTime(m.dateSent)}</time>
+                {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · <time dateTime={m.dateSent} title={formatDateTime(m.dateSent)}>{formatStamp(m.dateSent)}</time>
                 {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
               </span>
               {m.messageType === 'attachment' && m.attachment ? (
@@ -191,15 +193,18 @@ export interface ComposerProps {
   label: string;
   /** Put the caret in the reply box (a fresh claim: the agent reads, then types). */
   focus?: boolean;
+  /** The names canned replies fill in ({member}, {profile}); without them the composer offers none. */
+  names?: { member: string; profile: string };
 }
 
 /** Reply as the profile: text, an optional image (POST /api/profile/{id}/upload), Ctrl+Enter sends. */
-export function Composer({ profileId, disabled, sending, onSend, label, focus = false, withNext = false }: ComposerProps) {
+export function Composer({ profileId, disabled, sending, onSend, label, focus = false, withNext = false, names }: ComposerProps) {
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const boxRef = useRef<HTMLTextAreaElement>(null);
+  const picker = useSnippetPicker({ boxRef, text, setText, names: names ?? { member: '', profile: '' }, disabled: disabled || !names });
   useEffect(() => {
     if (focus && !disabled) boxRef.current?.focus({ preventScroll: true });
   }, [focus, disabled]);
@@ -215,6 +220,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
   };
 
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onBoxKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void send(event.shiftKey);
@@ -245,6 +251,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         void send();
       }}
     >
+      {picker.popover}
       <textarea
         ref={boxRef}
         className="form-input ac-textarea ac-composer__text"
@@ -260,6 +267,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
       />
       <div className="ac-row ac-composer__tools">
         {!disabled && <EmojiButton onPick={(picked) => insertIntoBox(boxRef.current, text, picked.text, setText)} />}
+        {picker.button}
         <label className={`ac-btn ac-btn--small ${disabled ? 'is-disabled' : ''}`}>
           {uploading ? 'Uploading…' : 'Attach image'}
           <input ref={fileRef} type="file" accept="image/jpeg,image/png" className="visually-hidden" disabled={disabled || uploading} onChange={(e) => void pick(e.target.files?.[0])} />
@@ -395,7 +403,8 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   const readOnlyNotes = mode === 'readonly';
 
   return (
-    <div className="ac-chat">
+    <div className="ac-chat ac-chat--persona">
+      <PersonaPanel conversation={c} />
       <div className="ac-chat__member">
         <PersonCard kind="member" person={c.user} />
         <MemosPanel conversationId={c._id} type="user" ownerId={c.user._id} notes={c.userNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
@@ -430,6 +439,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
             label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
             focus={isClaimed}
             withNext={mode === 'claimed'}
+            names={mode === 'claimed' ? { member: c.user.username, profile: c.profile.username } : undefined}
           />
         )}
       </section>

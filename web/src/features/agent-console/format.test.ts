@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatClock, normaliseDate, normaliseId, secondsUntil } from './format';
+import { dayLabel, formatClock, formatStamp, normaliseDate, normaliseId, secondsUntil } from './format';
 
 describe('console formats', () => {
   it('shows timers as m:ss and h:mm:ss', () => {
@@ -17,8 +17,20 @@ describe('console formats', () => {
     const now = new Date(2026, 10, 25, 9, 0);
     expect(dayLabel(new Date(2026, 10, 25, 0, 5).toISOString(), now)).toBe('Today');
     expect(dayLabel(new Date(2026, 10, 24, 23, 59).toISOString(), now)).toBe('Yesterday');
-    expect(dayLabel(new Date(2026, 10, 22, 3, 21).toISOString(), now)).toMatch(/22/);
+    // Within the last week the weekday alone places it (22 Nov 2026 is a Sunday).
+    const sunday = new Intl.DateTimeFormat(undefined, { weekday: 'long' }).format(new Date(2026, 10, 22));
+    expect(dayLabel(new Date(2026, 10, 22, 3, 21).toISOString(), now)).toBe(sunday);
+    expect(dayLabel(new Date(2026, 10, 18, 3, 21).toISOString(), now)).toMatch(/18/);
     expect(dayLabel(new Date(2025, 0, 3).toISOString(), now)).toMatch(/2025/);
+    // A moved clock: the label follows the day it is now, not the day the page opened.
+    expect(dayLabel(new Date(2026, 10, 25, 0, 5).toISOString(), new Date(2026, 10, 26, 0, 1))).toBe('Yesterday');
+  });
+  it('gives a message time its date once it is older than today', () => {
+    const now = new Date(2026, 10, 25, 9, 0);
+    expect(formatStamp(new Date(2026, 10, 25, 3, 21).toISOString(), now)).not.toMatch(/25|Nov/);
+    expect(formatStamp(new Date(2026, 10, 22, 3, 21).toISOString(), now)).toMatch(/22/);
+    expect(formatStamp(new Date(2025, 10, 22, 3, 21).toISOString(), now)).toMatch(/2025/);
+    expect(formatStamp('nonsense', now)).toBe('');
   });
   it('normalises $oid ids and $date dates (SPEC §3)', () => {
     expect(normaliseId({ $oid: 'abc' })).toBe('abc');

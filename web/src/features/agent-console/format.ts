@@ -1,3 +1,5 @@
+import { differenceInCalendarDays, isSameDay, isSameYear } from 'date-fns';
+
 /** Seconds as m:ss, or h:mm:ss from an hour up: the console's timers. */
 export function formatClock(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
@@ -29,8 +31,11 @@ export function formatTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : time.format(d);
 }
 
+const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
 const weekdayDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const shortDateYear = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The local calendar day of a date, for grouping a timeline by day. */
 export function dayKey(iso: string): string {
@@ -38,15 +43,26 @@ export function dayKey(iso: string): string {
   return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 }
 
-/** A timeline's day divider: Today, Yesterday, a weekday and date this year, the full date before. */
+/**
+ * A timeline's day divider: Today, Yesterday, the weekday within the last week (no date needed to place it),
+ * the weekday and date this year, the full date before.
+ */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
+  const days = differenceInCalendarDays(now, d);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return d.getFullYear() === now.getFullYear() ? weekdayDate.format(d) : fullDate.format(d);
+  if (days > 1 && days < 7) return weekday.format(d);
+  return isSameYear(d, now) ? weekdayDate.format(d) : fullDate.format(d);
+}
+
+/** A message's time: the clock alone today, with its date before, so no time is read against the wrong day. */
+export function formatStamp(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (isSameDay(d, now)) return time.format(d);
+  return `${(isSameYear(d, now) ? shortDate : shortDateYear).format(d)}, ${time.format(d)}`;
 }
 
 /** `<input type="datetime-local">` value for an ISO date, in local time. */

@@ -221,6 +221,7 @@ const SHORTCUTS = [
   ['Alt R', 'Release the open claim back to its stock'],
   ['Ctrl Enter', 'Send the reply'],
   ['Ctrl Shift Enter', 'Send the reply and claim the next conversation'],
+  ['/ or Ctrl K', 'Insert a canned reply (in the reply box; / at its start)'],
   ['?', 'Show these shortcuts'],
 ] as const;
 

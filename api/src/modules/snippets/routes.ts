@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { createSnippetBody, updateSnippetBody } from '@sync/contract/snippets';
+import { t } from '@sync/texts';
+import type { AppEnv } from '../../context.js';
+import { idParam } from '../../lib/params.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { loadStaff } from '../agents/staff.js';
+import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './service.js';
+
+const staffOnly = requireAuth('agent');
+
+/**
+ * Canned replies for the reply composer (issue 16); staff only. An agent manages their own; admins also the
+ * shared ones (`shared: true`), which every staff member sees.
+ *   GET    /api/snippets                       { data: Snippet[], total }: own, then shared
+ *   POST   /api/snippets { title, body, shared? }   → Snippet (201); 403 shared by a plain agent; 409 snippet-limit
+ *   PATCH  /api/snippets/:id { title?, body? }      → Snippet; 403 a shared one by a plain agent; 404 not the caller's
+ *   DELETE /api/snippets/:id                         → { status: "success" }; same checks
+ */
+export const snippetRoutes = new Hono<AppEnv>()
+  .get('/snippets', staffOnly, async (c) => {
+    const data = await listSnippets(c.var.deps.db, await loadStaff(c.var.deps.db, c.var.auth));
+    return c.json({ data, total: data.length });
+  })
+  .post('/snippets', staffOnly, async (c) => {
+    const body = parseWith(createSnippetBody, await readJson(c));
+    const now = c.var.deps.clock.now();
+    const snippet = await c.var.deps.db.transaction(async (tx) => createSnippet(tx, await loadStaff(tx, c.var.auth), body, now));
+    return c.json(snippet, 201);
+  })
+  .patch('/snippets/:id', staffOnly, async (c) => {
+    const id = idParam(c, 'id');
+    const body = parseWith(updateSnippetBody, await readJson(c));
+    const now = c.var.deps.clock.now();
+    return c.json(await c.var.deps.db.transaction(async (tx) => updateSnippet(tx, await loadStaff(tx, c.var.auth), id, body, now)));
+  })
+  .delete('/snippets/:id', staffOnly, async (c) => {
+    const id = idParam(c, 'id');
+    await c.var.deps.db.transaction(async (tx) => deleteSnippet(tx, await loadStaff(tx, c.var.auth), id));
+    return c.json({ status: 'success', message: t('agent.snippet-removed') });
+  });
