@@ -296,6 +296,7 @@ export const texts = {
   'settings.delete-title': 'Delete my account',
   'settings.delete-text': 'Your account is deleted {days} days after you ask: your profile, photos, messages and saved cards are removed. Until then, signing in lets you cancel. Orders are kept as accounting law requires, without your name.',
   'settings.delete-password': 'Current password',
+  'settings.delete-needs-password': 'Set a password in your settings first: deleting your account asks for it.',
   'settings.delete-button': 'Delete my account',
   'settings.delete-confirm': 'Yes, delete my account',
   'settings.delete-confirm-title': 'Delete your account?',

@@ -60,6 +60,9 @@ export async function requestDeletion(
     .where(eq(users.id, userId))
     .limit(1);
   if (!row || row.user.deletedDate) throw new ApiError(404, 'not-found', t('error.not-found'));
+  // A bearer token alone never deletes an account. A member who signed up by single sign-on sets a password first
+  // (the settings allow that without one), so deletion always proves the person knows it.
+  if (!row.user.passwordHash) throw new ApiError(400, 'password-not-set', t('settings.delete-needs-password'), { fields: { currentPassword: t('settings.delete-needs-password') } });
   await assertCurrentPassword(deps, row.user, body.currentPassword, ip);
   const now = deps.clock.now();
   const due = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
