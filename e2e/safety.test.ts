@@ -39,7 +39,10 @@ describe.skipIf(!hasChromium)('block, report and delete the account', () => {
       const ctx = await newContext(browser, viewport);
       const page = await ctx.newPage();
       await signInMember(page, member);
-      await page.goto(`/messages/chat/${conversationId}`);
+      // The conversation is in the member's list, and opens from there.
+      await page.goto('/messages/conversations');
+      await page.locator('.conversation-item').filter({ hasText: profile.username }).first().getByRole('link').first().click();
+      await expect.poll(() => pathOf(page)).toBe(`/messages/chat/${conversationId}`);
       await page.getByLabel(`Message to ${profile.username}`).waitFor();
       await page.getByRole('button', { name: `More actions for ${profile.username}` }).click();
       await page.getByRole('menuitem', { name: 'Block' }).click();
@@ -49,9 +52,10 @@ describe.skipIf(!hasChromium)('block, report and delete the account', () => {
       await shot(page, `safety-block-dialog-${label}`);
       await dialog.getByRole('button', { name: 'Block' }).click();
 
-      await expect.poll(() => pathOf(page)).toBe('/messages');
+      await expect.poll(() => pathOf(page)).toMatch(/^\/messages\/inbox/);
       await toast(page, `${profile.username} is blocked.`).waitFor();
-      // The pull turns the blocked conversation into a delete: the inbox no longer has it.
+      // The pull turns the blocked conversation into a delete: the member's lists no longer have it.
+      await page.goto('/messages/conversations');
       await expect.poll(() => page.locator('.conversation-item').filter({ hasText: profile.username }).count(), { timeout: 15_000 }).toBe(0);
       await shot(page, `safety-inbox-after-block-${label}`);
 
@@ -76,7 +80,7 @@ describe.skipIf(!hasChromium)('block, report and delete the account', () => {
       await shot(page, `safety-settings-blocked-${label}`);
       await blocked.getByRole('button', { name: `Unblock ${profile.username}` }).click();
       await page.getByText('You have not blocked anyone.').waitFor();
-      await page.goto('/messages');
+      await page.goto('/messages/conversations');
       await page.locator('.conversation-item').filter({ hasText: profile.username }).first().waitFor({ timeout: 15_000 });
       await ctx.close();
     });
