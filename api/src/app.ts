@@ -30,6 +30,7 @@ import { agentSocketClosed, agentWsHandlers } from './modules/agents/socket.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { safetyRoutes } from './modules/safety/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { connectProviderWebhooks } from './modules/payments/connect.js';
 import { verificationRoutes } from './modules/verification/routes.js';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', userRoutes)
     .route('/', uploadRoutes)
     .route('/', moderationRoutes)
+    .route('/', safetyRoutes)
     .route('/', paymentRoutes)
     .route('/', verificationRoutes)
     .route('/', sandboxRoutes)

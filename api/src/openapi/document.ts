@@ -9,9 +9,10 @@ import { openApiPath, type Answer, type Caller, type Operation } from './describ
 import { publicOperations } from './operations/public.js';
 import { memberOperations } from './operations/member.js';
 import { staffOperations } from './operations/staff.js';
+import { safetyOperations } from './operations/safety.js';
 import { snippetOperations } from './operations/snippets.js';
 
-export const operations: readonly Operation[] = [...publicOperations, ...memberOperations, ...staffOperations, ...snippetOperations];
+export const operations: readonly Operation[] = [...publicOperations, ...memberOperations, ...safetyOperations, ...staffOperations, ...snippetOperations];
 
 const errorBody = apiErrorBody
   .extend({ error: apiErrorBody.shape.error.extend({ fields: z.record(z.string(), z.string()).optional() }).loose() })

@@ -54,6 +54,8 @@ export const authenticateBody = z.object({
   type: choice(loginKinds).optional(),
   /** An agent taking its session over from another device after a 409. */
   force: z.boolean().optional(),
+  /** A member whose account awaits deletion keeps it and signs in (answered 409 deletion-pending without it). */
+  cancelDeletion: z.boolean().optional(),
 });
 export type AuthenticateBody = z.infer<typeof authenticateBody>;
 

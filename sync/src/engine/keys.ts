@@ -1,6 +1,8 @@
 /** The mirror's key space. Server-owned keys come and go with pulls; drafts stay on the device. */
 
 export const CREDITS_KEY = 'user/credits';
+/** The profile ids the member blocked, sent with every pull like the credits: sends to them are refused offline too. */
+export const BLOCKED_KEY = 'user/blocked';
 export const CONVERSATION_PREFIX = 'conversation/';
 export const MESSAGE_PREFIX = 'message/';
 export const DRAFT_PREFIX = 'draft/';

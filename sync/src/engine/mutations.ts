@@ -131,6 +131,8 @@ export const mutationErrorCodes = [
   'invalid-mutation',
   /** The brand demands age verification and the member has not passed it (docs/decisions/0009). */
   'age-verification-required',
+  /** The member blocked the profile (sync/src/engine/mutators.ts, safety/ on the server). */
+  'profile-blocked',
 ] as const;
 export type MutationErrorCode = (typeof mutationErrorCodes)[number];
 

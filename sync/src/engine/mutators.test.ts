@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationRecord, MessageRecord } from '../contract/messaging.js';
-import { CREDITS_KEY, conversationKey, draftKey, localConversationId, messageKey } from './keys.js';
+import { BLOCKED_KEY, CREDITS_KEY, conversationKey, draftKey, localConversationId, messageKey } from './keys.js';
 import { MutationError, parseMutation } from './mutations.js';
 import { chargeOf, runMutation, type MutatorContext } from './mutators.js';
 import { MemoryStore } from './store.js';
@@ -88,6 +88,21 @@ describe('sendMessage', () => {
     const s = await storeWith(0);
     await expectFailure(s.transact((tx) => runMutation(tx, send(), client)), 'no-credits');
     expect(s.snapshot()).toEqual({ [CREDITS_KEY]: 0 });
+  });
+
+  it('refuses a blocked profile, new or existing conversation, on either side, and writes nothing', async () => {
+    const s = await storeWith(5);
+    await s.transact((tx) => runMutation(tx, send(), server));
+    const before = s.snapshot();
+    await s.put(BLOCKED_KEY, [P1]);
+    for (const ctx of [client, server]) {
+      const conversationId = Object.keys(before).find((k) => k.startsWith('conversation/'))!.slice('conversation/'.length);
+      await expectFailure(s.transact((tx) => runMutation(tx, send({ messageId: M2, conversationId }), ctx)), 'profile-blocked');
+      await expectFailure(s.transact((tx) => runMutation(tx, send({ messageId: M2 }), ctx)), 'profile-blocked');
+    }
+    expect(s.snapshot()).toEqual({ ...before, [BLOCKED_KEY]: [P1] });
+    await s.put(BLOCKED_KEY, []);
+    await s.transact((tx) => runMutation(tx, send({ messageId: M2 }), server));
   });
 
   it('refuses an unknown conversation, a message id used twice, unknown names and bad arguments', async () => {

@@ -14,7 +14,7 @@ import {
   type MessageRecord,
   type ProfileSummary,
 } from '../contract/messaging.js';
-import { CREDITS_KEY, CONVERSATION_PREFIX, conversationKey, draftKey, localConversationId, messageKey, messagePrefix, profileOfLocalId } from './keys.js';
+import { BLOCKED_KEY, CREDITS_KEY, CONVERSATION_PREFIX, conversationKey, draftKey, localConversationId, messageKey, messagePrefix, profileOfLocalId } from './keys.js';
 import { MutationError, parseMutation, type Mutation, type MutationArgs, type SendMessageResult } from './mutations.js';
 import type { WriteTx } from './store.js';
 
@@ -66,6 +66,10 @@ export async function sendMessage(tx: WriteTx, args: MutationArgs<'sendMessage'>
     };
   } else {
     conversation = await requireConversation(tx, args.conversationId);
+  }
+  // A blocked profile is not written to, whichever device queued the send (docs/decisions/0034).
+  if (((await tx.get<string[]>(BLOCKED_KEY)) ?? []).includes(conversation.profileId)) {
+    throw new MutationError('profile-blocked', t('error.profile-blocked'));
   }
   const key = messageKey(conversation._id, args.messageId);
   if (await tx.get(key)) throw new MutationError('duplicate-message', 'This message was already sent');

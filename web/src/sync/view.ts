@@ -9,7 +9,7 @@
  * whose server id is not known yet. No step reads the whole history.
  */
 import Dexie from 'dexie';
-import { CONVERSATION_PREFIX, CREDITS_KEY, MESSAGE_PREFIX, conversationKey, localConversationId, messageKey, messagePrefix, profileOfLocalId } from '@sync/engine/keys';
+import { BLOCKED_KEY, CONVERSATION_PREFIX, CREDITS_KEY, MESSAGE_PREFIX, conversationKey, localConversationId, messageKey, messagePrefix, profileOfLocalId } from '@sync/engine/keys';
 import type { MutationArgs, MutationErrorBody, PatchOp } from '@sync/engine/mutations';
 import { runMutation, type MutatorContext } from '@sync/engine/mutators';
 import { pendingCharges, rebase } from '@sync/engine/reconcile';
@@ -109,6 +109,12 @@ async function profileSummaries(db: LocalDatabase, ids: readonly string[]): Prom
   return out;
 }
 
+/** The profiles the member blocked, as the last pull said: the send rule refuses them on the device too. */
+async function blockedEntry(db: LocalDatabase): Promise<[string, unknown][]> {
+  const row = await db.kv.get(BLOCKED_KEY);
+  return row ? [[BLOCKED_KEY, row.value]] : [];
+}
+
 export interface Optimistic {
   result: unknown;
   /** The mutation's writes, applied to the view once it is queued (applyOptimistic). */
@@ -122,7 +128,7 @@ export interface Optimistic {
  */
 export async function tryOnView(db: LocalDatabase, profileId: string, m: { name: string; args: unknown }, now: number, shownCredits: number): Promise<Optimistic> {
   // Read first, then run the mutator in memory: no await of a plain promise between two Dexie calls.
-  const entries: [string, unknown][] = [[CREDITS_KEY, shownCredits]];
+  const entries: [string, unknown][] = [[CREDITS_KEY, shownCredits], ...(await blockedEntry(db))];
   const rows = await db.conversations.where('profileId').equals(profileId).toArray();
   for (const row of rows) entries.push([conversationKey(row._id), recordOf(row)]);
   const args = m.args as Partial<SendArgs>;
@@ -211,7 +217,7 @@ export async function rebuildConversations(db: LocalDatabase, profileIds: Iterab
 async function rebuildConversation(db: LocalDatabase, profileId: string, rows: OutboxRow[], summaries: Map<string, ProfileSummary>): Promise<void> {
   const confirmed = (await db.kv.where('value.profileId').equals(profileId).first())?.value as ConversationRecord | undefined;
   const pending = rows.filter((r) => r.status === 'pending');
-  const entries: [string, unknown][] = [[CREDITS_KEY, UNBOUNDED_CREDITS]];
+  const entries: [string, unknown][] = [[CREDITS_KEY, UNBOUNDED_CREDITS], ...(await blockedEntry(db))];
   if (confirmed) {
     entries.push([conversationKey(confirmed._id), confirmed]);
     if (pending.some((r) => r.name === 'markRead')) {

@@ -10,3 +10,4 @@ export * from './payments.js';
 export * from './support.js';
 export * from './sync.js';
 export * from './snippets.js';
+export * from './safety.js';

@@ -23,6 +23,8 @@ export const conversations = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     archived: boolean('archived').notNull().default(false),
+    /** The member blocked the profile: hidden from every list and the member's devices, sends refused (safety/). */
+    blocked: boolean('blocked').notNull().default(false),
     hasUserMessage: boolean('has_user_message').notNull().default(false),
     lastMessageDate: ts('last_message_date'),
     lastUserMessageDate: ts('last_user_message_date'),

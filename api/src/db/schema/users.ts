@@ -63,6 +63,11 @@ export const users = pgTable(
     firstLoginDate: ts('first_login_date'),
     activityDate: ts('activity_date'),
     lastVerificationEmailDate: ts('last_verification_email_date'),
+    /** Self-service deletion: when the member asked, and when the job removes their data (null: not asked). */
+    deletionRequestDate: ts('deletion_request_date'),
+    deletionDueDate: ts('deletion_due_date'),
+    /** When the job removed the personal data; the row stays, anonymised, as the owner of orders and credits. */
+    deletedDate: ts('deleted_date'),
     createDate: createDate(),
     updateDate: updateDate(),
   },
@@ -71,6 +76,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_sso_subject_uq').on(t.ssoSubject),
     index('users_brand_idx').on(t.brandId),
+    index('users_deletion_due_idx').on(t.deletionDueDate).where(sql`${t.deletionDueDate} IS NOT NULL AND ${t.deletedDate} IS NULL`),
     check('users_credits_nonneg', sql`${t.credits} >= 0`),
     check('users_likes_nonneg', sql`${t.likes} >= 0`),
   ],

@@ -13,6 +13,7 @@ import { consumeEmailToken, createEmailToken, findEmailToken, spendMailedTokens 
 import { resetPasswordMail, verificationMail } from './mails.js';
 import { announceLogout, issueSession, liveAgentSessions, reissueSessionToken, revokeSessions, rotateSessionToken, type SessionMeta } from './sessions.js';
 import { assertWithinLimits, takeRateLimit } from './rate-limit.js';
+import { cancelDeletion } from '../users/account-deletion.js';
 import { assertNotThrottled, recordAttempt } from './throttle.js';
 
 export { issueSession } from './sessions.js';
@@ -158,14 +159,14 @@ export async function authenticate(deps: AppDeps, body: AuthenticateBody, meta: 
     kind === 'agent'
       ? (
           await deps.db
-            .select({ id: agents.id, passwordHash: agents.passwordHash, blocked: sql<boolean>`false` })
+            .select({ id: agents.id, passwordHash: agents.passwordHash, blocked: sql<boolean>`false`, deletionDueDate: sql<Date | null>`null` })
             .from(agents)
             .where(sql`lower(${agents.email}) = ${login}`)
             .limit(1)
         )[0]
       : (
           await deps.db
-            .select({ id: users.id, passwordHash: users.passwordHash, blocked: users.blocked })
+            .select({ id: users.id, passwordHash: users.passwordHash, blocked: users.blocked, deletionDueDate: users.deletionDueDate })
             .from(users)
             .where(or(sql`lower(${users.username}) = ${login}`, sql`lower(${users.email}) = ${login}`))
             .limit(1)
@@ -180,6 +181,16 @@ export async function authenticate(deps: AppDeps, body: AuthenticateBody, meta: 
   if (account.blocked) throw blockedAccount();
 
   if (kind === 'agent') return { access_token: await signInAgent(deps, account.id, body.force === true, meta) };
+
+  // Deletion requested and the grace period running: the right password may keep the account, on purpose only
+  // (docs/decisions/0034). Once erased, the account has no password and never gets here.
+  if (account.deletionDueDate) {
+    if (body.cancelDeletion !== true) {
+      const deletionDate = account.deletionDueDate.toISOString();
+      throw new ApiError(409, 'deletion-pending', t('auth.deletion-pending', { date: deletionDate.slice(0, 10) }), { deletionDate });
+    }
+    await cancelDeletion(deps.db, account.id, deps.clock.now());
+  }
 
   const session = await issueSession(deps, { type: 'user', id: account.id }, meta);
   await markSignedIn(deps, account.id);

@@ -7,7 +7,7 @@ import type { AppDeps, AuthContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents, brands, favourites, profileViews, profiles, swipes } from '../../db/schema/index.js';
 import { ApiError, forbidden, notFound } from '../../lib/errors.js';
-import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleFictive, type Card, type CardRow } from '../profiles/cards.js';
+import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleTo, type Card, type CardRow } from '../profiles/cards.js';
 import type { Paging } from '../profiles/list-query.js';
 import type { Viewer } from '../profiles/viewer.js';
 import { recordView } from '../profiles/views.js';
@@ -26,7 +26,7 @@ export async function setFavourite(deps: Deps, exec: Executor, viewer: Viewer, p
   const [target] = await exec
     .select({ id: profiles.id })
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), visibleFictive(viewer.brandId)))
+    .where(and(eq(profiles.id, profileId), visibleTo(viewer)))
     .limit(1);
   if (!target) throw notFound('Profile not found');
   if (remove) {
@@ -63,7 +63,7 @@ export type InterestCard = Card & { listDate: string; viewCount?: number };
  */
 export async function listInterests(deps: Deps, exec: Executor, viewer: Viewer, list: InterestList, paging: Paging): Promise<ListEnvelope<InterestCard>> {
   const now = deps.clock.now();
-  const visible = visibleFictive(viewer.brandId);
+  const visible = visibleTo(viewer);
   const columns = cardColumns(now, viewer.profileId);
   const page = { limit: paging.limit, offset: (paging.page - 1) * paging.limit };
 

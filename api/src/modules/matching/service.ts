@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { conversations, matches, messages, profiles, swipes, users } from '../../db/schema/index.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
 import { birthDateRange } from '../profiles/age-bounds.js';
-import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleFictive, type Card } from '../profiles/cards.js';
+import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleTo, type Card } from '../profiles/cards.js';
 import type { Paging } from '../profiles/list-query.js';
 import type { Viewer } from '../profiles/viewer.js';
 import { dailyAllowance, nextRefillDate, refillLikes } from './likes-allowance.js';
@@ -54,7 +54,7 @@ export async function nextProfile(deps: Deps, exec: Executor, viewer: Viewer): P
   const rows = await exec
     .select(cardColumns(now, viewer.profileId))
     .from(profiles)
-    .where(and(visibleFictive(viewer.brandId), eq(profiles.gender, viewer.lookingFor), notSwiped(viewer.userId)))
+    .where(and(visibleTo(viewer), eq(profiles.gender, viewer.lookingFor), notSwiped(viewer.userId)))
     .orderBy(...order)
     .limit(1);
   const [card] = await hydrateCards(exec, rows, now, imagePolicyFor(viewer.isPremium));
@@ -75,7 +75,7 @@ export async function swipe(deps: SwipeDeps, db: Db, viewer: Viewer, body: { toU
     const [target] = await tx
       .select({ id: profiles.id, kind: profiles.kind, matchOnLike: profiles.matchOnLike })
       .from(profiles)
-      .where(and(eq(profiles.id, body.toUserId), visibleFictive(viewer.brandId)))
+      .where(and(eq(profiles.id, body.toUserId), visibleTo(viewer)))
       .limit(1);
     if (!target) throw notFound('Profile not found');
 
@@ -205,7 +205,7 @@ export async function undoSwipe(deps: Deps, db: Db, viewer: Viewer, body: { toUs
 /** GET /api/matches: matched profiles, newest match first, each with its conversationId and matchDate. */
 export async function listMatches(deps: Deps, exec: Executor, viewer: Viewer, paging: Paging): Promise<ListEnvelope<Card & { conversationId: string | null; matchDate: string }>> {
   const now = deps.clock.now();
-  const where = and(eq(matches.userId, viewer.userId), visibleFictive(viewer.brandId));
+  const where = and(eq(matches.userId, viewer.userId), visibleTo(viewer));
   const [[totalRow], rows] = await Promise.all([
     exec.select({ total: count() }).from(matches).innerJoin(profiles, eq(profiles.id, matches.profileId)).where(where),
     exec
@@ -233,7 +233,7 @@ export async function listDislikes(deps: Deps, exec: Executor, viewer: Viewer, p
     eq(swipes.userId, viewer.userId),
     eq(swipes.actionType, 'dislike'),
     isNull(swipes.undoDate),
-    visibleFictive(viewer.brandId),
+    visibleTo(viewer),
   );
   const [[totalRow], rows] = await Promise.all([
     exec.select({ total: count() }).from(swipes).innerJoin(profiles, eq(profiles.id, swipes.profileId)).where(where),

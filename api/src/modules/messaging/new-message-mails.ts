@@ -74,6 +74,9 @@ export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
         or(isNull(messageMails.mailDate), lte(messageMails.mailDate, new Date(now - gapMs))),
         eq(users.emailValidated, true),
         eq(users.blocked, false),
+        // Nothing from a profile the member blocked, nothing to an account awaiting deletion.
+        eq(conversations.blocked, false),
+        isNull(users.deletionDueDate),
         sql`coalesce((${users.settings}->>'notifyByEmail')::boolean, true)`,
       ),
     )

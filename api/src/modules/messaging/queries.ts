@@ -18,7 +18,8 @@ function typeFilter(type: ConversationType): SQL {
 }
 
 export async function conversationsPage(exec: Executor, userId: string, q: { type?: ConversationType; page: number; limit: number }) {
-  const where = and(eq(conversations.userId, userId), q.type ? typeFilter(q.type) : undefined);
+  // A blocked profile's conversation is nowhere the member looks (safety/blocks.ts).
+  const where = and(eq(conversations.userId, userId), eq(conversations.blocked, false), q.type ? typeFilter(q.type) : undefined);
   const [{ total } = { total: 0 }] = await exec.select({ total: count() }).from(conversations).where(where);
   const rows = await exec
     .select()
@@ -64,7 +65,7 @@ export async function conversationForReader(
   const [row] = await exec
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, id), 'userId' in reader ? eq(conversations.userId, reader.userId) : undefined));
+    .where(and(eq(conversations.id, id), 'userId' in reader ? and(eq(conversations.userId, reader.userId), eq(conversations.blocked, false)) : undefined));
   if (!row) throw new ApiError(404, 'not-found', t('error.not-found'));
   const who: Reader = 'userId' in reader ? 'member' : 'staff';
   const chunk = await messageChunk(exec, row.id, limit, before);

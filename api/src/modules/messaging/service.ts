@@ -67,6 +67,7 @@ const failureTexts: Partial<Record<MutationErrorCode, () => string>> = {
   'age-verification-required': () => t('age-verification.required'),
   'attachment-not-found': () => 'The attachment was not found',
   'duplicate-message': () => 'This message was already sent',
+  'profile-blocked': () => t('error.profile-blocked'),
 };
 
 /** Each failure code a send can raise, with the member's text for it (a batched push records them in SQL). */
@@ -224,5 +225,7 @@ export function failureToApiError(err: MutationError): ApiError {
       return new ApiError(400, 'invalid-json', err.message);
     case 'age-verification-required':
       return new ApiError(403, 'age-verification-required', err.message);
+    case 'profile-blocked':
+      return new ApiError(403, 'profile-blocked', t('error.profile-blocked'));
   }
 }

@@ -6,6 +6,7 @@ import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, profiles } from '../../db/schema/index.js';
 import { webpTwinUrl } from '../media/generated-image.js';
 import { todayString } from './age-bounds.js';
+import { notBlockedBy } from '../safety/blocked.js';
 
 /**
  * The profile card (CONTRACT "Profiles") and how every list in issue B builds it: one select with the card
@@ -205,4 +206,9 @@ const CARD_KEYS = new Set(Object.keys(cardColumns(new Date(0), null)));
 /** Conditions every profile a member may see meets: fictive, active, the member's brand. */
 export function visibleFictive(brandId: string) {
   return and(eq(profiles.kind, 'fictive'), eq(profiles.active, true), eq(profiles.brandId, brandId))!;
+}
+
+/** What this member may see: visibleFictive, less the profiles they blocked (safety/blocked.ts). */
+export function visibleTo(viewer: { brandId: string; userId: string }) {
+  return and(visibleFictive(viewer.brandId), notBlockedBy(viewer.userId))!;
 }

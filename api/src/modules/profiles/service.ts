@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { birthDateRange } from './age-bounds.js';
-import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, type Card } from './cards.js';
+import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, visibleTo, type Card } from './cards.js';
 import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from './list-query.js';
 import type { Viewer } from './viewer.js';
 import { afterCursor, decodeCursor, encodeCursor, sortKeyText, sortOrder } from './sort-keys.js';
@@ -31,8 +31,8 @@ export function containsPattern(text: string): string {
 }
 
 /** WHERE for the profile list: brand-scoped fictive profiles narrowed by every filter given. */
-export function filterConditions(brandId: string, defaultGender: 'man' | 'woman', filters: ProfileFilters, now: Date): SQL {
-  const conds: SQL[] = [visibleFictive(brandId)];
+export function filterConditions(brandId: string, defaultGender: 'man' | 'woman', filters: ProfileFilters, now: Date, viewerUserId?: string): SQL {
+  const conds: SQL[] = [viewerUserId ? visibleTo({ brandId, userId: viewerUserId }) : visibleFictive(brandId)];
   const gender = genderCondition(filters.gender, defaultGender);
   if (gender) conds.push(gender);
   if (filters.bodyType) conds.push(inArray(profiles.bodyType, filters.bodyType));
@@ -74,7 +74,7 @@ export interface ProfileListAnswer extends ListEnvelope<Card> {
 export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, query: ProfileListQuery): Promise<ProfileListAnswer> {
   const now = deps.clock.now();
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sortBy);
-  const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now);
+  const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now, viewer.userId);
   const countUpTo = query.page * query.limit + TOTAL_LOOKAHEAD;
   const counted = exec.select({ id: profiles.id }).from(profiles).where(where).limit(countUpTo).as('counted');
   const [[totalRow], page] = await Promise.all([
@@ -146,7 +146,7 @@ export async function getProfile(deps: Deps, exec: Executor, viewer: Viewer, pro
   const [row] = await exec
     .select(cardColumns(now, viewer.profileId))
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), visibleFictive(viewer.brandId)))
+    .where(and(eq(profiles.id, profileId), visibleTo(viewer)))
     .limit(1);
   if (!row) throw notFound('Profile not found');
   await recordView(exec, viewer.profileId, row.id, now);

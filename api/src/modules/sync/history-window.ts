@@ -52,7 +52,7 @@ export async function memberWindowsAfter(exec: Executor, userId: string, after: 
   const take = rows + HISTORY_WINDOW + EDGE_MARGIN;
   const read = rowsOf<{ cid: string; m: Record<string, unknown> }>(
     await exec.execute(sql`select c.id as cid, row_to_json(m) as m from conversations c ${latestOf(HISTORY_WINDOW)}
-      where c.user_id = ${userId}::uuid ${after ? sql`and c.id > ${after}::uuid` : sql``} order by c.id limit ${take}`),
+      where c.user_id = ${userId}::uuid and not c.blocked ${after ? sql`and c.id > ${after}::uuid` : sql``} order by c.id limit ${take}`),
   );
   const windows = grouped(read, HISTORY_WINDOW);
   // The last conversation may have been cut by the limit: it is read again on the next page.

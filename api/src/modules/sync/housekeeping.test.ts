@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDITS_KEY } from '@sync/engine/keys';
+import { BLOCKED_KEY, CREDITS_KEY } from '@sync/engine/keys';
 import type { Mutation, PatchOp, PullRequest, PullResponse, PushResponse } from '@sync/engine/mutations';
 import { compareByDateThenId, HISTORY_WINDOW, windowChecksum } from '@sync/engine/window';
 import type { MessageRecord } from '@sync/contract/messaging';
@@ -110,7 +110,8 @@ async function pages(m: MemberFixture, client: string, cursor: number, limit: nu
   throw new Error('the pull never ended');
 }
 
-const changesOf = (page: PullResponse) => page.patch.filter((op) => op.op !== 'clear' && !(op.op === 'put' && op.key === CREDITS_KEY));
+// Credits and the blocked profiles ride on every page; the rest are the page's changes.
+const changesOf = (page: PullResponse) => page.patch.filter((op) => op.op !== 'clear' && !(op.op === 'put' && (op.key === CREDITS_KEY || op.key === BLOCKED_KEY)));
 const messagesIn = (state: Map<string, unknown>, conversationId: string) =>
   [...state.entries()].filter(([key]) => key.startsWith(`message/${conversationId}/`)).map(([, v]) => v as MessageRecord);
 
@@ -152,7 +153,7 @@ describe('first sync (a snapshot of the history window)', () => {
     expect(last.more).toBe(false);
     expect(last.snapshot).toBeUndefined();
     expect(last.lastMutationId).toBe(64);
-    const keys = got.flatMap((p) => p.patch.flatMap((op) => (op.op === 'put' && op.key !== CREDITS_KEY ? [op.key] : [])));
+    const keys = got.flatMap((p) => p.patch.flatMap((op) => (op.op === 'put' && op.key !== CREDITS_KEY && op.key !== BLOCKED_KEY ? [op.key] : [])));
     expect(new Set(keys).size).toBe(keys.length);
     const state = applyPages(got.map((p) => p.patch));
     expect(messagesIn(state, big)).toHaveLength(HISTORY_WINDOW);
@@ -208,7 +209,7 @@ describe('first sync (a snapshot of the history window)', () => {
   it('the route answers a member with nothing yet in one page', async () => {
     const m = await createMemberWithCredits(ctx, 0);
     const res = await ctx.app.request('/api/sync/pull', jsonRequest('POST', { clientId: newClientId(), cursor: 0 }, m.headers));
-    expect(await res.json()).toMatchObject({ more: false, patch: [{ op: 'clear' }, { op: 'put', key: CREDITS_KEY, value: 0 }] });
+    expect(await res.json()).toMatchObject({ more: false, patch: [{ op: 'clear' }, { op: 'put', key: CREDITS_KEY, value: 0 }, { op: 'put', key: BLOCKED_KEY, value: [] }] });
   });
 });
 

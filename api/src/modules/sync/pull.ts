@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import { CREDITS_KEY, conversationKey, messageKey } from '@sync/engine/keys';
+import { BLOCKED_KEY, CREDITS_KEY, conversationKey, messageKey } from '@sync/engine/keys';
 import { MAX_PULL_CHANGES, type PatchOp, type PullRequest, type PullResponse } from '@sync/engine/mutations';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { conversations, messages, syncSpaces, syncTombstones, users } from '../../db/schema/index.js';
+import { conversations, messages, profileBlocks, syncSpaces, syncTombstones, users } from '../../db/schema/index.js';
 import { toMessageRecord } from '../messaging/serialize.js';
 import { checksumsOf } from './history-window.js';
 import { conversationPuts, type PageContext } from './page.js';
@@ -31,9 +31,12 @@ export async function pull(deps: AppDeps, userId: string, req: PullRequest, limi
   );
 }
 
+/** Credits and the blocked profiles ride on every page: the device's send rule reads both (sync/src/engine/mutators.ts). */
 async function withCredits(page: PageContext, response: PullResponse): Promise<PullResponse> {
   const [user] = await page.tx.select({ credits: users.credits }).from(users).where(eq(users.id, page.userId));
+  const blocked = await page.tx.select({ id: profileBlocks.profileId }).from(profileBlocks).where(eq(profileBlocks.userId, page.userId));
   response.patch.push({ op: 'put', key: CREDITS_KEY, value: user?.credits ?? 0 });
+  response.patch.push({ op: 'put', key: BLOCKED_KEY, value: blocked.map((b) => b.id).sort() });
   return response;
 }
 
@@ -55,7 +58,7 @@ async function changesSince({ tx, userId, version, lastMutationId, limit }: Page
     .select({ m: messages })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(conversations.userId, userId), gt(messages.version, cursor), lte(messages.version, until)))
+    .where(and(eq(conversations.userId, userId), eq(conversations.blocked, false), gt(messages.version, cursor), lte(messages.version, until)))
     .orderBy(asc(messages.version));
   const gone = await tx
     .select()
@@ -66,11 +69,18 @@ async function changesSince({ tx, userId, version, lastMutationId, limit }: Page
   for (const t of gone) {
     patch.push({ op: 'del', key: t.kind === 'conversation' ? conversationKey(t.entityId) : messageKey(t.conversationId, t.entityId) });
   }
-  patch.push(...(await conversationPuts(tx, convRows)));
+  // A blocked conversation leaves the device (its messages with it); unblocked, it comes back as a put and the
+  // checksum below makes the device fetch its latest messages again.
+  const hidden = convRows.filter((c) => c.blocked);
+  for (const c of hidden) patch.push({ op: 'del', key: conversationKey(c.id) });
+  patch.push(...(await conversationPuts(
+    tx,
+    convRows.filter((c) => !c.blocked),
+  )));
   for (const { m } of msgRows) patch.push({ op: 'put', key: messageKey(m.conversationId, m.id), value: toMessageRecord(m, 'member') });
   const more = upTo !== null && upTo < version;
   if (more) return { cursor: upTo, lastMutationId, patch, more };
-  const deleted = new Set(gone.filter((t) => t.kind === 'conversation').map((t) => t.entityId));
+  const deleted = new Set([...gone.filter((t) => t.kind === 'conversation').map((t) => t.entityId), ...hidden.map((c) => c.id)]);
   const touched = new Set([...convRows.map((c) => c.id), ...msgRows.map(({ m }) => m.conversationId), ...gone.filter((t) => t.kind === 'message').map((t) => t.conversationId)]);
   const checksums = await checksumsOf(
     tx,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { messageKey } from '@sync/engine/keys';
 import type { PatchOp, PullResponse } from '@sync/engine/mutations';
 import { conversations } from '../../db/schema/index.js';
@@ -39,7 +39,12 @@ const messagePut = (m: MessageRow): PatchOp => ({ op: 'put', key: messageKey(m.c
 
 export async function firstSnapshotPage(page: PageContext): Promise<PullResponse> {
   const { tx, userId, version, lastMutationId } = page;
-  const rows = await tx.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(asc(conversations.id));
+  // Blocked conversations are not the device's (safety/blocks.ts).
+  const rows = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), eq(conversations.blocked, false)))
+    .orderBy(asc(conversations.id));
   const latest = await windowsOf(
     tx,
     rows.map((c) => c.id),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CREDITS_KEY, localConversationId } from '@sync/engine/keys';
+import { BLOCKED_KEY, CREDITS_KEY, localConversationId } from '@sync/engine/keys';
 import { MAX_MUTATIONS_PER_PUSH, type Mutation, type PatchOp, type PullResponse, type PushResponse } from '@sync/engine/mutations';
 import { conversations, creditLedger, messages, syncMutations, users } from '../../db/schema/index.js';
 import { createFictive, type MemberFixture } from '../../test/fixtures.js';
@@ -237,7 +237,10 @@ describe('POST /api/sync/pull', () => {
     expect((conv!.value as { profile: { avatar: string | null } }).profile.avatar).toMatch(/small/);
 
     const nothing = await pull(m, c, full.body.cursor);
-    expect(nothing.body.patch).toEqual([{ op: 'put', key: CREDITS_KEY, value: 2 }]);
+    expect(nothing.body.patch).toEqual([
+      { op: 'put', key: CREDITS_KEY, value: 2 },
+      { op: 'put', key: BLOCKED_KEY, value: [] },
+    ]);
     expect(nothing.body.cursor).toBe(full.body.cursor);
 
     ctx.clock.advance(60_000);

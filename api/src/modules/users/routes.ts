@@ -6,7 +6,9 @@ import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { invalidBody, readJson, requestMeta } from '../auth/request.js';
+import { invalidBody, parseWith, readJson, requestMeta } from '../auth/request.js';
+import { deletionRequestBody } from '@sync/contract/safety';
+import { requestDeletion } from './account-deletion.js';
 import { exportMemberData } from './data-export.js';
 import { deleteOwnImage } from './delete-image.js';
 import { accountPatchBody } from './patch-body.js';
@@ -30,6 +32,9 @@ const member = requireAuth('user');
  *   DELETE /api/user/{id}/image/{imageId}  own image only (else 404) -> { images, profileCompleted }
  *   GET    /api/user/{id}/export           own only (else 403): account, conversations with messages, orders, as a
  *                                          JSON attachment (users/data-export.ts)
+ *   POST   /api/user/{id}/deletion         own only (else 403) { currentPassword } -> { deletionDate }: every session
+ *                                          ends now, the data goes when the grace period ends (users/account-deletion.ts);
+ *                                          400 current-password-required / invalid-current-password, 429 throttled
  */
 export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireAuth(), async (c) => {
@@ -66,6 +71,11 @@ export const userRoutes = new Hono<AppEnv>()
     c.header('content-disposition', `attachment; filename="my-data-${data.exportDate.slice(0, 10)}.json"`);
     c.header('cache-control', 'no-store');
     return c.json(data);
+  })
+  .post('/user/:id/deletion', member, async (c) => {
+    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
+    const body = parseWith(deletionRequestBody, await readJson(c, { allowEmpty: true }));
+    return c.json(await requestDeletion(c.var.deps, c.var.auth.id, body, requestMeta(c).ip ?? ''));
   })
   .delete('/user/:id/image/:imageId', member, async (c) => {
     assertOwnAccount(c.var.auth.id, idParam(c, 'id'));

@@ -3,7 +3,7 @@ import { api } from '@web/lib/api';
 
 /** SPEC §7 account calls, through the shared client (retry, refresh lock, error hook). */
 
-export function login(body: Pick<AuthenticateBody, 'username' | 'password'>) {
+export function login(body: Pick<AuthenticateBody, 'username' | 'password' | 'cancelDeletion'>) {
   return api.post<{ access_token: string }>('/authenticate', body, { auth: false, loader: true });
 }
 

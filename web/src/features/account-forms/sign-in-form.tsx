@@ -37,6 +37,8 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
+  // Sign-in during the grace period of a deletion (decision 0034): the member chooses to keep the account or not.
+  const [pendingDeletion, setPendingDeletion] = useState<{ username: string; password: string; date: string } | null>(null);
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -66,10 +68,48 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
       const answer = await login({ username: parsed.data.username, password: parsed.data.password });
       await onSuccess(answer.access_token);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.code === 'deletion-pending') {
+        const date = (error.body as { error?: { deletionDate?: string } } | undefined)?.error?.deletionDate;
+        setPendingDeletion({ username: parsed.data.username, password: parsed.data.password, date: date ? new Date(date).toLocaleDateString(undefined, { dateStyle: 'long' }) : '' });
+        return;
+      }
       toast.error(loginFailureMessage(error));
     } finally {
       setBusy(false);
     }
+  }
+
+  async function keepAccount() {
+    if (!pendingDeletion || busy) return;
+    setBusy(true);
+    try {
+      const answer = await login({ username: pendingDeletion.username, password: pendingDeletion.password, cancelDeletion: true });
+      setPendingDeletion(null);
+      toast.success(t('auth.deletion-cancelled'));
+      await onSuccess(answer.access_token);
+    } catch (error) {
+      toast.error(loginFailureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (pendingDeletion) {
+    return (
+      <section className="form-stack account-form account-form__deletion" aria-labelledby={`${idPrefix}-deletion-title`}>
+        <p id={`${idPrefix}-deletion-title`} className="account-form__deletion-title" role="alert">
+          {t('auth.deletion-pending', { date: pendingDeletion.date })}
+        </p>
+        <p className="muted">{t('auth.deletion-pending-text')}</p>
+        <button type="button" className="form-submit" onClick={() => void keepAccount()} disabled={busy} aria-busy={busy}>
+          {busy && <span className="form-submit__spinner" aria-hidden="true" />}
+          <span>{t('auth.deletion-cancel')}</span>
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => setPendingDeletion(null)} disabled={busy}>
+          {t('auth.deletion-leave')}
+        </button>
+      </section>
+    );
   }
 
   return (

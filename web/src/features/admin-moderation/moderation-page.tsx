@@ -7,6 +7,7 @@ import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
 import { toast } from '@web/ui/toast';
 import { decideImage, fetchModeration, MODERATION_PAGE_SIZE, MODERATION_TABS, type ModerationItem, type ModerationStatus } from './moderation-api';
+import { ReportsPanel } from './reports-panel';
 import './moderation.css';
 
 type Decision = 'approve' | 'reject';
@@ -43,7 +44,24 @@ export function NoAccessPanel() {
 export function ModerationPage() {
   const { token } = useAuth();
   if (tokenRole(token) !== 'admin') return <NoAccessPanel />;
-  return <ModerationWorkspace />;
+  return (
+    <Tabs.Root defaultValue="images" className="mod-area">
+      <Tabs.List aria-label="Moderation" className="mod-area__list">
+        <Tabs.Trigger value="images" className="mod-tabs__tab">
+          {t('moderation.images-title')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="reports" className="mod-tabs__tab">
+          {t('moderation.reports-title')}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="images" className="mod-tabs__panel">
+        <ModerationWorkspace />
+      </Tabs.Content>
+      <Tabs.Content value="reports" className="mod-tabs__panel">
+        <ReportsPanel />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
 }
 
 function ModerationWorkspace() {

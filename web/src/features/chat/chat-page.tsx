@@ -15,6 +15,7 @@ import { openPopup } from '@web/ui/popups/popup-queue';
 import { coverImage, imageUrl, type ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { attachmentSrc } from './attachments';
 import { Composer } from './composer';
+import { SafetyMenu } from '../safety/safety-menu';
 import './chat.css';
 
 export interface ChatPageProps {
@@ -276,6 +277,7 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
 }
 
 function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev: string; next: string } | null }) {
+  const navigate = useNavigate();
   return (
     <header className="chat__header">
       <Link to="/messages" className="icon-button chat__back" aria-label={t('chat.back')}>
@@ -302,6 +304,7 @@ function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev:
           </Link>
         </nav>
       )}
+      <SafetyMenu profileId={profile._id} username={profile.username} onBlocked={() => void navigate({ to: '/messages' })} />
     </header>
   );
 }

@@ -7,6 +7,7 @@ import { formatHeight } from '@sync/rules/height';
 import { ApiError } from '@web/lib/http';
 import { humanize, placeOf, type ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
+import { SafetyMenu } from '../safety/safety-menu';
 import { FavouriteButton } from './favourite-button';
 import { PhotoGallery } from './photo-gallery';
 import { mirrorProfiles, readMirroredProfile } from './profile-mirror';
@@ -136,6 +137,7 @@ export function ProfilePage({ id }: { id: string }) {
               <span aria-hidden="true">✉</span> Start chat
             </button>
             <FavouriteButton profile={profile} />
+            <SafetyMenu profileId={profile._id} username={profile.username} onBlocked={() => void navigate({ to: '/profiles' })} />
           </div>
           {profile.aboutMe && (
             <section className="profile-view__section" aria-labelledby="profile-about">

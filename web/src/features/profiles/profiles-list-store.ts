@@ -112,6 +112,11 @@ export function createProfilesListStore(load: typeof fetchProfiles = fetchProfil
     retry(): Promise<void> {
       return state.page > 0 && state.ids.length > 0 && !state.offline ? loadPage(state.page + 1) : loadPage(1);
     },
+    /** A profile the member blocked leaves the list as it stands, without a reload. */
+    remove(id: string): void {
+      if (!state.ids.includes(id)) return;
+      commit({ ids: state.ids.filter((x) => x !== id), total: Math.max(0, state.total - 1) });
+    },
     saveScroll(y: number): void {
       state = { ...state, scrollY: y };
     },

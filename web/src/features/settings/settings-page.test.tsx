@@ -102,8 +102,46 @@ describe('SettingsPage', () => {
     expect(within(membership).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/upgrade');
     expect(screen.getByRole('link', { name: 'Change email' }).getAttribute('href')).toBe('/user/edit');
     expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/user/edit');
-    expect(screen.getByRole('link', { name: 'Request account deletion' }).getAttribute('href')).toBe('/contact-us');
+    expect(screen.getByRole('form', { name: 'Delete my account' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('lists blocked profiles and unblocks one', SLOW, async () => {
+    signInMember({ _id: 'u-demo' });
+    const unblocked: string[] = [];
+    server.use(
+      http.get('*/api/blocks', () => HttpResponse.json({ data: [{ profileId: 'p-1', username: 'Lena', avatar: null, blockDate: '2026-01-01T00:00:00.000Z' }] })),
+      http.delete('*/api/profile/:id/block', ({ params }) => (unblocked.push(String(params.id)), HttpResponse.json({ profileId: params.id, blocked: false }))),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    const list = await screen.findByRole('list', { name: 'Blocked profiles' });
+    await user.click(within(list).getByRole('button', { name: 'Unblock Lena' }));
+    await screen.findByText('You have not blocked anyone.');
+    expect(unblocked).toEqual(['p-1']);
+  });
+
+  it('asks for the password, then a confirmation, before it requests the deletion', SLOW, async () => {
+    signInMember({ _id: 'u-demo' });
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/blocks', () => HttpResponse.json({ data: [] })),
+      http.post('*/api/user/u-demo/deletion', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ deletionDate: '2030-01-15T00:00:00.000Z' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    const form = await screen.findByRole('form', { name: 'Delete my account' });
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    await within(form).findByText('Please enter your current password');
+    expect(bodies).toEqual([]);
+    await user.type(within(form).getByLabelText(/^Current password/), 'my secret');
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(bodies).toEqual([{ currentPassword: 'my secret' }]));
   });
 
   it('shows an active premium membership without the Upgrade button', async () => {

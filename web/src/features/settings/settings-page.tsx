@@ -1,11 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
 import { useBrand } from '@web/lib/brand-context';
 import { ApiError } from '@web/lib/http';
 import { useUser, userStore, type User } from '@web/lib/user-store';
 import { toast } from '@web/ui/toast';
+import { DELETION_GRACE_DAYS } from '@sync/contract/safety';
+import { BlockedProfiles } from '../safety/blocked-profiles';
+import { DeleteAccount } from '../safety/delete-account';
+import { Section } from './settings-section';
 import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from './settings-api';
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
@@ -59,19 +63,6 @@ function DataExportButton({ userId }: { userId: string }) {
     <button type="button" className="button button--ghost" onClick={() => void download()} disabled={busy}>
       {busy ? t('settings.export-busy') : t('settings.export-button')}
     </button>
-  );
-}
-
-function Section({ title, description, side, children }: { title: string; description?: string; side?: boolean; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={`settings-section panel${side ? ' settings-section--side' : ''}`} aria-labelledby={id}>
-      <header className="settings-section__header">
-        <h2 id={id}>{title}</h2>
-        {description && <p className="muted">{description}</p>}
-      </header>
-      {children}
-    </section>
   );
 }
 
@@ -255,13 +246,12 @@ export function SettingsPage() {
         </div>
       </Section>
 
-      <Section side title="Delete account" description="Deleting your account removes your profile, photos, conversations and remaining credits. It cannot be undone.">
-        <p className="muted settings-delete__how">Write to support and choose the subject “Account deactivation”; we confirm by email before anything is removed.</p>
-        <div className="settings-actions">
-          <Link to="/contact-us" className="button settings-danger">
-            Request account deletion
-          </Link>
-        </div>
+      <Section side title={t('settings.blocked-title')}>
+        <BlockedProfiles />
+      </Section>
+
+      <Section side title={t('settings.delete-title')} description={t('settings.delete-text', { days: DELETION_GRACE_DAYS })}>
+        <DeleteAccount userId={user._id} onDeleted={() => logout()} />
       </Section>
     </div>
   );

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { reportBody, reportStatuses, resolveReportBody, type ReportStatus } from '@sync/contract/safety';
+import type { AppEnv } from '../../context.js';
+import { ApiError } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { parsePaging } from '../profiles/list-query.js';
+import { loadViewer } from '../profiles/viewer.js';
+import { blockProfile, listBlocks, unblockProfile } from './blocks.js';
+import { createReport, listReports, resolveReport } from './reports.js';
+
+const member = requireAuth('user');
+const admin = requireAuth('admin');
+const PAGE_SIZE = 20;
+
+/**
+ * Safety (docs/decisions/0034-block-report-and-account-deletion.md):
+ *   POST   /api/profile/{id}/block      member -> { profileId, blocked: true }; 404 unknown or another brand's profile
+ *   DELETE /api/profile/{id}/block      member -> { profileId, blocked: false }; 404 when the member had not blocked it
+ *   GET    /api/blocks                  member -> { data: [{ profileId, username, avatar, blockDate }] }, their own only
+ *   POST   /api/profile/{id}/report     member { reason, details?, block? } -> 201 { _id, status, blocked }; 429 past
+ *                                       REPORTS_PER_DAY; a repeat while one is open answers that one
+ *   GET    /api/moderation/reports?status=open|resolved&page&limit   admin -> { data: ReportItem[], total, page, limit }
+ *   POST   /api/moderation/reports/{id}/resolve { outcome, note? }   admin -> ReportItem; 409 already resolved
+ * Members never read reports; nobody reads another member's blocks.
+ */
+export const safetyRoutes = new Hono<AppEnv>()
+  .post('/profile/:id/block', member, async (c) => {
+    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
+    return c.json(await blockProfile(c.var.deps, viewer, idParam(c, 'id')));
+  })
+  .delete('/profile/:id/block', member, async (c) => c.json(await unblockProfile(c.var.deps, c.var.auth.id, idParam(c, 'id'))))
+  .get('/blocks', member, async (c) => c.json(await listBlocks(c.var.deps.db, c.var.auth.id)))
+  .post('/profile/:id/report', member, async (c) => {
+    const profileId = idParam(c, 'id');
+    const body = parseWith(reportBody, await readJson(c));
+    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
+    return c.json(await createReport(c.var.deps, viewer, profileId, body), 201);
+  })
+  .get('/moderation/reports', admin, async (c) => {
+    const status = c.req.query('status') || 'open';
+    if (!(reportStatuses as readonly string[]).includes(status)) {
+      throw new ApiError(400, 'invalid-query', `status must be one of ${reportStatuses.join(', ')}`, { fields: { status: 'unknown value' } });
+    }
+    return c.json(await listReports(c.var.deps, status as ReportStatus, parsePaging(c.req.queries(), PAGE_SIZE)));
+  })
+  .post('/moderation/reports/:id/resolve', admin, async (c) => {
+    const id = idParam(c, 'id');
+    const body = parseWith(resolveReportBody, await readJson(c));
+    return c.json(await resolveReport(c.var.deps, c.var.auth.id, id, body));
+  });
