@@ -4,6 +4,7 @@
  * as its journal and rebuilt by replaying it through the engine: its state is the engine's, never a copy.
  */
 import { clockOffset, onClockChange, setClockOffset } from './clock';
+import { resetAgentMocks, restoreAgentMocks, saveAgentMocks, type SavedAgentMocks } from './handlers/agents';
 import { messagingMock, type JournalEntry } from './handlers/messaging';
 import { paymentsMock } from './handlers/payments';
 import { patchMockMember } from './handlers/profiles';
@@ -22,6 +23,8 @@ interface SavedWorld {
   sessionExpired: boolean;
   /** How far the tester moved the clock, in ms (absent in worlds saved before the clock could move). */
   clockOffsetMs?: number;
+  /** The agent console's session, stock, claim, memos and meet-ups (absent in older saves). */
+  agents?: SavedAgentMocks;
   /** Per member: the payments mock's record and the profiles mock's likes and premium flag. */
   members: Record<string, { payments: ReturnType<typeof paymentsMock.member>; likes: number; isPremium: boolean }>;
 }
@@ -42,6 +45,7 @@ export function saveMockWorld(storage: Storage = sessionStorage): void {
     nextPush: networkMock.nextPush,
     sessionExpired: networkMock.sessionExpired,
     clockOffsetMs: clockOffset(),
+    agents: saveAgentMocks(),
     members,
   };
   storage.setItem(MOCK_WORLD_KEY, JSON.stringify(world));
@@ -67,6 +71,8 @@ export async function restoreMockWorld(storage: Storage = sessionStorage): Promi
   networkMock.conditions = world.network;
   networkMock.nextPush = world.nextPush;
   networkMock.sessionExpired = world.sessionExpired === true;
+  if (world.agents) restoreAgentMocks(world.agents);
+  else resetAgentMocks();
   for (const [id, saved] of Object.entries(world.members)) {
     Object.assign(paymentsMock.member(id), saved.payments);
     patchMockMember(id, { likes: saved.likes, isPremium: saved.isPremium });

@@ -143,7 +143,7 @@ describe('admin screens', () => {
     // Created: the dialog stays open as the profile's editor, with its photos section.
     await screen.findByRole('dialog', { name: 'Edit nova_lentina' });
     expect(screen.getByRole('region', { name: 'Photos' })).toBeTruthy();
-    expect(mockAgentState().fictive[0]).toMatchObject({ username: 'nova_lentina', brandId: mockBrand._id, hairColor: 'red', location: { country: 'US', city: 'Austin' } });
+    expect(mockAgentState().fictive.find((p) => p.username === 'nova_lentina')).toMatchObject({ username: 'nova_lentina', brandId: mockBrand._id, hairColor: 'red', location: { country: 'US', city: 'Austin' } });
     setRuntimeConfig(null);
   });
 

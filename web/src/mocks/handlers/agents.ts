@@ -16,7 +16,7 @@ import type { MessageRecord } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { mockNow } from '../clock';
 import { errorResponse } from '../http-error';
-import { portraitUrl } from '../profiles-data';
+import { buildMockProfiles, portraitUrl } from '../profiles-data';
 import { readMockToken } from '../tokens';
 
 /**
@@ -94,6 +94,37 @@ function conversation(id: string, memberName: string, profileName: string, text:
   };
 }
 
+/** The admin's list of fictive profiles: the first of the members' fixture profiles, as the admin sees them. */
+function seededFictive(now: number): FictiveProfile[] {
+  return buildMockProfiles(12, now).map((p) => ({
+    _id: p._id,
+    brandId: 'b-amora',
+    domain: 'localhost',
+    username: p.username,
+    gender: p.gender,
+    birthDate: `${new Date(now).getUTCFullYear() - p.age - 1}-06-15`,
+    age: p.age,
+    bodyType: p.bodyType,
+    ethnicity: p.ethnicity,
+    hairColor: p.hairColor,
+    eyeColor: p.eyeColor,
+    height: p.height,
+    relationshipStatus: p.relationshipStatus,
+    aboutMe: p.aboutMe,
+    lookingFor: p.lookingFor,
+    lookingForAgeMin: 25,
+    lookingForAgeMax: 45,
+    location: p.location ?? {},
+    isFeatured: p.badges.includes('FEATURED'),
+    isPremium: p.badges.includes('PREMIUM'),
+    matchOnLike: p.matchOnLike,
+    active: true,
+    images: p.images,
+    createDate: p.createDate,
+    updateDate: p.createDate,
+  })) as FictiveProfile[];
+}
+
 function initial(): AgentState {
   const conversations = new Map<string, AgentConversation>();
   conversations.set('c-1', conversation('c-1', 'sam', 'zoe', 'Hi Zoe, write me at sam@example.com'));
@@ -120,7 +151,7 @@ function initial(): AgentState {
     claimed: null,
     conversations,
     agents: [agent('a-agent', 'Alice', 'Agent', 'agent@example.com', 'agent'), agent('a-admin', 'Adam', 'Admin', 'admin@example.com', 'admin')],
-    fictive: [],
+    fictive: seededFictive(mockNow()),
     expired: {},
     seq: 0,
   };
@@ -132,12 +163,27 @@ export function resetAgentMocks(): void {
   state = initial();
 }
 
+export type SavedAgentMocks = Omit<AgentState, 'conversations'> & { conversations: [string, AgentConversation][] };
+
+/** The console's side of the mock world as JSON, so a reload finds the session, the claim and the memos (mock-persistence.ts). */
+export function saveAgentMocks(): SavedAgentMocks {
+  return { ...state, conversations: [...state.conversations.entries()] };
+}
+
+export function restoreAgentMocks(saved: SavedAgentMocks): void {
+  state = { ...initial(), ...saved, conversations: new Map(saved.conversations) };
+}
+
 /** Lets a test play the member: a new message arrives in a conversation (a later reply answers 409). */
 export function mockMemberWrites(conversationId: string, text: string): void {
   const c = state.conversations.get(conversationId);
   if (!c) return;
   state.seq += 1;
   c.messages.unshift(message(conversationId, `${conversationId}-n${state.seq}`, 'user', text, mockNow()));
+  // Back in the message stock, unless it is there or held (the holder sees the news on a 409).
+  c.stock = 'message';
+  c.stockDate = iso(mockNow());
+  if (!state.stocked.includes(c._id) && state.claimed?.id !== c._id) state.stocked.push(c._id);
 }
 
 export function mockAgentState() {
@@ -185,7 +231,8 @@ export const agentHandlers = [
     return HttpResponse.json({ ...state.session, breakIntervalLeftMs: lockoutLeft() });
   }),
   http.post(`${API}/event`, async ({ request }) => {
-    if (!staff(request)) return errorResponse(403, 'forbidden', t('error.forbidden'));
+    const who = staff(request);
+    if (!who) return errorResponse(403, 'forbidden', t('error.forbidden'));
     const { message: m } = await body<{ message: { status: AgentStatus; reason?: string } }>(request);
     const now = mockNow();
     if (m.status === 'paused') {
@@ -200,6 +247,9 @@ export const agentHandlers = [
       state.claimed = null;
     }
     state.session.statusLastUpdate = iso(now);
+    // The admin's agents list shows who is on shift.
+    const agent = state.agents.find((a) => a._id === who.id);
+    if (agent) Object.assign(agent, { status: state.session.status, statusLastUpdate: state.session.statusLastUpdate });
     return HttpResponse.json({ ...state.session, breakIntervalLeftMs: lockoutLeft() });
   }),
   http.get(`${API}/queue`, ({ request }) => {
@@ -278,6 +328,9 @@ export const agentHandlers = [
     }
     const sent = { ...message(c._id, nextId('r'), reply.admin ? 'admin' : 'profile', reply.message, mockNow()), messageType: reply.messageType, attachment: reply.attachment ?? null };
     c.messages.unshift(sent);
+    // Answered: out of its stock until the member writes again (an admin's reply from the lookup too).
+    c.stock = null;
+    state.stocked = state.stocked.filter((id) => id !== c._id);
     if (state.claimed?.id === c._id) state.claimed = null;
     return HttpResponse.json({ message: sent, conversation: c });
   }),
