@@ -111,6 +111,9 @@ describe('admin screens', () => {
 
   it('shows the per agent report for the chosen days', async () => {
     signInStaff('admin');
+    // Two replies today: the members waited 45 s and 2 min 30 s (the mock's report counts what happened).
+    const now = Date.now();
+    mockAgentState().log.push({ kind: 'reply', agentId: 'a-agent', at: now, waitMs: 45_000 }, { kind: 'reply', agentId: 'a-agent', at: now, waitMs: 150_000 });
     const calls: string[] = [];
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);

@@ -51,6 +51,28 @@ describe('giving a claim back', () => {
   });
 });
 
+describe('the report', () => {
+  it("counts what the agents did in the days asked: claims, replies with the member's wait, breaks", async () => {
+    const agent = await signIn('agent@example.com', 'agent-pass-123');
+    const { conversation } = await claimOne(agent);
+    const full = (await (await call(agent, `/conversation/${conversation._id}`)).json()) as { messages: { _id: string; dateSent: string }[] };
+    const sent = await post(agent, `/conversation/${conversation._id}/message`, { message: 'Hi!', messageType: 'text', lastMessageId: full.messages[0]!._id });
+    expect(sent.status).toBe(200);
+    const admin = await signIn('admin@example.com', 'admin-pass-123');
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (await (await call(admin, `/admin/report?from=${today}&to=${today}`)).json()) as { agents: Record<string, unknown>[] };
+    const row = report.agents.find((r) => r.agentId === 'a-agent')!;
+    expect(row).toMatchObject({ messagesSent: 1, claims: 1, claimsExpired: 0, breaks: 0, breakMs: 0 });
+    // The seeded member wrote a minute before the world began.
+    expect(row.replyTimeMedianMs).toBeGreaterThanOrEqual(60_000);
+    expect(row.replyTimeP90Ms).toBe(row.replyTimeMedianMs);
+    expect(report.agents.find((r) => r.agentId === 'a-admin')).toMatchObject({ messagesSent: 0, replyTimeMedianMs: null, claims: 0 });
+    const past = (await (await call(admin, '/admin/report?from=2020-01-01&to=2020-01-31')).json()) as { agents: Record<string, unknown>[] };
+    expect(past.agents.every((r) => r.claims === 0 && r.messagesSent === 0)).toBe(true);
+    expect((await call(admin, '/admin/report?from=nope&to=2020-01-31')).status).toBe(400);
+  });
+});
+
 describe('global memos', () => {
   it('are edited and removed everywhere they show; an unknown memo is 404', async () => {
     const agent = await signIn('agent@example.com', 'agent-pass-123');

@@ -27,6 +27,11 @@ import { readMockToken } from '../tokens';
  */
 const API = '*/api';
 
+type ActivityEntry =
+  | { kind: 'claim'; agentId: string; at: number; expired: boolean }
+  | { kind: 'reply'; agentId: string; at: number; waitMs: number | null }
+  | { kind: 'break'; agentId: string; at: number; ms: number };
+
 interface AgentState {
   session: AgentSessionState;
   stocked: string[];
@@ -34,8 +39,8 @@ interface AgentState {
   conversations: Map<string, AgentConversation>;
   agents: Agent[];
   fictive: FictiveProfile[];
-  /** Claims that lapsed (the report's claimsExpired for the agent who let them). */
-  expired: Record<string, number>;
+  /** What the report counts, as it happened: claims (lapsed or not), replies with the member's wait, breaks. */
+  log: ActivityEntry[];
   seq: number;
 }
 
@@ -152,7 +157,7 @@ function initial(): AgentState {
     conversations,
     agents: [agent('a-agent', 'Alice', 'Agent', 'agent@example.com', 'agent'), agent('a-admin', 'Adam', 'Admin', 'admin@example.com', 'admin')],
     fictive: seededFictive(mockNow()),
-    expired: {},
+    log: [],
     seq: 0,
   };
 }
@@ -199,7 +204,8 @@ function lapseClaim(): void {
   if (!held || mockNow() < held.claimTime + CLAIM_LIFETIME_MS) return;
   state.claimed = null;
   if (!state.stocked.includes(held.id)) state.stocked.unshift(held.id);
-  state.expired[held.agentId] = (state.expired[held.agentId] ?? 0) + 1;
+  const entry = state.log.find((e) => e.kind === 'claim' && e.agentId === held.agentId && e.at === held.claimTime);
+  if (entry?.kind === 'claim') entry.expired = true;
 }
 
 function staff(request: Request) {
@@ -235,6 +241,8 @@ export const agentHandlers = [
     if (!who) return errorResponse(403, 'forbidden', t('error.forbidden'));
     const { message: m } = await body<{ message: { status: AgentStatus; reason?: string } }>(request);
     const now = mockNow();
+    const open = state.session.break;
+    if (open && m.status !== 'paused') state.log.push({ kind: 'break', agentId: who.id, at: now, ms: now - new Date(open.startDate).getTime() });
     if (m.status === 'paused') {
       if (state.session.status !== 'online') return errorResponse(409, 'session-not-started', t('agent.session-needed'));
       const left = lockoutLeft();
@@ -273,6 +281,7 @@ export const agentHandlers = [
     if (!id) return new HttpResponse(null, { status: 204 });
     const now = mockNow();
     state.claimed = { id, claimTime: now, agentId: who.id };
+    state.log.push({ kind: 'claim', agentId: who.id, at: now, expired: false });
     const c = state.conversations.get(id)!;
     return HttpResponse.json({ claimTime: iso(now), postTime: c.stockDate, expiryTime: iso(now + CLAIM_LIFETIME_MS), stock: 'message', conversation: c });
   }),
@@ -327,6 +336,11 @@ export const agentHandlers = [
       return errorResponse(409, 'new-messages', t('error.new-messages'));
     }
     const sent = { ...message(c._id, nextId('r'), reply.admin ? 'admin' : 'profile', reply.message, mockNow()), messageType: reply.messageType, attachment: reply.attachment ?? null };
+    // The member's wait: from the oldest of their messages since the last answer (messages are newest first).
+    const answered = c.messages.findIndex((m) => m.senderType !== 'user');
+    const waiting = c.messages.slice(0, answered === -1 ? c.messages.length : answered);
+    const waitedSince = waiting.length > 0 ? new Date(waiting[waiting.length - 1]!.dateSent).getTime() : null;
+    state.log.push({ kind: 'reply', agentId: who.id, at: mockNow(), waitMs: waitedSince === null ? null : mockNow() - waitedSince });
     c.messages.unshift(sent);
     // Answered: out of its stock until the member writes again (an admin's reply from the lookup too).
     c.stock = null;
@@ -534,21 +548,34 @@ export const agentHandlers = [
   http.get(`${API}/admin/report`, ({ request }) => {
     if (!staff(request)?.admin) return errorResponse(403, 'forbidden', t('error.forbidden'));
     const q = new URL(request.url).searchParams;
+    // As the API: whole UTC days, both ends included.
+    const from = Date.parse(`${q.get('from')}T00:00:00Z`);
+    const to = Date.parse(`${q.get('to')}T00:00:00Z`) + 86_400_000;
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) return errorResponse(400, 'invalid-query', 'from and to must be dates (YYYY-MM-DD), from not after to');
+    const inRange = state.log.filter((e) => e.at >= from && e.at < to);
+    const rank = (sorted: number[], share: number) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!);
     return HttpResponse.json({
       from: q.get('from'),
       to: q.get('to'),
-      agents: state.agents.map((a, i) => ({
-        agentId: a._id,
-        name: `${a.firstName} ${a.lastName}`,
-        email: a.email,
-        messagesSent: 10 + i,
-        replyTimeMedianMs: 45_000,
-        replyTimeP90Ms: 150_000,
-        claims: 12 + i,
-        claimsExpired: state.expired[a._id] ?? 0,
-        breaks: 1,
-        breakMs: 600_000,
-      })),
+      agents: state.agents.map((a) => {
+        const mine = inRange.filter((e) => e.agentId === a._id);
+        const replies = mine.filter((e) => e.kind === 'reply');
+        const waits = replies.flatMap((e) => (e.waitMs === null ? [] : [e.waitMs])).sort((x, y) => x - y);
+        const claims = mine.filter((e) => e.kind === 'claim');
+        const breaks = mine.filter((e) => e.kind === 'break');
+        return {
+          agentId: a._id,
+          name: `${a.firstName} ${a.lastName}`,
+          email: a.email,
+          messagesSent: replies.length,
+          replyTimeMedianMs: rank(waits, 0.5),
+          replyTimeP90Ms: rank(waits, 0.9),
+          claims: claims.length,
+          claimsExpired: claims.filter((e) => e.expired).length,
+          breaks: breaks.length,
+          breakMs: breaks.reduce((sum, e) => sum + e.ms, 0),
+        };
+      }),
     });
   }),
 ];
