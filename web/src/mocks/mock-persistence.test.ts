@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockAgentState, resetAgentMocks } from './handlers/agents';
 import { messagingMock } from './handlers/messaging';
 import { paymentsMock } from './handlers/payments';
 import { patchMockMember } from './handlers/profiles';
@@ -36,6 +37,22 @@ describe('the mock world across a reload', () => {
     expect(paymentsMock.member(SEED_MEMBER).credits).toBe(7);
     expect(paymentsMock.member(SEED_MEMBER).cards).toHaveLength(1);
     expect(patchMockMember(SEED_MEMBER, {})?.isPremium).toBe(true);
+  });
+
+  it("comes back with the agent console's session, claim and memos", async () => {
+    await resetToSeed();
+    const agents = mockAgentState();
+    agents.session = { ...agents.session, status: 'online', session: { _id: 's-9', startDate: new Date().toISOString() } };
+    agents.claimed = { id: agents.stocked.shift()!, claimTime: Date.now(), agentId: 'a-agent' };
+    agents.conversations.get('c-1')!.userNotes.push({ _id: 'n-1', note: 'Likes jazz', type: 'user', archived: false, global: false, conversationId: 'c-1', userProfileId: null, agentId: 'a-agent', createDate: '', updateDate: '' });
+    saveMockWorld();
+    resetAgentMocks();
+    expect(await restoreMockWorld()).toBe(true);
+    const back = mockAgentState();
+    expect(back.session.status).toBe('online');
+    expect(back.claimed).toMatchObject({ id: 'c-1', agentId: 'a-agent' });
+    expect(back.stocked).toEqual(['c-2']);
+    expect(back.conversations.get('c-1')!.userNotes.map((m) => m.note)).toEqual(['Likes jazz']);
   });
 
   it('answers false for nothing saved or a world it cannot read, so the caller seeds', async () => {

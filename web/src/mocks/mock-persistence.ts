@@ -3,6 +3,8 @@
  * sends queued, a refusal armed) as a member would, and find the server where it was. The sync server is kept
  * as its journal and rebuilt by replaying it through the engine: its state is the engine's, never a copy.
  */
+import { clockOffset, onClockChange, setClockOffset } from './clock';
+import { resetAgentMocks, restoreAgentMocks, saveAgentMocks, type SavedAgentMocks } from './handlers/agents';
 import { messagingMock, type JournalEntry } from './handlers/messaging';
 import { paymentsMock } from './handlers/payments';
 import { patchMockMember } from './handlers/profiles';
@@ -19,6 +21,10 @@ interface SavedWorld {
   network: NetworkConditions;
   nextPush: PushRefusal | null;
   sessionExpired: boolean;
+  /** How far the tester moved the clock, in ms (absent in worlds saved before the clock could move). */
+  clockOffsetMs?: number;
+  /** The agent console's session, stock, claim, memos and meet-ups (absent in older saves). */
+  agents?: SavedAgentMocks;
   /** Per member: the payments mock's record and the profiles mock's likes and premium flag. */
   members: Record<string, { payments: ReturnType<typeof paymentsMock.member>; likes: number; isPremium: boolean }>;
 }
@@ -38,6 +44,8 @@ export function saveMockWorld(storage: Storage = sessionStorage): void {
     network: networkMock.conditions,
     nextPush: networkMock.nextPush,
     sessionExpired: networkMock.sessionExpired,
+    clockOffsetMs: clockOffset(),
+    agents: saveAgentMocks(),
     members,
   };
   storage.setItem(MOCK_WORLD_KEY, JSON.stringify(world));
@@ -52,6 +60,8 @@ export async function restoreMockWorld(storage: Storage = sessionStorage): Promi
     return false;
   }
   if (world?.format !== FORMAT) return false;
+  // The clock first: the replay's last tick and everything after it read the moved time.
+  setClockOffset(typeof world.clockOffsetMs === 'number' && world.clockOffsetMs >= 0 ? world.clockOffsetMs : 0);
   messagingMock.reset();
   paymentsMock.reset();
   messagingMock.userId = SEED_MEMBER;
@@ -61,6 +71,8 @@ export async function restoreMockWorld(storage: Storage = sessionStorage): Promi
   networkMock.conditions = world.network;
   networkMock.nextPush = world.nextPush;
   networkMock.sessionExpired = world.sessionExpired === true;
+  if (world.agents) restoreAgentMocks(world.agents);
+  else resetAgentMocks();
   for (const [id, saved] of Object.entries(world.members)) {
     Object.assign(paymentsMock.member(id), saved.payments);
     patchMockMember(id, { likes: saved.likes, isPremium: saved.isPremium });
@@ -68,8 +80,9 @@ export async function restoreMockWorld(storage: Storage = sessionStorage): Promi
   return true;
 }
 
-/** Saves after every change to the sync server and when the page goes away (other mocks change on requests). */
+/** Saves after every change to the sync server or the clock, and when the page goes away (other mocks change on requests). */
 export function keepMockWorld(storage: Storage = sessionStorage): void {
   messagingMock.onChange = () => saveMockWorld(storage);
+  onClockChange(() => saveMockWorld(storage));
   window.addEventListener('pagehide', () => saveMockWorld(storage));
 }

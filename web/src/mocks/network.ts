@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { t } from '@sync/texts';
 import { errorResponse } from './http-error';
+import { isMockTokenExpired, readMockToken } from './tokens';
 
 /** A refusal the tester arms for the next sync push: a business refusal, a server failure, or a lost answer. */
 export type PushRefusal = 'no-credits' | 'server-error' | 'timeout';
@@ -43,9 +44,16 @@ export const networkHandlers = [
     const { offline, latencyMs, failureRate } = networkMock.conditions;
     if (latencyMs > 0) await delay(latencyMs);
     if (offline || (failureRate > 0 && networkMock.random() < failureRate)) return HttpResponse.error();
+    const { pathname } = new URL(request.url);
     if (networkMock.sessionExpired) {
-      if (request.method === 'POST' && new URL(request.url).pathname === '/api/authenticate') networkMock.sessionExpired = false;
+      if (request.method === 'POST' && pathname === '/api/authenticate') networkMock.sessionExpired = false;
       else if (request.headers.has('authorization')) return errorResponse(401, 'token-expired', t('error.token-expired'));
+    }
+    // As the API's auth middleware: a token past its exp on the (moved) mock clock is refused on every call;
+    // the refresh (PATCH /authenticate) answers its own 403 for it.
+    const claims = readMockToken(request.headers.get('authorization')?.replace(/^Bearer /, ''));
+    if (claims && isMockTokenExpired(claims) && !(request.method === 'PATCH' && pathname === '/api/authenticate')) {
+      return errorResponse(401, 'token-expired', t('error.token-expired'));
     }
     return undefined;
   }),

@@ -4,6 +4,7 @@
  * would hold after these sends and replies.
  */
 import type { PushResult } from '@sync/engine/mutations';
+import { mockNow } from './clock';
 import { messagingMock } from './handlers/messaging';
 import { paymentsMock } from './handlers/payments';
 import { mockProfileId } from './profiles-data';
@@ -112,7 +113,7 @@ function seedPayments(userId: string, now: number): void {
 }
 
 /** Builds the tester's world from nothing; the member's history ends a little before now. */
-export async function seedMockWorld(now = Date.now()): Promise<void> {
+export async function seedMockWorld(now = mockNow()): Promise<void> {
   messagingMock.reset();
   paymentsMock.reset();
   messagingMock.userId = SEED_MEMBER;

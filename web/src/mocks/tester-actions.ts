@@ -5,6 +5,7 @@
 import { CONVERSATION_PREFIX, MESSAGE_PREFIX } from '@sync/engine/keys';
 import type { ConversationRecord, MessageRecord } from '@sync/contract/messaging';
 import { conversationType } from '@sync/rules/conversation-type';
+import { clockOffset, setClockOffset } from './clock';
 import { resetAgentMocks } from './handlers/agents';
 import { messagingMock } from './handlers/messaging';
 import { paymentsMock } from './handlers/payments';
@@ -139,8 +140,28 @@ export function pushSocketFrame(frame: { event: string; [field: string]: unknown
   return sendSocketFrame(frame);
 }
 
-/** Back to the seeded world: the seeded member, a calm network, the agents' stock as at start. */
+/**
+ * Moves the mock clock forward by `ms`, for the server and the page alike, as if that much time had passed: tokens
+ * come due (the client refreshes under 50 minutes left and lapses past exp), a claim lapses past its 5 minutes,
+ * the once-an-hour pause comes free, later messages are dated later. Answers the offset from real time.
+ */
+export function moveClock(ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`the clock only moves forward, by a number of ms > 0; got ${ms}`);
+  const offset = setClockOffset(clockOffset() + ms);
+  messagingMock.tick();
+  return offset;
+}
+
+/** Back to real time. What was dated on the moved clock keeps its date; the server's clock never runs backwards. */
+export function resetClock(): void {
+  setClockOffset(0);
+}
+
+export { clockOffset };
+
+/** Back to the seeded world: the seeded member, a calm network, real time, the agents' stock as at start. */
 export async function resetToSeed(): Promise<void> {
+  setClockOffset(0);
   resetProfileMocks();
   resetAgentMocks();
   networkMock.reset();

@@ -6,15 +6,19 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getAuth } from '@web/lib/auth-session';
+import { clockOffset, describeSpan, onClockChange } from './clock';
 import { networkMock } from './network';
 import {
   memberConversations,
   memberCredits,
+  moveClock,
   profileReplies,
   profileRepliesLater,
   pushSocketFrame,
   refuseNextPush,
   expireSession,
+  resetClock,
   resetToSeed,
   setCredits,
   setLikes,
@@ -31,6 +35,54 @@ const REFUSALS: { value: PushRefusal; label: string }[] = [
   { value: 'server-error', label: 'Server error (500)' },
   { value: 'timeout', label: 'Lost answer (timeout)' },
 ];
+
+const CLOCK_STEPS: { ms: number; label: string }[] = [
+  { ms: 5 * 60_000, label: '+5 min' },
+  { ms: 30 * 60_000, label: '+30 min' },
+  { ms: 2 * 3_600_000, label: '+2 h' },
+];
+
+/** This tab's access token against the moved clock: when it lapses, and whether the client will refresh it. */
+function tokenLine(): string {
+  const { expiryDate } = getAuth();
+  if (expiryDate === null) return 'Access token: none (signed out)';
+  const left = expiryDate - Date.now();
+  if (left <= 0) return 'Access token: expired';
+  return `Access token: expires in ${describeSpan(left)}${left < 50 * 60_000 ? ' (due for a refresh)' : ''}`;
+}
+
+/**
+ * The clock moved forward, with what it does: shown live while the panel is open (a second's tick redraws the
+ * token line as the client refreshes or lapses).
+ */
+function ClockSection({ run }: { run: (label: string, action: () => unknown) => void }) {
+  const [offset, setOffset] = useState(clockOffset);
+  const [, redraw] = useState(0);
+  useEffect(() => onClockChange(setOffset), []);
+  useEffect(() => {
+    const timer = setInterval(() => redraw((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <section aria-labelledby="tester-clock">
+      <h3 id="tester-clock">Clock</h3>
+      <p className="tester-panel__hint" data-testid="tester-clock-offset">
+        {offset === 0 ? 'Real time' : `Moved ${describeSpan(offset)} ahead`} · {new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+      </p>
+      <p className="tester-panel__hint">{tokenLine()}</p>
+      <div className="tester-panel__row tester-panel__row--wrap">
+        {CLOCK_STEPS.map((step) => (
+          <button key={step.ms} type="button" aria-label={`${step.label} on the clock`} onClick={() => run(`Clock moved ${step.label}`, () => moveClock(step.ms))}>
+            {step.label}
+          </button>
+        ))}
+        <button type="button" disabled={offset === 0} onClick={() => run('Clock back to real time', resetClock)}>
+          Reset clock
+        </button>
+      </div>
+    </section>
+  );
+}
 
 /** Alt+Shift+T: the key, not the character, since Alt changes the character on some layouts. */
 const isToggleKey = (event: KeyboardEvent) => event.altKey && event.shiftKey && event.code === 'KeyT';
@@ -191,6 +243,8 @@ export function TesterPanel({ onReset }: { onReset: () => Promise<void> }) {
               </button>
             </div>
           </section>
+
+          <ClockSection run={run} />
 
           <button type="button" className="tester-panel__reset" onClick={() => run('Reset to the seed', async () => {
             await resetToSeed();

@@ -1,4 +1,6 @@
-/** Unsigned JWT-shaped tokens for msw: the client only reads the payload (CONTRACT: _id, exp, type, sid). */
+/** Unsigned JWT-shaped tokens for msw: the client only reads the payload (CONTRACT: _id, exp, type, sid, role). */
+import { mockNow } from './clock';
+
 function base64Url(value: string): string {
   const bytes = new TextEncoder().encode(value);
   let binary = '';
@@ -15,9 +17,9 @@ export interface MockTokenClaims {
   [claim: string]: unknown;
 }
 
-/** One hour by default, like the API's access token. */
+/** One hour unless told (the sign-in handlers give the API's default lifetime); exp follows the mock clock. */
 export function makeToken(claims: MockTokenClaims, lifetimeMs = 3_600_000): string {
-  const payload = { type: 'user', sid: `s-${claims._id}`, exp: Math.floor((Date.now() + lifetimeMs) / 1000), ...claims };
+  const payload = { type: 'user', sid: `s-${claims._id}`, exp: Math.floor((mockNow() + lifetimeMs) / 1000), ...claims };
   return `${base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64Url(JSON.stringify(payload))}.mock`;
 }
 
@@ -30,4 +32,9 @@ export function readMockToken(token: string | null | undefined): MockTokenClaims
   } catch {
     return null;
   }
+}
+
+/** Whether the token's exp has passed on the mock clock (jose's rule, as the API: expired when exp <= now). */
+export function isMockTokenExpired(claims: MockTokenClaims): boolean {
+  return typeof claims.exp === 'number' && claims.exp <= Math.floor(mockNow() / 1000);
 }

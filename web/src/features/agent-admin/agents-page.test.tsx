@@ -111,6 +111,9 @@ describe('admin screens', () => {
 
   it('shows the per agent report for the chosen days', async () => {
     signInStaff('admin');
+    // Two replies today: the members waited 45 s and 2 min 30 s (the mock's report counts what happened).
+    const now = Date.now();
+    mockAgentState().log.push({ kind: 'reply', agentId: 'a-agent', at: now, waitMs: 45_000 }, { kind: 'reply', agentId: 'a-agent', at: now, waitMs: 150_000 });
     const calls: string[] = [];
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
@@ -143,7 +146,7 @@ describe('admin screens', () => {
     // Created: the dialog stays open as the profile's editor, with its photos section.
     await screen.findByRole('dialog', { name: 'Edit nova_lentina' });
     expect(screen.getByRole('region', { name: 'Photos' })).toBeTruthy();
-    expect(mockAgentState().fictive[0]).toMatchObject({ username: 'nova_lentina', brandId: mockBrand._id, hairColor: 'red', location: { country: 'US', city: 'Austin' } });
+    expect(mockAgentState().fictive.find((p) => p.username === 'nova_lentina')).toMatchObject({ username: 'nova_lentina', brandId: mockBrand._id, hairColor: 'red', location: { country: 'US', city: 'Austin' } });
     setRuntimeConfig(null);
   });
 

@@ -53,7 +53,7 @@ describe('supervisor board', () => {
     const state = mockAgentState();
     const started = new Date(Date.now() - 10 * 60_000).toISOString();
     state.session = { ...state.session, status: 'online', statusLastUpdate: started, session: { _id: 's-1', startDate: started } };
-    state.claimed = { id: 'c-1', claimTime: Date.now() - 30_000 };
+    state.claimed = { id: 'c-1', claimTime: Date.now() - 30_000, agentId: 'a-agent' };
     const user = userEvent.setup();
     renderMemberScreen(<SupervisorBoardPage />);
 

@@ -48,7 +48,7 @@ describe("an admin's reply to a conversation an agent holds", () => {
     render();
     const box = await screen.findByLabelText('Reply as admin to marco');
     // An agent claims while the admin types: the page has not refreshed yet, the check at Send asks the server.
-    mockAgentState().claimed = { id: 'c-2', claimTime: Date.now() - 60_000 };
+    mockAgentState().claimed = { id: 'c-2', claimTime: Date.now() - 60_000, agentId: 'a-agent' };
     await user.type(box, 'From the office');
     await user.click(screen.getByRole('button', { name: /^Send/ }));
     const dialog = await screen.findByRole('dialog', { name: 'End the claim of Alice Agent?' });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { t } from '@sync/texts';
 import { mockAccounts, mockUser, type MockAccount } from '../data';
 import { errorResponse } from '../http-error';
-import { makeToken, readMockToken } from '../tokens';
+import { isMockTokenExpired, makeToken, readMockToken } from '../tokens';
 
 const API = '*/api';
 
@@ -16,7 +16,12 @@ function findAccount(usernameOrEmail: unknown): MockAccount | undefined {
   return mockAccounts.find((account) => account.username === key || account.email === key);
 }
 
-const tokenFor = (account: MockAccount) => makeToken({ _id: account._id, type: account.kind });
+/** The API's default access-token lifetime (TOKEN_TTL_MINUTES = 120), so the client refreshes and lapses as against it. */
+export const MOCK_TOKEN_LIFETIME_MS = 120 * 60_000;
+
+/** Staff tokens carry their role as the API's do: the console shows its admin screens from it. */
+const tokenFor = (account: MockAccount) =>
+  makeToken({ _id: account._id, type: account.kind, ...(account.role ? { role: account.role } : {}) }, MOCK_TOKEN_LIFETIME_MS);
 
 /** Agents with a live session in the mock (CONTRACT: a second login answers 409 unless force). */
 const liveAgentSessions = new Set<string>();
@@ -41,7 +46,7 @@ export const authHandlers = [
   http.patch(`${API}/authenticate`, ({ request }) => {
     const claims = readMockToken(bearer(request));
     const account = mockAccounts.find((candidate) => candidate._id === claims?._id);
-    if (!claims || !account || (claims.exp ?? 0) * 1000 <= Date.now()) {
+    if (!claims || !account || typeof claims.exp !== 'number' || isMockTokenExpired(claims)) {
       return errorResponse(403, 'forbidden', t('error.forbidden'));
     }
     return HttpResponse.json({ access_token: tokenFor(account) });

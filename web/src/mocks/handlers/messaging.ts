@@ -3,6 +3,7 @@ import { CONVERSATION_PREFIX, CREDITS_KEY } from '@sync/engine/keys';
 import { MemoryServer } from '@sync/engine/memory-server';
 import type { PatchOp, PullRequest, PullResponse, PushRequest, PushResponse } from '@sync/engine/mutations';
 import type { ConversationRecord } from '@sync/contract/messaging';
+import { mockNow } from '../clock';
 import { readMockToken } from '../tokens';
 import { LOST_ANSWER_MS, networkMock, serverFailure } from '../network';
 import { mockProfileSummary } from './profiles';
@@ -31,7 +32,7 @@ export const messagingMock = {
   /** Message images uploaded (POST /user/upload type message), by id. */
   uploads: [] as string[],
   journal: [] as JournalEntry[],
-  /** Dates from the wall clock (mock mode); tests keep the engine's fixed clock. */
+  /** Dates from the mock clock (mock mode: real time plus the tester's offset); tests keep the engine's fixed clock. */
   liveClock: false,
   /** Called after each change to the server (mock-persistence.ts saves the journal). */
   onChange: null as (() => void) | null,
@@ -85,7 +86,7 @@ export const messagingMock = {
     this.tick();
   },
   tick(): void {
-    if (this.liveClock) this.server.now = Math.max(this.server.now, Date.now());
+    if (this.liveClock) this.server.now = Math.max(this.server.now, mockNow());
   },
 };
 
