@@ -288,7 +288,7 @@ export const agentHandlers = [
     const data = held
       ? [{ claimTime: iso(held.claimTime), postTime: iso(held.claimTime), expiryTime: iso(held.claimTime + CLAIM_LIFETIME_MS), stock: 'message', conversation: state.conversations.get(held.id) }]
       : [];
-    return HttpResponse.json({ data, total: data.length, page: 1, limit: data.length, maxClaims: 3, now: iso(Date.now()) });
+    return HttpResponse.json({ data, total: data.length, page: 1, limit: data.length, maxClaims: 3, now: iso(mockNow()) });
   }),
   http.get(`${API}/claim`, ({ request }) => {
     const who = staff(request);
