@@ -60,16 +60,30 @@ export function Composer({ profileId, username, credits, hint, onSend, canSend }
   };
 
   const hasPhoto = attachment.pending !== null;
+  // Sends go out one after another in the order pressed; a text-only send clears the box at once, so what the
+  // member types next is never wiped by the previous send finishing, and an Enter pressed meanwhile is not lost.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const submit = async () => {
     if (sending || (text.trim() === '' && !hasPhoto)) return;
     if (timer.current) clearTimeout(timer.current);
+    if (!hasPhoto) {
+      const message = text;
+      setText('');
+      const sent = queue.current.then(() => onSend(message, undefined));
+      queue.current = sent.catch(() => false);
+      // Not sent (no credits: the popup is open): the text comes back, unless the member already typed anew.
+      if (!(await sent.catch(() => false))) setText((current) => (current === '' ? message : current));
+      return;
+    }
     setSending(true);
     try {
       // Credits first: a photo is uploaded only for a message that may go out.
-      if (hasPhoto && !canSend()) return;
-      const imageId = hasPhoto ? await attachment.upload() : undefined;
+      if (!canSend()) return;
+      const imageId = await attachment.upload();
       if (imageId === null) return;
-      if (await onSend(text, imageId)) {
+      const sent = queue.current.then(() => onSend(text, imageId));
+      queue.current = sent.catch(() => false);
+      if (await sent) {
         setText('');
         attachment.remove();
       }
