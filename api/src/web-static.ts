@@ -11,6 +11,8 @@ const ALWAYS_REVALIDATED = /\/(sw\.js|index\.html|manifest\.webmanifest|register
 function cacheControlOf(distDir: string, file: string): string | undefined {
   const relative = path.relative(distDir, file);
   if (relative.startsWith(`assets${path.sep}`)) return IMMUTABLE;
+  // An emoji image is named by its code sequence: the same name shows the same emoji (a new image set may restyle it).
+  if (relative.startsWith(`emoji${path.sep}`)) return 'public, max-age=2592000';
   return ALWAYS_REVALIDATED.test(`/${relative}`) ? REVALIDATE : undefined;
 }
 

@@ -264,6 +264,7 @@ export const texts = {
   'messages.new-from': 'New message from {username}',
   'messages.new-photo': 'Sent you a photo',
   'messages.open-chat': 'Open',
+  'messages.choose-conversation': 'Choose a conversation to read and answer it here.',
   'title.chat': 'Chat',
   'title.profile': 'Profile',
   'title.checkout': 'Checkout',

@@ -1,12 +1,13 @@
 import { agentJobs } from '../modules/agents/jobs.js';
 import { messagingJobs } from '../modules/messaging/new-message-mails.js';
 import { paymentJobs } from '../modules/payments/jobs.js';
+import { pushJobs } from '../modules/push/new-message-push.js';
 import { pruneSyncResultsJob } from '../modules/sync/prune.js';
 import type { Job } from './scheduler.js';
 
 /**
  * Every background job of the API, started by main.ts. Each domain adds its jobs here
  * (claim expiry and stocks in agents/, complimentary credits and renewals in payments/, new-message mails in
- * messaging/).
+ * messaging/, new-message pushes in push/).
  */
-export const jobs: Job[] = [...agentJobs, ...paymentJobs, ...messagingJobs, pruneSyncResultsJob];
+export const jobs: Job[] = [...agentJobs, ...paymentJobs, ...messagingJobs, ...pushJobs, pruneSyncResultsJob];

@@ -9,3 +9,4 @@ export * from './messaging.js';
 export * from './payments.js';
 export * from './support.js';
 export * from './sync.js';
+export * from './push.js';

@@ -16,6 +16,7 @@ import { coverImage, imageUrl, type ProfileCardData } from '@web/ui/profile-card
 import { attachmentSrc } from './attachments';
 import { Composer } from './composer';
 import './chat.css';
+import { EmojiText } from '@web/ui/emoji/emoji-image';
 
 export interface ChatPageProps {
   conversationId: string;
@@ -139,7 +140,7 @@ function MessageBubble({ message, onOpenPhoto }: { message: MessageRow; onOpenPh
       <div className={`message__bubble${photo ? ' message__bubble--photo' : ''}`}>
         {photo && <AttachmentPhoto imageId={photo} onOpen={() => onOpenPhoto(photo)} />}
         {(message.message || !photo) && (
-          <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : message.message}</p>
+          <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : <EmojiText text={message.message} />}</p>
         )}
         <span className="message__meta">
           <time dateTime={message.date}>{format(new Date(message.date), 'p')}</time>
