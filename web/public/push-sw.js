@@ -36,9 +36,10 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === target.origin);
       if (open) {
-        await open.focus();
-        // The open app moves to the chat through its router (web/src/app/push-open.ts) and keeps its state.
+        // The open app moves to the chat through its router (registerPwa in web/src/app/pwa.ts) and keeps its state.
         open.postMessage({ type: 'amora:open', path: target.pathname });
+        // A browser may refuse the focus (no user activation); the chat is open in the app all the same.
+        await open.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(target.href);

@@ -7,6 +7,7 @@ import { ApiError } from '@web/lib/http';
 import { useUser, userStore, type User } from '@web/lib/user-store';
 import { toast } from '@web/ui/toast';
 import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from './settings-api';
+import { PushSettings } from '@web/features/notifications/push-settings';
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
 import './settings.css';
@@ -224,6 +225,8 @@ export function SettingsPage() {
           </div>
         </div>
       </form>
+
+      <PushSettings />
 
       <Section side title="Sign-in and security">
         <dl className="settings-facts">
