@@ -208,7 +208,9 @@ describe.skipIf(!hasChromium)('a messenger-grade chat', () => {
     // A click on it opens the chat in the open app.
     const worker = ctx.serviceWorkers()[0]!;
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's globals (the DOM lib has no service-worker types).
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+      const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
       const [notification] = await scope.registration.getNotifications();
       scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
     });
