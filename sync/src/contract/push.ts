@@ -32,5 +32,5 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 export const pushUnsubscribeBody = z.object({ endpoint: pushEndpoint });
 
-export const pushKeyAnswer = z.object({ publicKey: z.string() });
-export const pushSubscriptionAnswer = z.object({ _id: z.string(), createDate: z.string() });
+export const pushKeyAnswer = z.object({ publicKey: text() });
+export const pushSubscriptionAnswer = z.object({ _id: text(), createDate: text() });
