@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { emojiImages } from './web/vite/emoji-images';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -40,6 +41,7 @@ export default defineConfig(({ mode }) => ({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
+    emojiImages(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -61,8 +63,18 @@ export default defineConfig(({ mode }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // The msw worker is a dev/test tool; it must never be precached for members.
-        globIgnores: ['mockServiceWorker.js'],
+        // The msw worker is a dev/test tool; it must never be precached for members. The emoji images (18 MB) are
+        // cached one by one as they are first shown (below), never on install.
+        globIgnores: ['mockServiceWorker.js', 'emoji/**'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/emoji/64/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'emoji-64', expiration: { maxEntries: 4000 }, cacheableResponse: { statuses: [200] } },
+          },
+        ],
+        // Web Push: the notification and its click (web/public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         // The payment confirmation page's landing is a static page shown inside the checkout's frame, not the app.
         navigateFallbackDenylist: [/^\/api\//, /^\/payment-confirmed\.html$/],

@@ -36,6 +36,7 @@ import { connectProviderWebhooks } from './modules/payments/connect.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { mountWeb } from './web-static.js';
 
 export interface CreateAppOptions {
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', moderationRoutes)
     .route('/', safetyRoutes)
     .route('/', paymentRoutes)
+    .route('/', pushRoutes)
     .route('/', verificationRoutes)
     .route('/', sandboxRoutes)
     .route('/', openApiRoutes)

@@ -84,10 +84,21 @@ const schema = z
     /** New-message mails: a burst of replies is over after this much quiet; then at most one mail per gap. */
     MESSAGE_MAIL_QUIET_SECONDS: z.coerce.number().min(0).max(3600).default(120),
     MESSAGE_MAIL_GAP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+    /** Web Push keys (base64url); when unset a pair is generated once per data directory (providers/push/vapid.ts). */
+    VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+    /** The contact push services see for this sender (RFC 8292): a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+      .default('mailto:no-reply@amora.local'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'is required with the other VAPID key' });
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
@@ -196,6 +207,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ageVerification: { provider: e.AGE_VERIFICATION_PROVIDER },
     allowSandboxProviders: e.ALLOW_SANDBOX_PROVIDERS,
     matching: { likeBackRate: e.LIKE_BACK_RATE },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+      // Push services are https; outside production a local test endpoint (e2e's push sandbox) may be http.
+      allowHttpEndpoints: e.NODE_ENV !== 'production',
+    },
     messageMails: { quietMs: e.MESSAGE_MAIL_QUIET_SECONDS * 1000, gapMs: e.MESSAGE_MAIL_GAP_MINUTES * 60_000 },
     agents: {
       followUpAfterMs: Math.round(e.FOLLOW_UP_AFTER_HOURS * 3_600_000),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { COMPRESS_MIN_BYTES, pickEncoding } from './http-compression.js';
 import { serveApp } from './http-server.js';
-import { IMMUTABLE, REVALIDATE } from './lib/cache-control.js';
+import { IMMUTABLE, MONTH, REVALIDATE } from './lib/cache-control.js';
 import { createTestContext, type TestContext } from './test/harness.js';
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-dist-'));
@@ -32,6 +32,8 @@ let port: number;
 beforeAll(async () => {
   writeWithTwins('assets/index-AbC123.js', script);
   writeWithTwins('index.html', indexHtml);
+  fs.mkdirSync(path.join(distDir, 'emoji/64'), { recursive: true });
+  fs.writeFileSync(path.join(distDir, 'emoji/64/1f44b.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   writeWithTwins('sw.js', 'self.addEventListener("install", () => {});'.repeat(10));
   ctx = await createTestContext({ WEB_DIST_DIR: distDir });
   const root = new Hono();
@@ -114,6 +116,14 @@ describe('the built PWA served as a CDN would', () => {
   it('a hashed file the build does not have is a 404, not index.html', async () => {
     const res = await raw('/assets/index-Old999.js', { 'accept-encoding': 'br' });
     expect(res.status).toBe(404);
+  });
+
+  it('an emoji image is a PNG kept for a month; one the set does not have is a 404, not index.html', async () => {
+    const res = await raw('/emoji/64/1f44b.png', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe(MONTH);
+    expect((await raw('/emoji/64/1faea.png')).status).toBe(404);
   });
 });
 

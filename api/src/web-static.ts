@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context.js';
-import { IMMUTABLE, REVALIDATE } from './lib/cache-control.js';
+import { IMMUTABLE, MONTH, REVALIDATE } from './lib/cache-control.js';
 
 
 const ALWAYS_REVALIDATED = /\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/;
@@ -11,6 +11,8 @@ const ALWAYS_REVALIDATED = /\/(sw\.js|index\.html|manifest\.webmanifest|register
 function cacheControlOf(distDir: string, file: string): string | undefined {
   const relative = path.relative(distDir, file);
   if (relative.startsWith(`assets${path.sep}`)) return IMMUTABLE;
+  // An emoji image is named by its code sequence: the same name shows the same emoji (a new image set may restyle it).
+  if (relative.startsWith(`emoji${path.sep}`)) return MONTH;
   return ALWAYS_REVALIDATED.test(`/${relative}`) ? REVALIDATE : undefined;
 }
 
@@ -41,6 +43,8 @@ export function mountWeb(app: Hono<AppEnv>, distDir: string) {
   app.use('*', files);
   // A missing hashed file is a stale page asking for an old build: a 404, not index.html under a .js name.
   app.get('/assets/*', (c) => c.text('Not found', 404));
+  // An emoji newer than the image set: a 404 (the page shows the glyph), not index.html as a picture.
+  app.get('/emoji/*', (c) => c.text('Not found', 404));
   app.get('*', async (c, next) => {
     if (!fs.existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build`.', 503);
     return spaIndex(c, next);

@@ -18,7 +18,7 @@ export async function signInMember(page: Page, user = DEMO) {
   await form.getByLabel('Username or email').fill(user.username);
   await form.getByLabel(/^Password/).fill(user.password);
   await form.getByRole('button', { name: /sign in/i }).click();
-  await expect.poll(() => pathOf(page)).toBe('/profiles');
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/profiles');
 }
 
 /** POST /api/authenticate (CONTRACT "Accounts"); agents and admins pass `type: 'agent'`. */

@@ -7,6 +7,7 @@ import type { AgeVerifier } from './age-verification/verifier.js';
 import type { Captcha } from './captcha/captcha.js';
 import type { Mailer } from './mail/mailer.js';
 import type { CardProcessor } from './payments/processor.js';
+import type { PushSender } from './push/push.js';
 import type { SsoProvider } from './sso/sso.js';
 import type { Storage } from './storage/storage.js';
 
@@ -19,4 +20,6 @@ export interface Providers {
   /** The card processor (sandbox by default). */
   payments: CardProcessor;
   ageVerification: AgeVerifier;
+  /** Web Push to members' devices (the push services are outside services). */
+  push: PushSender;
 }

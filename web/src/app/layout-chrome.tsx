@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { IncomingMessageToast } from '@web/features/messages/incoming-message-toast';
 import { AgeVerificationReturn } from '@web/features/payments/age-verification';
+// Registers the logout reset that ends this device's notifications.
+import '@web/features/notifications/push-device';
 import { useMemberSocket } from '@web/sync/member-socket';
 import { SyncStatusBanner } from '@web/sync/sync-status-banner';
 import { MemberHeader } from '@web/ui/layout/member-header';

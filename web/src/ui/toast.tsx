@@ -13,7 +13,7 @@ export interface ToastOptions {
   position?: ToastPosition;
   duration?: number;
   id?: string | number;
-  description?: string;
+  description?: ReactNode;
   action?: { label: string; onClick: () => void };
   /** Keep the toast until the user acts (e.g. the update prompt). */
   sticky?: boolean;

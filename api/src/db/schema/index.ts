@@ -11,3 +11,4 @@ export * from './support.js';
 export * from './sync.js';
 export * from './snippets.js';
 export * from './safety.js';
+export * from './push.js';

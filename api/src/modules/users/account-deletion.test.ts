@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_GRACE_DAYS } from '@sync/contract/safety';
-import { authSessions, conversations, creditLedger, images, messages, orders, profiles, savedCards, users } from '../../db/schema/index.js';
+import { authSessions, conversations, creditLedger, images, messages, orders, profiles, pushSubscriptions, savedCards, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { createFictive, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
@@ -58,6 +58,7 @@ async function fullMember() {
   const agent = await staffWithToken(ctx);
   await ctx.deps.db.insert(messages).values({ conversationId, senderType: 'profile', agentId: agent.id, messageType: 'text', message: 'Hi Ada, see you on Main St', dateSent: ctx.clock.now() });
   await ctx.deps.db.insert(savedCards).values({ userId: m.id, providerToken: `tok_${m.id}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+  await ctx.deps.db.insert(pushSubscriptions).values({ userId: m.id, endpoint: `https://push.example/${m.id}`, p256dh: 'key', auth: 'secret' });
   const [order] = await ctx.deps.db
     .insert(orders)
     .values({ userId: m.id, brandId: ctx.brand.id, currency: 'USD', country: 'US', products: [], totalCents: 1999, vatCents: 319, status: 'paid', invoiceId: `INV-${m.id.slice(0, 8)}` })
@@ -156,6 +157,7 @@ describe('account deletion', () => {
     const left = await ctx.deps.db.select().from(messages).where(eq(messages.conversationId, conversationId));
     expect(left.map((x) => [x.senderType, x.message, x.attachmentId])).toEqual([['profile', REMOVED_MESSAGE, null]]);
     expect(await ctx.deps.db.select().from(savedCards).where(eq(savedCards.userId, m.id))).toEqual([]);
+    expect(await ctx.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id))).toEqual([]);
     expect(await ctx.deps.db.select().from(authSessions).where(eq(authSessions.userId, m.id))).toEqual([]);
     // Accounting: the order with its amounts and date, the ledger as it was, its owner the anonymised row.
     const [kept] = await ctx.deps.db.select().from(orders).where(eq(orders.id, order.id));

@@ -19,6 +19,8 @@ import {
   profileBlocks,
   profileReports,
   profiles,
+  pushState,
+  pushSubscriptions,
   savedCards,
   subscriptions,
   supportTickets,
@@ -162,6 +164,8 @@ export async function eraseAccount(tx: Executor, userId: string, now: Date): Pro
     .set({ active: false, endDate: now, endReason: 'cancelled', savedCardId: null })
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.active, true)));
   await tx.delete(savedCards).where(eq(savedCards.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await tx.delete(pushState).where(eq(pushState.userId, userId));
   await tx.delete(syncClients).where(eq(syncClients.userId, userId));
   await tx.delete(syncTombstones).where(eq(syncTombstones.userId, userId));
   await tx.delete(syncSpaces).where(eq(syncSpaces.userId, userId));

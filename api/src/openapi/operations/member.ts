@@ -25,6 +25,7 @@ import {
   removeCardAnswer,
   subscriptionView,
 } from '@sync/contract/payments';
+import { pushKeyAnswer, pushSubscriptionAnswer, pushSubscriptionBody, pushUnsubscribeBody } from '@sync/contract/push';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { pullRequest, pullResponse, pushRequest, pushResponse } from '@sync/engine/mutations';
 import { favouriteBody } from '../../modules/interests/routes.js';
@@ -278,6 +279,36 @@ export const memberOperations: Operation[] = [
       404: 'not-found (favourite)',
       422: 'invalid-email',
     },
+  },
+  {
+    method: 'get',
+    path: '/api/push/key',
+    tag: 'Notifications',
+    summary: 'The VAPID public key a browser subscribes to Web Push with',
+    callers: ['member'],
+    answers: { 200: json(pushKeyAnswer, 'The application server key (base64url)') },
+    errors: { 401: SESSION, 403: MEMBER_ONLY },
+  },
+  {
+    method: 'post',
+    path: '/api/push/subscriptions',
+    tag: 'Notifications',
+    summary: 'Turn new-message notifications on for this device: the browser’s PushSubscription as toJSON() gives it',
+    description: 'The endpoint identifies the device: subscribing again replaces its keys and the member it belongs to.',
+    callers: ['member'],
+    body: pushSubscriptionBody,
+    answers: { 201: json(pushSubscriptionAnswer, 'The device’s subscription') },
+    errors: { 400: 'invalid-json (endpoint not an http(s) URL, https only in production; keys not 65 / 16 bytes of base64url)', 401: SESSION, 403: MEMBER_ONLY },
+  },
+  {
+    method: 'post',
+    path: '/api/push/unsubscribe',
+    tag: 'Notifications',
+    summary: 'Turn new-message notifications off for this device',
+    callers: ['member'],
+    body: pushUnsubscribeBody,
+    answers: { 204: empty('This member’s subscription at that endpoint, if any, is gone') },
+    errors: { 400: 'invalid-json', 401: SESSION, 403: MEMBER_ONLY },
   },
   {
     method: 'get',

@@ -7,6 +7,7 @@ import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, se
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { EmojiButton } from '@web/ui/emoji/emoji-button';
+import { EmojiText } from '@web/ui/emoji/emoji-image';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
 import { dayKey, dayLabel, formatClock, formatDateTime, formatStamp, secondsUntil } from './format';
@@ -173,7 +174,11 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
               {m.messageType === 'attachment' && m.attachment ? (
                 <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
               ) : null}
-              {m.message && <p className="ac-msg__text">{m.message}</p>}
+              {m.message && (
+                <p className="ac-msg__text">
+                  <EmojiText text={m.message} />
+                </p>
+              )}
             </li>
           </Fragment>
         );

@@ -17,6 +17,7 @@ import { attachmentSrc } from './attachments';
 import { Composer } from './composer';
 import { SafetyMenu } from '../safety/safety-menu';
 import './chat.css';
+import { EmojiText } from '@web/ui/emoji/emoji-image';
 
 export interface ChatPageProps {
   conversationId: string;
@@ -140,7 +141,7 @@ function MessageBubble({ message, onOpenPhoto }: { message: MessageRow; onOpenPh
       <div className={`message__bubble${photo ? ' message__bubble--photo' : ''}`}>
         {photo && <AttachmentPhoto imageId={photo} onOpen={() => onOpenPhoto(photo)} />}
         {(message.message || !photo) && (
-          <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : message.message}</p>
+          <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : <EmojiText text={message.message} />}</p>
         )}
         <span className="message__meta">
           <time dateTime={message.date}>{format(new Date(message.date), 'p')}</time>

@@ -56,6 +56,20 @@ export function AboutUsPage() {
             </p>
           ),
         },
+        {
+          id: 'credits',
+          title: 'Credits',
+          body: (
+            // Twemoji's graphics licence (CC-BY 4.0) asks for this attribution wherever the images are used.
+            <p>
+              Emoji graphics: Twemoji, © Twitter, Inc. and other contributors, licensed under{' '}
+              <a href="https://creativecommons.org/licenses/by/4.0/" rel="license noopener noreferrer" target="_blank">
+                CC-BY 4.0
+              </a>
+              .
+            </p>
+          ),
+        },
       ]}
     />
   );

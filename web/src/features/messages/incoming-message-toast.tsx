@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { t } from '@sync/texts';
 import { getLocalDb } from '@web/local/db';
 import { Avatar } from '@web/ui/avatar';
+import { EmojiText } from '@web/ui/emoji/emoji-image';
 import { toast } from '@web/ui/toast';
 import { newArrivalMemory, newArrivals } from './incoming-messages';
 
@@ -22,7 +23,7 @@ export function IncomingMessageToast() {
     for (const arrival of newArrivals(memory.current, rows, openConversationId)) {
       toast.info(t('messages.new-from', { username: arrival.username }), {
         id: `message-${arrival.conversationId}`,
-        description: arrival.messageType === 'attachment' ? t('messages.new-photo') : arrival.message,
+        description: arrival.messageType === 'attachment' ? t('messages.new-photo') : <EmojiText text={arrival.message} />,
         icon: <Avatar src={arrival.avatar} name="" size={32} />,
         action: {
           label: t('messages.open-chat'),

@@ -1,25 +1,77 @@
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { t } from '@sync/texts';
+import { useConversations, type ConversationScope } from '@web/sync/mirror-queries';
 import { RouteTabs } from '@web/ui/route-tabs';
-import { useTabCounts } from './messages-pages';
+import { useMediaQuery } from '@web/ui/use-media-query';
+import { MessagesTab, useTabCounts } from './messages-pages';
 import './messages.css';
 
-/** SPEC §2: tabs Inbox, Conversations, Archive with their unread counts; a chat takes the whole width. */
+/**
+ * From this width the inbox is a messenger: the list on the left, the open chat on the right (the routes stay
+ * SPEC §2's: a list path shows the list and an empty pane, a chat path shows the chat beside its list).
+ */
+export const SPLIT_INBOX_QUERY = '(min-width: 1024px)';
+const CHAT_PATH = /^\/messages\/chat\/([^/]+)/;
+
+function MessagesTabs() {
+  const counts = useTabCounts();
+  return (
+    <RouteTabs
+      label={t('messages.tabs-label')}
+      tabs={[
+        { to: '/messages/inbox', label: t('messages.inbox'), badge: counts?.inbox, match: ['/messages/inbox', '/messages/flirts'] },
+        { to: '/messages/conversations', label: t('messages.conversations'), badge: counts?.conversation, match: ['/messages/conversations', '/messages/sent'] },
+        { to: '/messages/archive', label: t('messages.archive'), badge: counts?.archive },
+      ]}
+    />
+  );
+}
+
+/** The list a chat belongs to (SPEC §4's type), so the left pane shows where the open conversation sits. */
+function useScopeOf(conversationId: string): ConversationScope {
+  const rows = useConversations();
+  return rows?.find((row) => row._id === conversationId)?.type ?? 'inbox';
+}
+
+function SplitChat({ conversationId, children }: { conversationId: string; children: ReactNode }) {
+  const scope = useScopeOf(conversationId);
+  return (
+    <div className="messages-layout messages-layout--split">
+      <div className="messages-split__list">
+        <MessagesTabs />
+        <MessagesTab scope={scope} />
+      </div>
+      <div className="messages-split__chat">{children}</div>
+    </div>
+  );
+}
+
+/** SPEC §2: tabs Inbox, Conversations, Archive with their unread counts; on phones a chat takes the whole screen. */
 export function MessagesLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const counts = useTabCounts();
-  if (pathname.startsWith('/messages/chat/')) return <div className="messages-layout messages-layout--chat">{children}</div>;
+  const split = useMediaQuery(SPLIT_INBOX_QUERY);
+  const chatId = CHAT_PATH.exec(pathname)?.[1];
+  if (chatId !== undefined) {
+    if (split) return <SplitChat conversationId={chatId}>{children}</SplitChat>;
+    return <div className="messages-layout messages-layout--chat">{children}</div>;
+  }
+  if (split) {
+    return (
+      <div className="messages-layout messages-layout--split">
+        <div className="messages-split__list">
+          <MessagesTabs />
+          {children}
+        </div>
+        <div className="messages-split__chat messages-split__empty">
+          <p>{t('messages.choose-conversation')}</p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="messages-layout">
-      <RouteTabs
-        label={t('messages.tabs-label')}
-        tabs={[
-          { to: '/messages/inbox', label: t('messages.inbox'), badge: counts?.inbox, match: ['/messages/inbox', '/messages/flirts'] },
-          { to: '/messages/conversations', label: t('messages.conversations'), badge: counts?.conversation, match: ['/messages/conversations', '/messages/sent'] },
-          { to: '/messages/archive', label: t('messages.archive'), badge: counts?.archive },
-        ]}
-      />
+      <MessagesTabs />
       {children}
     </div>
   );

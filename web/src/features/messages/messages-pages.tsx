@@ -5,6 +5,7 @@ import { t, type TextKey } from '@sync/texts';
 import type { ConversationRow } from '@web/local/db';
 import { unreadCountsOf, useConversations, type ConversationScope } from '@web/sync/mirror-queries';
 import { Avatar } from '@web/ui/avatar';
+import { EmojiText } from '@web/ui/emoji/emoji-image';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import './messages.css';
 
@@ -41,7 +42,7 @@ function ConversationItem({ row }: { row: ConversationRow }) {
           <span className="conversation-item__bottom">
             <span className={row.lastMessage?.status === 'failed' ? 'conversation-item__preview is-failed' : 'conversation-item__preview'}>
               {row.lastMessage?.status === 'failed' ? `${t('chat.failed')} · ` : ''}
-              {preview(row)}
+              <EmojiText text={preview(row)} />
             </span>
             {row.unread > 0 && (
               <span className="count-badge" aria-label={t('messages.unread', { count: row.unread })}>

@@ -9,7 +9,7 @@ import { readMirroredProfiles } from './profile-mirror';
 import { profilesList, useProfilesList, type ProfilesListStore } from './profiles-list-store';
 import { activeFilterCount, EMPTY_FILTERS, PER_PAGE_OPTIONS, SORT_LABELS, type ProfileFilters } from './profiles-query';
 import { useProfilesArea } from './use-profiles-area';
-import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '@web/ui/use-media-query';
 import './profiles.css';
 
 const SEARCH_DEBOUNCE_MS = 500;

@@ -11,6 +11,7 @@ import { BlockedProfiles } from '../safety/blocked-profiles';
 import { DeleteAccount } from '../safety/delete-account';
 import { Section } from './settings-section';
 import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from './settings-api';
+import { PushSettings } from '@web/features/notifications/push-settings';
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
 import './settings.css';
@@ -215,6 +216,8 @@ export function SettingsPage() {
           </div>
         </div>
       </form>
+
+      <PushSettings />
 
       <Section side title="Sign-in and security">
         <dl className="settings-facts">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { EmojiImage } from './emoji-image';
 import { EmojiPicker, type PickedEmoji } from './emoji-picker';
 import { resolveOptions, type PickerOptionsInput } from './picker-options';
 
@@ -48,7 +49,9 @@ export function EmojiButton({ options, onPick, className }: EmojiButtonProps) {
         aria-controls={open ? popupId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true">😊</span>
+        <span aria-hidden="true">
+          <EmojiImage text="😊" code="1f60a" className="emoji-button__img" />
+        </span>
       </button>
       {open && (
         <div

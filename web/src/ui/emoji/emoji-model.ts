@@ -46,7 +46,7 @@ export const TONE_MODIFIERS: Record<ToneVariant, string> = {
   dark: '1f3ff',
 };
 
-/** The glyph for a code sequence (we render native glyphs: no image CDN is reachable). */
+/** The glyph for a code sequence: what is inserted, and the alt text of its image. */
 export function glyph(code: string): string {
   return String.fromCodePoint(...code.split('-').map((part) => Number.parseInt(part, 16)));
 }

@@ -67,7 +67,21 @@ describe('EmojiPicker', () => {
     unmount();
     render(<EmojiPicker groups={GROUPS} options={{ hideGroupNames: true }} onSelect={() => undefined} />);
     const tab = screen.getByRole('tab', { name: 'Animals & Nature' });
-    expect(tab.textContent).toBe('🐻');
+    // SPEC §3 native false (the default): the group icon is the shipped image, its glyph the alt text.
+    expect(tab.querySelector('img')?.getAttribute('alt')).toBe('🐻');
+    expect(tab.querySelector('img')?.getAttribute('src')).toBe('/emoji/64/1f43b.png');
+  });
+
+  it('draws emoji as the shipped 64 px images by default, and as the font’s glyphs with native on', () => {
+    const { unmount } = render(<EmojiPicker groups={GROUPS} onSelect={() => undefined} />);
+    const cell = screen.getByRole('button', { name: 'waving hand' });
+    expect(cell.querySelector('img')?.getAttribute('src')).toBe('/emoji/64/1f44b.png');
+    expect(cell.querySelector('img')?.getAttribute('alt')).toBe('👋');
+    unmount();
+    render(<EmojiPicker groups={GROUPS} options={{ native: true }} onSelect={() => undefined} />);
+    const native = screen.getByRole('button', { name: 'waving hand' });
+    expect(native.querySelector('img')).toBeNull();
+    expect(native.textContent).toBe('👋');
   });
 
   it('applies the chosen skin tone to variants (neutral by default)', async () => {

@@ -3,6 +3,8 @@ import { SKIN_TONES, codeFor, glyph, type EmojiEntry, type EmojiGroups, type Gro
 import { loadEmojiGroups } from './emoji-data';
 import { orderedGroups, resolveOptions, type PickerOptionsInput } from './picker-options';
 import { loadRecent, recentToEntries, rememberEmoji } from './recent-emoji';
+import { EmojiImage, EmojiText } from './emoji-image';
+import { codeOfGlyph } from './emoji-text';
 import './emoji-picker.css';
 
 /** Grid width in cells; arrow up/down move by a row. */
@@ -207,7 +209,7 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
               >
                 {!options.hideGroupIcons && (
                   <span className="emoji-picker__tab-icon" aria-hidden="true">
-                    {options.groupIcons[group] ?? ''}
+                    {options.native ? (options.groupIcons[group] ?? '') : <EmojiText text={options.groupIcons[group] ?? ''} />}
                   </span>
                 )}
                 {!options.hideGroupNames && <span className="emoji-picker__tab-name">{name}</span>}
@@ -244,7 +246,7 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
               onFocus={() => setFocusIndex(index)}
               onClick={() => choose(entry)}
             >
-              <span aria-hidden="true">{glyph(code)}</span>
+              <span aria-hidden="true">{options.native ? glyph(code) : <EmojiImage text={glyph(code)} code={code} className="emoji-picker__img" />}</span>
             </button>
           );
         })}
@@ -261,7 +263,9 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
               className="emoji-picker__tone"
               onClick={() => setTone(value)}
             >
-              <span aria-hidden="true">{TONE_SWATCH[value]}</span>
+              <span aria-hidden="true">
+                {options.native ? TONE_SWATCH[value] : <EmojiImage text={TONE_SWATCH[value]} code={codeOfGlyph(TONE_SWATCH[value])} className="emoji-picker__img" />}
+              </span>
             </button>
           ))}
         </div>

@@ -13,7 +13,7 @@ export interface StaticTexts {
 
 /** SPEC §3 "Picker options" with the library defaults. */
 export interface PickerOptions {
-  /** Kept for the SPEC; glyphs stay native either way (the image CDN is not reachable from the app). */
+  /** false (the default): emoji are drawn as the 64 px images shipped with the app; true: as the system font's glyphs. */
   native: boolean;
   hideSearch: boolean;
   hideGroupIcons: boolean;

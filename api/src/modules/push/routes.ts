@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { pushSubscriptionBody, pushUnsubscribeBody } from '@sync/contract/push';
+import type { AppEnv } from '../../context.js';
+import { requireAuth } from '../auth/middleware.js';
+import { parseWith, readJson } from '../auth/request.js';
+import { removeSubscription, saveSubscription } from './subscriptions.js';
+
+const member = requireAuth('user');
+
+/**
+ * Web Push for members (docs/decisions/0035-web-push.md):
+ *   GET  /api/push/key            → { publicKey }: the VAPID key a browser subscribes with
+ *   POST /api/push/subscriptions  PushSubscription.toJSON() → 201 { _id, createDate }: this device gets notifications
+ *   POST /api/push/unsubscribe    { endpoint } → 204: this device no longer does
+ */
+export const pushRoutes = new Hono<AppEnv>()
+  .get('/push/key', member, (c) => c.json({ publicKey: c.var.deps.providers.push.publicKey }))
+  .post('/push/subscriptions', member, async (c) => {
+    const body = parseWith(pushSubscriptionBody, await readJson(c));
+    return c.json(await saveSubscription(c.var.deps, c.var.auth.id, body, c.req.header('user-agent')?.slice(0, 500)), 201);
+  })
+  .post('/push/unsubscribe', member, async (c) => {
+    const body = parseWith(pushUnsubscribeBody, await readJson(c));
+    await removeSubscription(c.var.deps, c.var.auth.id, body.endpoint);
+    return c.body(null, 204);
+  });
