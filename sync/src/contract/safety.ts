@@ -54,26 +54,26 @@ export type ResolveReportBody = z.infer<typeof resolveReportBody>;
 
 /** One blocked profile, as the settings page lists it. */
 export const blockedProfile = z.object({
-  profileId: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  blockDate: z.string(),
+  profileId: text(),
+  username: text(),
+  avatar: text().nullable(),
+  blockDate: text(),
 });
 export type BlockedProfile = z.infer<typeof blockedProfile>;
 
 /** One report, as the admin moderation screen lists it. */
 export const reportItem = z.object({
-  _id: z.string(),
+  _id: text(),
   reason: z.enum(reportReasons),
-  details: z.string(),
+  details: text(),
   status: z.enum(reportStatuses),
   outcome: z.enum(reportOutcomes).nullable(),
-  note: z.string().nullable(),
-  createDate: z.string(),
-  resolveDate: z.string().nullable(),
-  reporter: z.object({ userId: z.string().nullable(), username: z.string() }),
-  profile: z.object({ _id: z.string(), username: z.string(), kind: z.enum(['member', 'fictive']), active: z.boolean(), avatar: z.string().nullable() }),
-  resolvedBy: z.string().nullable(),
+  note: text().nullable(),
+  createDate: text(),
+  resolveDate: text().nullable(),
+  reporter: z.object({ userId: text().nullable(), username: text() }),
+  profile: z.object({ _id: text(), username: text(), kind: z.enum(['member', 'fictive']), active: z.boolean(), avatar: text().nullable() }),
+  resolvedBy: text().nullable(),
 });
 export type ReportItem = z.infer<typeof reportItem>;
 
@@ -88,4 +88,4 @@ export const deletionRequestBody = z
 export type DeletionRequestBody = z.infer<typeof deletionRequestBody>;
 
 /** Sign-in during the grace period: the same credentials, and the member's choice to keep the account. */
-export const deletionState = z.object({ deletionDate: z.string().nullable() });
+export const deletionState = z.object({ deletionDate: text().nullable() });
