@@ -34,15 +34,13 @@ function useScopeOf(conversationId: string): ConversationScope {
   return rows?.find((row) => row._id === conversationId)?.type ?? 'inbox';
 }
 
-function SplitChat({ conversationId, children }: { conversationId: string; children: ReactNode }) {
+/** The left pane beside an open chat: the list the conversation belongs to. */
+function ChatList({ conversationId }: { conversationId: string }) {
   const scope = useScopeOf(conversationId);
   return (
-    <div className="messages-layout messages-layout--split">
-      <div className="messages-split__list">
-        <MessagesTabs />
-        <MessagesTab scope={scope} />
-      </div>
-      <div className="messages-split__chat">{children}</div>
+    <div className="messages-split__list">
+      <MessagesTabs />
+      <MessagesTab scope={scope} />
     </div>
   );
 }
@@ -53,8 +51,14 @@ export function MessagesLayout({ children }: { children: ReactNode }) {
   const split = useMediaQuery(SPLIT_INBOX_QUERY);
   const chatId = CHAT_PATH.exec(pathname)?.[1];
   if (chatId !== undefined) {
-    if (split) return <SplitChat conversationId={chatId}>{children}</SplitChat>;
-    return <div className="messages-layout messages-layout--chat">{children}</div>;
+    // One tree at every width: the chat keeps its place when the list comes or goes (a window resized across
+    // 1024 px, a tablet turned), so the composer keeps what the member typed and the photo they chose.
+    return (
+      <div className={`messages-layout ${split ? 'messages-layout--split' : 'messages-layout--chat'}`}>
+        {split ? <ChatList conversationId={chatId} /> : null}
+        <div className="messages-split__chat">{children}</div>
+      </div>
+    );
   }
   if (split) {
     return (
