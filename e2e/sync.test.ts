@@ -133,6 +133,8 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     const opener = `first ${tag()}`;
     await send(page, profile, opener);
     await expect.poll(() => statusOf(page, opener), { timeout: 15_000 }).toBe('sent');
+    // Shown sent on the push's answer; the conversation's real id (and the URL) follow with the pull after it.
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/\/messages\/chat\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const conversationId = pathOf(page).split('/').pop()!;
 
     // An older client queued text with a NUL byte (pasted text can carry one): it waits in the outbox.
