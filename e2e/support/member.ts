@@ -130,6 +130,18 @@ async function buyCredits(token: string, sku: string) {
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, not as a <script>: the pages' Content-Security-Policy refuses inline scripts.
   await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
+  // A settled screen: a toast still fading in has the colours of half its opacity, which axe reads as low contrast.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
       resultTypes: ['violations'],
