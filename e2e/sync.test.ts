@@ -110,9 +110,10 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect.poll(() => pathOf(page)).toBe('/');
-    // B's explicit logout deleted B's database; A's is still there, with the unsent message.
-    const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
-    expect(names).not.toContain(`amora-${b.id}`);
+    // B's explicit logout deletes B's database (IndexedDB finishes that once the app's connection has closed);
+    // A's is still there, with the unsent message.
+    const names = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    await expect.poll(names, { timeout: 10_000 }).not.toContain(`amora-${b.id}`);
     expect(await localTexts(page, `amora-${a.id}`)).toContain(waiting);
 
     // A signs in again: the queue drains.
