@@ -1,9 +1,10 @@
-import { and, count, eq, gt, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import { brands, conversations, messageMails, messages, profiles, users } from '../../db/schema/index.js';
 import type { Job } from '../../jobs/scheduler.js';
 import type { Mail } from '../../providers/mail/mailer.js';
 import { mailLayout } from '../auth/mails.js';
+import { unreadStaffNews } from './unread-staff-news.js';
 
 /** Replies older than this and still unread are not news any more (and keep the scan on the recent index). */
 const LOOKBACK_MS = 24 * 3_600_000;
@@ -67,16 +68,10 @@ export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
     .leftJoin(messageMails, eq(messageMails.userId, conversations.userId))
     .where(
       and(
-        isNotNull(messages.agentId),
-        gt(messages.dateSent, new Date(now - LOOKBACK_MS)),
-        eq(messages.isRead, false),
+        unreadStaffNews(now, LOOKBACK_MS),
         gt(messages.seq, sql`coalesce(${messageMails.mailedSeq}, 0)`),
         or(isNull(messageMails.mailDate), lte(messageMails.mailDate, new Date(now - gapMs))),
         eq(users.emailValidated, true),
-        eq(users.blocked, false),
-        // Nothing from a profile the member blocked, nothing to an account awaiting deletion.
-        eq(conversations.blocked, false),
-        isNull(users.deletionDueDate),
         sql`coalesce((${users.settings}->>'notifyByEmail')::boolean, true)`,
       ),
     )

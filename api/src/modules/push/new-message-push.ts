@@ -1,10 +1,12 @@
-import { and, count, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, max, sql } from 'drizzle-orm';
+import { maskContacts } from '@sync/rules/mask';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import { conversations, messages, profiles, pushState, pushSubscriptions, users } from '../../db/schema/index.js';
 import type { Job } from '../../jobs/scheduler.js';
 import type { PushMessage } from '../../providers/push/push.js';
 import { loadProfileInfo } from '../messaging/serialize.js';
+import { unreadStaffNews } from '../messaging/unread-staff-news.js';
 
 /** A message older than this is no news for a lock screen any more (and keeps the scan on the recent rows). */
 const LOOKBACK_MS = 3_600_000;
@@ -24,7 +26,8 @@ interface Due {
 
 /** What the service worker shows (web/public/push-sw.js): one notification per conversation, replaced by the next. */
 export function newMessagePush(due: Due, avatar: string | null): PushMessage {
-  const text = due.messageType === 'attachment' && !due.message ? t('messages.new-photo') : due.message;
+  // A lock screen shows what the app would: contacts masked, as members read every message (CONTRACT).
+  const text = due.messageType === 'attachment' && !due.message ? t('messages.new-photo') : maskContacts(due.message);
   const body = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
   return {
     payload: JSON.stringify({
@@ -68,11 +71,8 @@ export async function sendNewMessagePushes(deps: AppDeps): Promise<number> {
     .innerJoin(profiles, eq(profiles.id, conversations.profileId))
     .where(
       and(
-        isNotNull(messages.agentId),
-        gt(messages.dateSent, new Date(now - LOOKBACK_MS)),
-        eq(messages.isRead, false),
+        unreadStaffNews(now, LOOKBACK_MS),
         gt(messages.seq, pushed),
-        eq(users.blocked, false),
         sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${conversations.userId})`,
       ),
     )

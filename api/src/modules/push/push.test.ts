@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, messages, pushSubscriptions } from '../../db/schema/index.js';
+import { conversations, messages, pushSubscriptions, users } from '../../db/schema/index.js';
 import type { Providers } from '../../providers/index.js';
 import { MemoryPushSender } from '../../providers/push/memory.js';
 import type { SocketLike } from '../../realtime/hub.js';
@@ -154,6 +154,25 @@ describe('new-message pushes', () => {
     const left = await ctx.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id));
     expect(left.map((r) => r.endpoint).sort()).toEqual([failing.endpoint, ok.endpoint].sort());
     expect(left.find((r) => r.endpoint === ok.endpoint)?.lastPushDate).not.toBeNull();
+  });
+
+  it('a lock screen shows contacts masked; a blocked conversation and an account awaiting deletion get no push', async () => {
+    const m = await createMember(ctx);
+    const device = deviceSubscription();
+    await call(m, 'POST', '/push/subscriptions', device);
+    const bea = await chat(m);
+    await reply(bea.id, 'Call me on 0176 1234 5678');
+    await sendNewMessagePushes(ctx.deps);
+    expect(pushesTo(device.endpoint).map((p) => p.data.body)).toEqual(['Call me on **** **** ****']);
+
+    await ctx.deps.db.update(conversations).set({ blocked: true }).where(eq(conversations.id, bea.id));
+    await reply(bea.id, 'from a blocked profile');
+    await sendNewMessagePushes(ctx.deps);
+    const cleo = await chat(m);
+    await ctx.deps.db.update(users).set({ deletionRequestDate: ctx.clock.now(), deletionDueDate: new Date(ctx.clock.now().getTime() + 14 * 86_400_000) }).where(eq(users.id, m.id));
+    await reply(cleo.id, 'to an account being deleted');
+    await sendNewMessagePushes(ctx.deps);
+    expect(pushesTo(device.endpoint)).toHaveLength(1);
   });
 
   it('a member without a subscription is not looked at, and the VAPID keys stay the same across restarts of one data dir', async () => {
