@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
-import { ADMIN, DEMO, apiCall, apiToken, pathOf } from './support/member.js';
-import { AGENT, seriousA11yIssues, sessionBar, signInStaff, tag, toast } from './support/staff.js';
+import { ADMIN, DEMO, apiCall, apiToken, pathOf, seriousAxeViolations } from './support/member.js';
+import { asTab, createAgentLikeDemo, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
 /**
  * Every claim the agent holds is on screen (issue 16, docs/decisions/0031): up to maxClaims, each with its own
@@ -22,17 +22,6 @@ const seconds = (clock: string) => {
   return m! * 60 + s!;
 };
 
-/** The API as this tab's signed-in staff member. */
-function asTab<T>(page: Page, method: string, path: string): Promise<T> {
-  return page.evaluate(
-    async ({ method, path }) => {
-      const token = (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token;
-      const res = await fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-      return (await res.json()) as T;
-    },
-    { method, path },
-  );
-}
 
 /** From the page's first script on: every status text, Start-session button and held-claim count it shows, sampled each frame. */
 const RECORD_FROM_START = () => {
@@ -63,10 +52,7 @@ describe.skipIf(!hasChromium)('agent console: every held claim on screen', () =>
     browser = await launch();
     ctx = await newContext(browser, WIDE);
     // An agent of its own with the demo agent's scope and a cap of 3.
-    const admin = await apiToken(ADMIN, 'agent');
-    const agents = await apiCall<{ data: { email: string; scope: string[] }[] }>(admin, 'GET', '/agents?limit=100');
-    const scope = agents.data.find((a) => a.email === AGENT.username)!.scope;
-    await apiCall(admin, 'POST', '/agent', { email: me.username, password: me.password, firstName: 'Max', lastName: 'Three', scope, maxClaims: 3 });
+    await createAgentLikeDemo(me, { firstName: 'Max', lastName: 'Three' }, 3);
     // Six conversations wait in the message stock.
     const member = await apiToken(DEMO);
     const profiles = await apiCall<{ data: { _id: string }[] }>(member, 'GET', '/profiles?limit=36');
@@ -151,12 +137,12 @@ describe.skipIf(!hasChromium)('agent console: every held claim on screen', () =>
   });
 
   it('axe finds nothing serious with three claims held; the screen at 1440×900 and 390×844', async () => {
-    expect(await seriousA11yIssues(main)).toEqual([]);
+    expect(await seriousAxeViolations(main)).toEqual([]);
     await shot(main, 'agent-claims-3-held-1440');
     await main.setViewportSize(MOBILE);
     await main.evaluate(() => window.scrollTo(0, 0));
     await shot(main, 'agent-claims-3-held-390');
-    expect(await seriousA11yIssues(main)).toEqual([]);
+    expect(await seriousAxeViolations(main)).toEqual([]);
     await main.setViewportSize(WIDE);
   });
 

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
-import { ADMIN, DEMO, apiCall, apiToken, pathOf } from './support/member.js';
-import { AGENT, seriousA11yIssues, sessionBar, signInStaff, tag, toast } from './support/staff.js';
+import { ADMIN, DEMO, apiCall, apiToken, pathOf, seriousAxeViolations } from './support/member.js';
+import { asTab, createAgentLikeDemo, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
 /**
  * The console holds no state of its own that the server owns (issue 16): tabs handing the socket over, a claim
@@ -26,17 +26,6 @@ async function recordStatuses(page: Page) {
 }
 const seenStatuses = (page: Page) => page.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses);
 
-/** The API as this tab's signed-in staff member. */
-function asTab<T>(page: Page, method: string, path: string): Promise<T> {
-  return page.evaluate(
-    async ({ method, path }) => {
-      const token = (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token;
-      const res = await fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-      return (await res.json()) as T;
-    },
-    { method, path },
-  );
-}
 
 const conversationInUrl = (page: Page) => new URL(page.url()).searchParams.get('id');
 
@@ -62,10 +51,7 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
     browser = await launch();
     ctx = await newContext(browser, WIDE);
     // An agent of its own, with the demo agent's scope, so other journeys' claims and sessions do not mix in.
-    const admin = await apiToken(ADMIN, 'agent');
-    const agents = await apiCall<{ data: { email: string; scope: string[] }[] }>(admin, 'GET', '/agents?limit=100');
-    const scope = agents.data.find((a) => a.email === AGENT.username)!.scope;
-    await apiCall(admin, 'POST', '/agent', { email: me.username, password: me.password, firstName: 'Tess', lastName: 'Tabs', scope, maxClaims: 3 });
+    await createAgentLikeDemo(me, { firstName: 'Tess', lastName: 'Tabs' }, 3);
     // The member writes to three profiles: three conversations wait in the message stock.
     const member = await apiToken(DEMO);
     const profiles = await apiCall<{ data: { _id: string }[] }>(member, 'GET', '/profiles?limit=36');
@@ -219,10 +205,10 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
     const found: Record<string, string[]> = {};
     await sessionBar(worker).getByRole('button', { name: /Start session/ }).click();
     await sessionBar(worker).getByRole('status').filter({ hasText: 'Online' }).waitFor();
-    found['/agent'] = await seriousA11yIssues(worker);
+    found['/agent'] = await seriousAxeViolations(worker);
     await worker.keyboard.press('Alt+N');
     await worker.getByRole('list', { name: 'Messages' }).waitFor();
-    found['/chat'] = await seriousA11yIssues(worker);
+    found['/chat'] = await seriousAxeViolations(worker);
     const adminCtx = await newContext(browser, WIDE);
     const admin = await adminCtx.newPage();
     await signInStaff(admin, ADMIN);
@@ -230,7 +216,7 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
       await admin.goto(screen);
       await admin.getByRole('main').waitFor();
       await admin.waitForLoadState('networkidle');
-      found[screen] = await seriousA11yIssues(admin);
+      found[screen] = await seriousAxeViolations(admin);
     }
     await adminCtx.close();
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((screen) => [screen, []])));

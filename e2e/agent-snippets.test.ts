@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
-import { ADMIN, apiCall, apiToken, createMember, pathOf, type NewMember } from './support/member.js';
-import { AGENT, seriousA11yIssues, sessionBar, signInStaff, tag, toast } from './support/staff.js';
+import { ADMIN, apiCall, createMember, pathOf, type NewMember, seriousAxeViolations } from './support/member.js';
+import { asTab, createAgentLikeDemo, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
 /**
  * Canned replies and the persona panel (issue 16): an admin shares a reply, an agent keeps one of their own,
@@ -18,17 +18,6 @@ interface ConversationView {
   messages: { _id: string; message: string; senderType: string; dateSent: string }[];
 }
 
-/** The API as this tab's signed-in staff member. */
-function asTab<T>(page: Page, method: string, path: string): Promise<T> {
-  return page.evaluate(
-    async ({ method, path }) => {
-      const token = (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token;
-      const res = await fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-      return (await res.json()) as T;
-    },
-    { method, path },
-  );
-}
 
 const conversationInUrl = (page: Page) => new URL(page.url()).searchParams.get('id');
 const replyBox = (page: Page) => page.getByRole('textbox', { name: /^Reply as / });
@@ -85,10 +74,7 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     admin = await adminCtx.newPage();
     agent = await agentCtx.newPage();
     // An agent of its own with the demo agent's scope; one claim at a time, as the bench wants.
-    const adminToken = await apiToken(ADMIN, 'agent');
-    const agents = await apiCall<{ data: { email: string; scope: string[] }[] }>(adminToken, 'GET', '/agents?limit=100');
-    const scope = agents.data.find((a) => a.email === AGENT.username)!.scope;
-    await apiCall(adminToken, 'POST', '/agent', { email: me.username, password: me.password, firstName: 'Sara', lastName: 'Snippets', scope, maxClaims: 1 });
+    await createAgentLikeDemo(me, { firstName: 'Sara', lastName: 'Snippets' }, 1);
   });
   afterAll(async () => {
     await adminCtx?.close();
@@ -119,7 +105,7 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     const shared = manager.getByRole('region', { name: 'Shared canned replies' });
     await shared.getByText(sharedTitle).waitFor();
     await shared.getByRole('button', { name: `Edit ${sharedTitle}` }).waitFor();
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await shotsAt(admin, 'agent-snippets-admin-manager', WIDE);
   });
 
@@ -137,7 +123,7 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     const shared = manager.getByRole('region', { name: 'Shared canned replies' });
     await shared.getByText(sharedTitle).waitFor();
     expect(await shared.getByRole('button', { name: `Edit ${sharedTitle}` }).count()).toBe(0);
-    expect(await seriousA11yIssues(agent)).toEqual([]);
+    expect(await seriousAxeViolations(agent)).toEqual([]);
   });
 
   it('claims a conversation; / and Ctrl K insert both replies with the names filled; the persona panel and the day divider show', async () => {
@@ -158,7 +144,7 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     const options = agent.getByRole('listbox', { name: 'Matching canned replies' }).getByRole('option');
     await expect.poll(() => options.count()).toBe(1);
     expect(await options.first().getAttribute('aria-selected')).toBe('true');
-    expect(await seriousA11yIssues(agent)).toEqual([]);
+    expect(await seriousAxeViolations(agent)).toEqual([]);
     await shotsAt(agent, 'agent-snippets-picker', WIDE);
     await agent.keyboard.press('Enter');
     await expect.poll(() => box.inputValue()).toBe(fill(sharedBody));
@@ -203,7 +189,7 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     await panel.getByRole('group', { name: 'Pinned memos' }).getByText(note).waitFor();
     // Today's messages sit under a Today divider, their times without a date.
     await agent.getByRole('list', { name: 'Messages' }).getByText('Today', { exact: true }).first().waitFor();
-    expect(await seriousA11yIssues(agent)).toEqual([]);
+    expect(await seriousAxeViolations(agent)).toEqual([]);
     await shotsAt(agent, 'agent-snippets-chat', WIDE);
 
     await sendAndWait(agent);
@@ -237,7 +223,7 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     // Older than today: with the date; today: the clock alone.
     expect(stamps[0]).toMatch(/[A-Z][a-z]{2} \d{1,2}, /);
     expect(stamps.at(-1)).not.toMatch(/[A-Z][a-z]{2} \d{1,2}, /);
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await shotsAt(admin, 'agent-snippets-day-dividers', WIDE);
     await admin.unroute(`**/api/conversation/${id}?**`);
   });

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
-import { ADMIN, DEMO, apiCall, apiToken, pathOf } from './support/member.js';
-import { AGENT, seriousA11yIssues, sessionBar, signInStaff, tag, toast } from './support/staff.js';
+import { ADMIN, DEMO, apiCall, apiToken, pathOf, seriousAxeViolations } from './support/member.js';
+import { asTab, createAgentLikeDemo, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
 /**
  * The admin side of the console (issue 16): the live supervisor board, the lookup naming who holds a claim
@@ -30,10 +30,7 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
   beforeAll(async () => {
     browser = await launch();
     // An agent of its own with the demo agent's scope; the member writes to two profiles so two conversations wait.
-    const adminToken = await apiToken(ADMIN, 'agent');
-    const agents = await apiCall<{ data: { email: string; scope: string[] }[] }>(adminToken, 'GET', '/agents?limit=100');
-    const scope = agents.data.find((a) => a.email === AGENT.username)!.scope;
-    await apiCall(adminToken, 'POST', '/agent', { email: me.username, password: me.password, firstName: first, lastName: 'Board', scope, maxClaims: 3 });
+    await createAgentLikeDemo(me, { firstName: first, lastName: 'Board' }, 3);
     const member = await apiToken(DEMO);
     const profiles = await apiCall<{ data: { _id: string }[] }>(member, 'GET', '/profiles?limit=36');
     for (const profile of profiles.data.slice(-5, -3)) {
@@ -86,11 +83,11 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
     expect(await row().getByRole('link').getAttribute('href')).toBe(`/agent/lookup/${claimed}`);
 
     await shot(admin, 'supervisor-board-1440');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.setViewportSize(MOBILE);
     await row().getByTestId('board-claim-left').waitFor();
     await shot(admin, 'supervisor-board-390');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.setViewportSize(WIDE);
     // Keyboard: the claim's link is reachable with Tab.
     await admin.getByRole('button', { name: 'Refresh' }).focus();
@@ -100,11 +97,7 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
 
   it('lookup filters live in the URL: reload and back keep them; the row names the holder with the time left', async () => {
     // Read with this tab's own token: signing the admin in again elsewhere would take this tab's session over.
-    const conversation = await admin.evaluate(async (id) => {
-      const token = (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token;
-      const res = await fetch(`/api/conversation/${id}`, { headers: { authorization: `Bearer ${token}` } });
-      return (await res.json()) as { profile: { username: string } };
-    }, claimed);
+    const conversation = await asTab<{ profile: { username: string } }>(admin, 'GET', `/conversation/${claimed}`);
     await admin.goto('/agent/lookup');
     const filters = admin.getByRole('form', { name: 'Lookup filters' });
     await admin.getByRole('table').getByRole('row').nth(1).waitFor();
@@ -124,13 +117,13 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
     expect(await filters.getByLabel('Profile').inputValue()).toBe(conversation.profile.username);
     expect(await filters.getByLabel('Sort').inputValue()).toBe('oldest');
     await shot(admin, 'lookup-filtered-1440');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.setViewportSize(MOBILE);
     // On a phone the holder shows under the member (the State column is scrolled off to the side).
     await claimedRow.getByTestId('lookup-claim-holder-narrow').waitFor();
     expect(await holder.isVisible()).toBe(false);
     await shot(admin, 'lookup-filtered-390');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.setViewportSize(WIDE);
 
     // Back: the search before (no filters); forward: the filtered one again.
@@ -156,7 +149,7 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
       new RegExp(`^${name} holds this conversation \\(claim ends in [45]:\\d\\d\\)\\. Sending as admin ends their claim; they are told at once and stay signed in\\.$`),
     );
     await shot(admin, 'lookup-admin-reply-warning-1440');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await box.inputValue()).toBe(text);
@@ -200,10 +193,10 @@ describe.skipIf(!hasChromium)('admin console: supervisor board, lookup and repor
     expect(cells.at(-2)).toMatch(/^\d+ s$/);
     expect(cells.at(-1)).toBe('0');
     await shot(admin, 'report-1440');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.setViewportSize(MOBILE);
     await shot(admin, 'report-390');
-    expect(await seriousA11yIssues(admin)).toEqual([]);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.setViewportSize(WIDE);
   });
 });

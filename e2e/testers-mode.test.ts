@@ -11,8 +11,8 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, hasChromium, launch } from './support/browser.js';
 import { bubble, bubbles, statusOf } from './support/chat.js';
-import { DEMO, pathOf, shotBoth } from './support/member.js';
-import { AGENT, seriousA11yIssues, sessionBar, toast } from './support/staff.js';
+import { DEMO, pathOf, shotBoth, seriousAxeViolations } from './support/member.js';
+import { AGENT, sessionBar, toast } from './support/staff.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)("testers' mode (npm run dev:mock)", () => {
     await panel().getByRole('heading', { name: 'Clock' }).scrollIntoViewIfNeeded();
     expect(await panel().getByTestId('tester-clock-offset').innerText()).toMatch(/^Real time · /);
     expect(await panel().getByText(/^Access token: expires in (1 h \d+ min|2 h)$/).count()).toBe(1);
-    expect(await seriousA11yIssues(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await shotBoth(page, 'testers-panel-clock');
     await closePanel();
   });

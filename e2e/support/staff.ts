@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { pathOf } from './member.js';
+import { ADMIN, apiCall, apiToken, pathOf } from './member.js';
 
 export const AGENT = { username: 'agent@example.com', password: 'agent-pass-123' };
 
@@ -31,11 +31,22 @@ export async function signInStaff(page: Page, who: { username: string; password:
   await sessionBar(page).waitFor();
 }
 
-/** axe's serious and critical findings on the page as it is now (issue 16: none on any console screen). */
-export async function seriousA11yIssues(page: Page): Promise<string[]> {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+/** The API as this tab's signed-in staff member: its own token (signing in again elsewhere would take the session over). */
+export function asTab<T>(page: Page, method: string, path: string): Promise<T> {
+  return page.evaluate(
+    async ({ method, path }) => {
+      const token = (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token;
+      const res = await fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+      return (await res.json()) as T;
+    },
+    { method, path },
+  );
+}
+
+/** An agent of the journey's own with the demo agent's scope, so other journeys' claims and sessions do not mix in. */
+export async function createAgentLikeDemo(me: { username: string; password: string }, name: { firstName: string; lastName: string }, maxClaims: number) {
+  const admin = await apiToken(ADMIN, 'agent');
+  const agents = await apiCall<{ data: { email: string; scope: string[] }[] }>(admin, 'GET', '/agents?limit=100');
+  const scope = agents.data.find((a) => a.email === AGENT.username)!.scope;
+  await apiCall(admin, 'POST', '/agent', { email: me.username, password: me.password, ...name, scope, maxClaims });
 }
