@@ -73,7 +73,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     // One prepared call, its own short transaction (locks held only for the pick), answering the view as well.
     const claimed = await claimNext(deps.database, c.var.auth.id, now, MESSAGES_PER_CHUNK);
     if (!claimed) return c.body(null, 204);
-    await publishBoardChange(deps, [c.var.auth.id], 'claim');
+    void publishBoardChange(deps, [c.var.auth.id], 'claim');
     const wrapper: ClaimWrapper = {
       claimTime: claimed.claimDate.toISOString(),
       postTime: claimed.stockDate.toISOString(),
@@ -109,7 +109,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     const released = isUuid(id) ? await c.var.deps.db.transaction((tx) => releaseAllClaims(tx, c.var.auth.id, now, id)) : 0;
     if (released === 0) throw new ApiError(404, 'claim-not-found', t('agent.claim-not-held'));
     void notifyClaimEnded(c.var.deps, c.var.auth.id, id, 'released');
-    await publishBoardChange(c.var.deps, [c.var.auth.id], 'release');
+    void publishBoardChange(c.var.deps, [c.var.auth.id], 'release');
     return c.json({ status: 'success', message: t('agent.claim-released') });
   })
   .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))

@@ -82,7 +82,8 @@ export type BoardChange = 'status' | 'claim' | 'reply' | 'release' | 'expiry';
 
 /**
  * `supervisorUpdate` to every admin socket, after the change committed: the board reads itself again from the
- * server (GET /api/admin/board) rather than patching a copy from the frame.
+ * server (GET /api/admin/board) rather than patching a copy from the frame. Never throws: the claim, reply and
+ * release answers do not wait for it.
  */
 export async function publishBoardChange(deps: Pick<AppDeps, 'realtime'>, agentIds: string[], change: BoardChange) {
   const unique = [...new Set(agentIds)];

@@ -45,7 +45,7 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
     void notifyClaimEnded(deps, c.var.auth.id, id, 'replied');
     const ended = c.var.auth.role === 'admin' ? await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now) : [];
     // The replier's claim ended as replied (and the holder's, for an admin's reply): the board shows it at once.
-    await publishBoardChange(deps, [c.var.auth.id, ...ended], 'reply');
+    void publishBoardChange(deps, [c.var.auth.id, ...ended], 'reply');
   };
   if (!c.var.idempotency) {
     const rows = await called(() => AGENT_REPLY.call(deps.database, values));
