@@ -24,6 +24,9 @@ async function start() {
   }
   // SPEC §2: on start the app initialises authentication and loads brand information.
   startAuthSession();
+  // A signed-in member's device syncs while the brand and the user load: the inbox does not wait for them.
+  const auth = getAuth();
+  if (auth.isAuthenticated && auth.kind === 'user') void import('./sync/sync-runtime').then(({ startMemberSyncAtBoot }) => startMemberSyncAtBoot());
   let setup: BrandSetup = { config: null, brand: null };
   let brandFailed = false;
   try {

@@ -142,6 +142,12 @@ export function getAuth(): AuthView {
   return view(session().getSnapshot());
 }
 
+/** Calls `listener` with the auth state on every change (login, refresh, lapse, logout); answers the unsubscribe. */
+export function subscribeAuth(listener: (auth: AuthView) => void): () => void {
+  const subscription = session().subscribe((snapshot) => listener(view(snapshot)));
+  return () => subscription.unsubscribe();
+}
+
 /** Log in with an access token from login, registration or auto-login. False when it was rejected. */
 export function authenticate(token: string): boolean {
   const current = session();

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { MESSAGES_PER_CHUNK, type MessageRecord } from '@sync/contract/messaging';
 import { api } from '@web/lib/api';
 import { getLocalDb, type ConversationRow, type MessageRow } from '@web/local/db';
+import { useWithEchoes } from './echoes';
 import { getSyncClient } from './sync-runtime';
 
 export type ConversationScope = ConversationRow['type'];
@@ -43,12 +44,13 @@ export function useConversation(conversationId: string, profileId?: string): Con
   }, [conversationId, profileId]);
 }
 
-/** The thread oldest first. */
-export function useThread(conversationId: string | undefined): MessageRow[] | undefined {
-  return useLiveQuery(async () => {
+/** The thread oldest first, with this tab's sends to the profile that are not written yet (echoes.ts). */
+export function useThread(conversationId: string | undefined, profileId?: string): MessageRow[] | undefined {
+  const rows = useLiveQuery(async () => {
     if (!conversationId) return [];
     return getLocalDb().messages.where('[conversationId+date]').between([conversationId, ''], [conversationId, '\uffff']).toArray();
   }, [conversationId]);
+  return useWithEchoes(rows, profileId);
 }
 
 export function useDraft(profileId: string | undefined): string | null | undefined {

@@ -331,25 +331,27 @@ export class SyncClient {
     let answered = 0;
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       const touched = new Set<string>();
+      // Issued together, answered in order: a batch of 500 answers costs one wait, not 500.
+      const writes: Promise<unknown>[] = [];
       for (const result of response.results) {
         const row = byId.get(result.mutationId);
         if (!row) continue;
         answered += 1;
         if (result.ok) {
           // A pruned answer says only "applied long ago": the pull decides whether the message is there.
-          await this.db.outbox.update(row.mutationId, result.pruned ? { acked: true, pruned: true } : { acked: true });
+          writes.push(this.db.outbox.update(row.mutationId, result.pruned ? { acked: true, pruned: true } : { acked: true }));
           // The server stored it: the member sees it sent now, not after the pull that confirms it.
-          if (row.name === 'sendMessage' && !result.pruned) await this.db.messages.update((row.args as { messageId: string }).messageId, { status: 'sent', isPending: false });
+          if (row.name === 'sendMessage' && !result.pruned) writes.push(this.db.messages.update((row.args as { messageId: string }).messageId, { status: 'sent', isPending: false }));
         } else {
           const error = result.error ?? { code: 'error', message: t('error.generic') };
           // Input the server can never store (NUL bytes, lone surrogates…): a retry would fail the same way,
           // so the write goes with its effect; anything else stays as failed for Retry or Discard.
-          if (error.code === 'invalid-mutation') await this.db.outbox.delete(row.mutationId);
-          else await this.db.outbox.update(row.mutationId, { status: 'failed', error });
+          writes.push(error.code === 'invalid-mutation' ? this.db.outbox.delete(row.mutationId) : this.db.outbox.update(row.mutationId, { status: 'failed', error }));
           refused.push({ row, error });
           touched.add(row.profileId);
         }
       }
+      await Promise.all(writes);
       if (touched.size) {
         await rebuildConversations(this.db, touched);
         await refreshShownCredits(this.db);
@@ -359,27 +361,46 @@ export class SyncClient {
     return answered;
   }
 
-  /** Pulls page after page (the server answers at most MAX_PULL_CHANGES at a time) until it has no more. */
+  /**
+   * Pulls page after page (the server answers at most MAX_PULL_CHANGES at a time) until it has no more. The next
+   * page is asked for while this one is written: a first sync's history costs the slower of the two, not both.
+   */
   private async pullOnce(): Promise<void> {
+    let ahead: Promise<PullResponse> | null = null;
     for (let page = 0; page < MAX_PULL_PAGES && !this.stopped; page++) {
-      if (!(await this.pullPage())) return;
+      const response = await (ahead ?? this.fetchPage());
+      ahead = null;
+      if (response.more && !this.stopped) {
+        ahead = this.fetchPage({ cursor: response.cursor, snapshot: response.snapshot });
+        // Awaited next round; a failure meanwhile must not count as unhandled if this page's write fails.
+        ahead.catch(() => undefined);
+      }
+      await this.applyPage(response);
+      if (!response.more) return;
     }
   }
 
-  /** One page, applied in one Dexie transaction (a reload mid-way resumes from its cursor); true when more follow. */
-  private async pullPage(): Promise<boolean> {
+  /** One page from the cursor the device holds (or the one the page before it answered). */
+  private async fetchPage(from?: { cursor: number; snapshot?: string }): Promise<PullResponse> {
     const clientId = await this.clientId();
-    const cursorRow = await this.db.meta.get(CURSOR_KEY);
-    const cursor = typeof cursorRow?.value === 'number' ? cursorRow.value : 0;
-    const snapshotRow = await this.db.meta.get(SNAPSHOT_KEY);
-    const snapshot = typeof snapshotRow?.value === 'string' ? snapshotRow.value : undefined;
-    let response: PullResponse;
+    let cursor = from?.cursor;
+    let snapshot = from?.snapshot;
+    if (!from) {
+      const cursorRow = await this.db.meta.get(CURSOR_KEY);
+      cursor = typeof cursorRow?.value === 'number' ? cursorRow.value : 0;
+      const snapshotRow = await this.db.meta.get(SNAPSHOT_KEY);
+      snapshot = typeof snapshotRow?.value === 'string' ? snapshotRow.value : undefined;
+    }
     try {
-      response = await this.transport.pull({ clientId, cursor, ...(snapshot ? { snapshot } : {}) });
+      return await this.transport.pull({ clientId, cursor: cursor ?? 0, ...(snapshot ? { snapshot } : {}) });
     } catch (err) {
       this.scheduleRetry();
       throw err;
     }
+  }
+
+  /** One page, applied in one Dexie transaction (a reload mid-way resumes from its cursor). */
+  private async applyPage(response: PullResponse): Promise<void> {
     let divergent: WindowChecksum[] = [];
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       // lastMutationId describes the whole state: the outbox waits for the last page.
@@ -399,7 +420,6 @@ export class SyncClient {
       divergent = await this.compareChecksums(response.checksums ?? []);
     });
     if (divergent.length) await this.heal(divergent);
-    return response.more === true;
   }
 
   /**
@@ -407,18 +427,20 @@ export class SyncClient {
    * was lost and it was refused) shows as failed. Answers the profiles whose conversations must be replayed.
    */
   private async settleOutbox(lastMutationId: number, patch: readonly PatchOp[]): Promise<string[]> {
-    const profiles: string[] = [];
+    const profiles = new Set<string>();
+    const settled: number[] = [];
     const confirmed = await this.db.outbox.where('mutationId').belowOrEqual(lastMutationId).toArray();
     for (const row of confirmed) {
       if (row.status !== 'pending') continue;
-      profiles.push(row.profileId);
+      profiles.add(row.profileId);
       if (row.name === 'sendMessage' && (!row.acked || row.pruned) && !(await this.messageStored(row, patch))) {
         await this.db.outbox.update(row.mutationId, { status: 'failed', error: NOT_DELIVERED });
         continue;
       }
-      await this.db.outbox.delete(row.mutationId);
+      settled.push(row.mutationId);
     }
-    return profiles;
+    await this.db.outbox.bulkDelete(settled);
+    return [...profiles];
   }
 
   /** Whether the server holds a send's message: in this page, or already in the confirmed state. */
@@ -431,12 +453,11 @@ export class SyncClient {
 
   /** The conversations whose latest confirmed messages differ from what the server says it sent. */
   private async compareChecksums(checksums: readonly WindowChecksum[]): Promise<WindowChecksum[]> {
-    const divergent: WindowChecksum[] = [];
-    for (const expected of checksums) {
-      const held = await this.db.kv.where('key').startsWith(messagePrefix(expected.conversationId)).toArray();
-      const mine = windowChecksum(expected.conversationId, held.map((row) => row.value as MessageRecord));
-      if (mine.count !== expected.count || mine.digest !== expected.digest) divergent.push(expected);
-    }
+    const held = await Promise.all(checksums.map((expected) => this.db.kv.where('key').startsWith(messagePrefix(expected.conversationId)).toArray()));
+    const divergent = checksums.filter((expected, i) => {
+      const mine = windowChecksum(expected.conversationId, held[i]!.map((row) => row.value as MessageRecord));
+      return mine.count !== expected.count || mine.digest !== expected.digest;
+    });
     if (divergent.length) {
       const row = await this.db.meta.get(DIVERGENCES_KEY);
       await this.db.meta.put({ key: DIVERGENCES_KEY, value: (typeof row?.value === 'number' ? row.value : 0) + divergent.length });

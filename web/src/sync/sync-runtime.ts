@@ -10,6 +10,7 @@ import type { MutationErrorBody, MutationName, PullResponse, PushResponse } from
 import type { MessageRecord } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { api } from '@web/lib/api';
+import { subscribeAuth } from '@web/lib/auth-session';
 import { beginAgeVerification } from '@web/lib/payments-api';
 import { userStore } from '@web/lib/user-store';
 import { getLocalDb, type LocalDatabase } from '@web/local/db';
@@ -17,6 +18,7 @@ import { toast } from '@web/ui/toast';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { electLeader, leaderStore, type LockManagerLike } from './leader';
 import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
+import { dropEcho, echoSend, settleEcho } from './echoes';
 import { SHOWN_CREDITS_KEY } from './view';
 import { onSocketEvent } from './socket';
 import { SyncClient, type MutateOutcome, type NewMessageEvent, type SyncTransport } from './sync-client';
@@ -74,10 +76,15 @@ export interface StartOptions {
   random?: () => number;
 }
 
-/** Starts the engine for the signed-in member; returns the stop (sign-out, layout unmount). */
+/**
+ * Starts the engine for the signed-in member; returns the stop (sign-out, layout unmount). An engine already
+ * running on the same account's database is kept (the app starts it at boot, before the member's frame mounts,
+ * so the first pull does not wait for the brand, the user and the layout's code).
+ */
 export function startMemberSync(options: StartOptions = {}): () => void {
-  runtime?.stop();
   const db = options.db ?? getLocalDb();
+  if (runtime && runtime.client.db === db && !options.transport && !options.tabId) return runtime.stop;
+  runtime?.stop();
   const tabId = options.tabId ?? TAB_ID;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
   const locks = options.locks === undefined ? (navigator as { locks?: TabLocks }).locks : options.locks;
@@ -167,6 +174,22 @@ export function startMemberSync(options: StartOptions = {}): () => void {
   return self.stop;
 }
 
+/**
+ * Starts the engine at boot for the member the stored session names: it runs until that session ends, and the
+ * member's frame adopts it when it mounts (startMemberSync keeps a running engine).
+ */
+export function startMemberSyncAtBoot(): void {
+  const stop = startMemberSync();
+  const started = runtime;
+  const off = subscribeAuth((auth) => {
+    if (runtime !== started) return off();
+    if (!auth.isAuthenticated || auth.kind !== 'user') {
+      off();
+      stop();
+    }
+  });
+}
+
 function ask(type: 'flush' | 'pull'): void {
   const current = runtime;
   if (!current) return;
@@ -196,9 +219,21 @@ function requireClient(): SyncClient {
   return client;
 }
 
-/** A member write: applied on the device at once, pushed by the leader as soon as it can. */
+/** A member write: applied on the device at once (a send's bubble even before that: echoes.ts), pushed by the leader as soon as it can. */
 export async function mutate(name: MutationName, args: unknown): Promise<MutateOutcome> {
-  const outcome = await requireClient().mutate(name, args);
+  const client = requireClient();
+  const echo = name === 'sendMessage' ? echoSend(args) : null;
+  let outcome: MutateOutcome;
+  try {
+    outcome = await client.mutate(name, args);
+  } catch (err) {
+    if (echo) dropEcho(echo);
+    throw err;
+  }
+  if (echo) {
+    if (outcome.ok && outcome.mutationId !== undefined) settleEcho(echo);
+    else dropEcho(echo);
+  }
   if (outcome.ok && outcome.mutationId !== undefined) requestFlush();
   return outcome;
 }

@@ -61,12 +61,16 @@ function messageRow(m: MessageRecord & Partial<MessageRow>, row?: OutboxRow): Me
   };
 }
 
+/** The first and last messages the view holds of a conversation: what its list row shows. */
+async function endsOf(db: LocalDatabase, conversationId: string): Promise<[MessageRow | undefined, MessageRow | undefined]> {
+  const range = () => db.messages.where('[conversationId+date]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]);
+  return Promise.all([range().first(), range().last()]);
+}
+
 /** A conversation's row: its record plus what the list shows, from the first and last messages the view holds. */
-async function writeConversationRow(db: LocalDatabase, c: ConversationRecord): Promise<void> {
-  const range = () => db.messages.where('[conversationId+date]').between([c._id, Dexie.minKey], [c._id, Dexie.maxKey]);
-  const [first, last] = await Promise.all([range().first(), range().last()]);
+function conversationRow(c: ConversationRecord, first: MessageRow | undefined, last: MessageRow | undefined): ConversationRow {
   const hasUserMessage = c.hasUserMessage || first?.senderType === 'user' || last?.senderType === 'user';
-  await db.conversations.put({
+  return {
     ...c,
     hasUserMessage,
     type: conversationType({ archived: c.archived, messages: hasUserMessage ? [{ senderType: 'user' }] : [] }),
@@ -74,7 +78,17 @@ async function writeConversationRow(db: LocalDatabase, c: ConversationRecord): P
     lastMessage: last ? { message: last.message, messageType: last.messageType, senderType: last.senderType, date: last.date, status: last.status } : null,
     firstSender: first?.senderType ?? null,
     lastSender: last?.senderType ?? null,
-  });
+  };
+}
+
+/**
+ * Writes the list rows of these conversations. The range reads are issued together: IndexedDB answers requests
+ * of one transaction in order, so a batch costs one round trip of waiting, not one per conversation.
+ */
+async function writeConversationRows(db: LocalDatabase, conversations: readonly ConversationRecord[]): Promise<void> {
+  if (conversations.length === 0) return;
+  const ends = await Promise.all(conversations.map((c) => endsOf(db, c._id)));
+  await db.conversations.bulkPut(conversations.map((c, i) => conversationRow(c, ...ends[i]!)));
 }
 
 async function deleteConversationRows(db: LocalDatabase, conversationId: string): Promise<void> {
@@ -159,8 +173,28 @@ export async function applyOptimistic(db: LocalDatabase, row: OutboxRow, optimis
     if (key.startsWith(MESSAGE_PREFIX) && value) await db.messages.put(messageRow(value as MessageRecord, row));
     else if (key.startsWith(CONVERSATION_PREFIX) && value) conversations.push(value as ConversationRecord);
   }
-  for (const c of conversations) await writeConversationRow(db, c);
+  await writeConversationRows(db, conversations);
   await db.meta.put({ key: SHOWN_CREDITS_KEY, value: optimistic.shownCredits });
+}
+
+/** A send as its own bubble shows it before the server has it: what the send mutator writes, plus its status. */
+export function unsentMessageRow(args: SendArgs, conversationId: string, createdAt: number, status: MessageStatus, mutationId?: number): MessageRow {
+  const at = new Date(createdAt).toISOString();
+  return {
+    _id: args.messageId,
+    conversationId,
+    messageType: args.messageType,
+    message: maskContacts(args.message),
+    attachment: args.attachment ?? null,
+    senderType: 'user',
+    dateSent: at,
+    date: at,
+    day: dayStart(createdAt),
+    isRead: true,
+    isPending: status === 'pending',
+    status,
+    ...(mutationId !== undefined ? { mutationId } : {}),
+  };
 }
 
 /** A send the replay could not show (refused, or no longer replayable): shown where it was written. */
@@ -180,44 +214,83 @@ function overlaySend(row: OutboxRow, status: MessageStatus, conversation: Conver
     lastMessageDate: at,
     unread: 0,
   };
-  const message: MessageRow = {
-    _id: args.messageId,
-    conversationId: target._id,
-    messageType: args.messageType,
-    message: maskContacts(args.message),
-    attachment: args.attachment ?? null,
-    senderType: 'user',
-    dateSent: at,
-    date: at,
-    day: dayStart(row.createdAt),
-    isRead: true,
-    isPending: status === 'pending',
-    status,
-    mutationId: row.mutationId,
-    ...(row.error ? { error: row.error } : {}),
-  };
+  const message: MessageRow = { ...unsentMessageRow(args, target._id, row.createdAt, status, row.mutationId), ...(row.error ? { error: row.error } : {}) };
   return { conversation: target, message };
 }
 
 /**
  * Recomputes the view of the conversations with these profiles from the confirmed state and their own
- * outbox rows: the engine's rebase over just the rows those mutations read.
+ * outbox rows: the engine's rebase over just the rows those mutations read. A conversation with nothing queued
+ * is its confirmed record as it stands (most of a pull), so only the others are replayed. The reads and writes
+ * of the batch are issued together: a pull page of 500 conversations costs a handful of round trips.
  */
-export async function rebuildConversations(db: LocalDatabase, profileIds: Iterable<string>): Promise<void> {
+export async function rebuildConversations(db: LocalDatabase, profileIds: Iterable<string>, known: ReadonlyMap<string, ConversationRecord> = new Map()): Promise<void> {
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return;
-  const outbox = await db.outbox.where('profileId').anyOf(ids).toArray();
-  const summaries = await profileSummaries(db, ids);
-  for (const profileId of ids) {
-    const rows = outbox.filter((r) => r.profileId === profileId).sort((a, b) => a.mutationId - b.mutationId);
-    await rebuildConversation(db, profileId, rows, summaries);
+  const unknown = ids.filter((id) => !known.has(id));
+  const [outbox, confirmedRows, blocked, pendingShown, failedShown, localRows] = await Promise.all([
+    db.outbox.where('profileId').anyOf(ids).toArray(),
+    unknown.length ? db.kv.where('value.profileId').anyOf(unknown).toArray() : [],
+    blockedEntry(db),
+    // Rows shown pending or failed: as many as the outbox has, whatever the history's size.
+    db.messages.where('status').equals('pending').toArray(),
+    db.messages.where('status').equals('failed').toArray(),
+    // Conversations started offline: rarely any.
+    db.conversations.where('_id').startsWith(localConversationId('')).primaryKeys(),
+  ]);
+  const confirmedBy = new Map(known);
+  for (const row of confirmedRows) confirmedBy.set((row.value as ConversationRecord).profileId, row.value as ConversationRecord);
+  const summaries = await profileSummaries(db, [...new Set(outbox.map((row) => row.profileId))]);
+  const overlaysBy = new Map<string, MessageRow[]>();
+  for (const m of [...pendingShown, ...failedShown]) {
+    const list = overlaysBy.get(m.conversationId);
+    if (list) list.push(m);
+    else overlaysBy.set(m.conversationId, [m]);
   }
+  const queuedBy = new Map<string, OutboxRow[]>();
+  for (const row of [...outbox].sort((a, b) => a.mutationId - b.mutationId)) {
+    const list = queuedBy.get(row.profileId);
+    if (list) list.push(row);
+    else queuedBy.set(row.profileId, [row]);
+  }
+
+  const shownMessages: MessageRow[] = [];
+  const stale: { message: MessageRow; confirmedId: string | undefined }[] = [];
+  const gone: string[] = [];
+  const rows: ConversationRecord[] = [];
+  for (const profileId of ids) {
+    const confirmed = confirmedBy.get(profileId);
+    const queued = queuedBy.get(profileId) ?? [];
+    const { conversation, shown } = queued.length ? await replayConversation(db, profileId, confirmed, queued, blocked, summaries) : { conversation: confirmed, shown: new Map<string, MessageRow>() };
+    shownMessages.push(...shown.values());
+    const idsOfProfile = [localConversationId(profileId), ...(confirmed ? [confirmed._id] : [])];
+    // Rows that were pending or failed and are neither any more: the confirmed message, or nothing.
+    for (const id of idsOfProfile) for (const message of overlaysBy.get(id) ?? []) if (!shown.has(message._id)) stale.push({ message, confirmedId: confirmed?._id });
+    for (const id of idsOfProfile) if (id !== conversation?._id) gone.push(id);
+    if (conversation) rows.push(conversation);
+  }
+
+  const server = await Promise.all(stale.map(({ message, confirmedId }) => (confirmedId ? db.kv.get(messageKey(confirmedId, message._id)) : undefined)));
+  // Only conversations the view shows under an id they no longer have: started offline, now the server's.
+  const shownIds = new Set<string>(localRows);
+  await Promise.all(gone.filter((id) => shownIds.has(id) || !profileOfLocalId(id)).map((id) => deleteConversationRows(db, id)));
+  const dropped = stale.filter((_, i) => !server[i]).map(({ message }) => message._id);
+  if (dropped.length) await db.messages.bulkDelete(dropped);
+  await db.messages.bulkPut([...shownMessages, ...server.flatMap((row) => (row ? [messageRow(row.value as MessageRecord)] : []))]);
+  await writeConversationRows(db, rows);
 }
 
-async function rebuildConversation(db: LocalDatabase, profileId: string, rows: OutboxRow[], summaries: Map<string, ProfileSummary>): Promise<void> {
-  const confirmed = (await db.kv.where('value.profileId').equals(profileId).first())?.value as ConversationRecord | undefined;
+/** A conversation with queued mutations: its confirmed rows with them replayed, and the sends it shows. */
+async function replayConversation(
+  db: LocalDatabase,
+  profileId: string,
+  confirmed: ConversationRecord | undefined,
+  rows: OutboxRow[],
+  blocked: [string, unknown][],
+  summaries: Map<string, ProfileSummary>,
+): Promise<{ conversation: ConversationRecord | undefined; shown: Map<string, MessageRow> }> {
   const pending = rows.filter((r) => r.status === 'pending');
-  const entries: [string, unknown][] = [[CREDITS_KEY, UNBOUNDED_CREDITS], ...(await blockedEntry(db))];
+  const entries: [string, unknown][] = [[CREDITS_KEY, UNBOUNDED_CREDITS], ...blocked];
   if (confirmed) {
     entries.push([conversationKey(confirmed._id), confirmed]);
     if (pending.some((r) => r.name === 'markRead')) {
@@ -256,21 +329,7 @@ async function rebuildConversation(db: LocalDatabase, profileId: string, rows: O
     conversation ??= overlay.conversation;
     shown.set(overlay.message._id, overlay.message);
   }
-
-  const ids = new Set([localConversationId(profileId), ...(confirmed ? [confirmed._id] : [])]);
-  for (const message of shown.values()) await db.messages.put(message);
-  // Rows that were pending or failed and are neither any more: the confirmed message, or nothing.
-  for (const id of ids) {
-    const stale = await db.messages.where('[conversationId+status]').anyOf([id, 'pending'], [id, 'failed']).toArray();
-    for (const m of stale) {
-      if (shown.has(m._id)) continue;
-      const server = confirmed ? (await db.kv.get(messageKey(confirmed._id, m._id)))?.value : undefined;
-      if (server) await db.messages.put(messageRow(server as MessageRecord));
-      else await db.messages.delete(m._id);
-    }
-  }
-  for (const id of ids) if (id !== conversation?._id) await deleteConversationRows(db, id);
-  if (conversation) await writeConversationRow(db, conversation);
+  return { conversation, shown };
 }
 
 /**
@@ -292,54 +351,73 @@ export async function refreshShownCredits(db: LocalDatabase): Promise<number | n
 /**
  * Applies server changes (a pull page, a socket event) to the confirmed state and to the view, touching only
  * the rows they name and replaying only the pending mutations of their conversations. Answers the profiles
- * of the conversations it touched. Call inside a rw transaction over VIEW_TABLES.
+ * of the conversations it touched. Call inside a rw transaction over VIEW_TABLES. The page's writes go out as
+ * bulk requests: a first sync's pages are hundreds of rows each.
  */
 export async function applyServerChanges(db: LocalDatabase, patch: readonly PatchOp[], alsoRebuild: Iterable<string> = []): Promise<Set<string>> {
   const touched = new Set<string>(alsoRebuild);
-  const messagesChanged = new Map<string, MessageRecord | undefined>();
-  const conversationsOfMessages = new Set<string>();
-  for (const op of patch) {
-    if (op.op === 'clear') {
-      // A full pull: the server state starts again, the view is rebuilt from it and from the outbox.
-      await db.kv.where('key').startsWith(CONVERSATION_PREFIX).delete();
-      await db.kv.where('key').startsWith(MESSAGE_PREFIX).delete();
-      await db.kv.where('key').startsWith('user/').delete();
-      await db.conversations.clear();
-      await db.messages.clear();
-      messagesChanged.clear();
-      for (const row of await db.outbox.toArray()) touched.add(row.profileId);
-    } else if (op.key.startsWith(CONVERSATION_PREFIX)) {
-      const id = op.key.slice(CONVERSATION_PREFIX.length);
-      const before = (await db.kv.get(op.key))?.value as ConversationRecord | undefined;
-      if (before) touched.add(before.profileId);
-      if (op.op === 'put') {
-        await db.kv.put({ key: op.key, value: op.value });
-        touched.add((op.value as ConversationRecord).profileId);
-      } else {
-        await db.kv.delete(op.key);
-        await db.kv.where('key').startsWith(messagePrefix(id)).delete();
-        await deleteConversationRows(db, id);
-      }
-    } else if (op.key.startsWith(MESSAGE_PREFIX)) {
-      if (op.op === 'put') await db.kv.put({ key: op.key, value: op.value });
-      else await db.kv.delete(op.key);
-      messagesChanged.set(op.key, op.op === 'put' ? (op.value as MessageRecord) : undefined);
-      conversationsOfMessages.add(op.key.slice(MESSAGE_PREFIX.length).split('/')[0]!);
-    } else if (op.op === 'put') {
-      await db.kv.put({ key: op.key, value: op.value });
-    } else {
-      await db.kv.delete(op.key);
-    }
+  // A full pull: the server state starts again, the view is rebuilt from it and from the outbox.
+  const cleared = patch.findLastIndex((op) => op.op === 'clear');
+  if (cleared >= 0) {
+    await Promise.all([
+      db.kv.where('key').startsWith(CONVERSATION_PREFIX).delete(),
+      db.kv.where('key').startsWith(MESSAGE_PREFIX).delete(),
+      db.kv.where('key').startsWith('user/').delete(),
+      db.conversations.clear(),
+      db.messages.clear(),
+    ]);
+    for (const row of await db.outbox.toArray()) touched.add(row.profileId);
   }
-  for (const [key, value] of messagesChanged) {
-    if (value) await db.messages.put(messageRow(value));
-    else await db.messages.delete(key.slice(key.lastIndexOf('/') + 1));
+  // The last change of a key wins; a conversation's removal also removes its messages named before it.
+  const latest = new Map<string, { op: Exclude<PatchOp, { op: 'clear' }>; at: number }>();
+  const removedAt = new Map<string, number>();
+  patch.forEach((op, at) => {
+    if (at <= cleared || op.op === 'clear') return;
+    latest.set(op.key, { op, at });
+    if (op.op === 'del' && op.key.startsWith(CONVERSATION_PREFIX)) removedAt.set(op.key.slice(CONVERSATION_PREFIX.length), at);
+  });
+  const conversationOps = [...latest.values()].filter(({ op }) => op.key.startsWith(CONVERSATION_PREFIX)).map(({ op }) => op);
+  const messageOps = [...latest.values()]
+    .filter(({ op, at }) => op.key.startsWith(MESSAGE_PREFIX) && !((removedAt.get(conversationOfMessageKey(op.key)) ?? -1) > at))
+    .map(({ op }) => op);
+  const otherOps = [...latest.values()].filter(({ op }) => !op.key.startsWith(CONVERSATION_PREFIX) && !op.key.startsWith(MESSAGE_PREFIX)).map(({ op }) => op);
+
+  // A conversation keeps its profile: a put names it; only a removal needs the record held before.
+  const known = new Map<string, ConversationRecord>();
+  const byId = new Map<string, ConversationRecord>();
+  for (const op of conversationOps) {
+    if (op.op !== 'put') continue;
+    const record = op.value as ConversationRecord;
+    known.set(record.profileId, record);
+    byId.set(record._id, record);
+    touched.add(record.profileId);
   }
-  const owners = await db.kv.bulkGet([...conversationsOfMessages].map(conversationKey));
+  const removed = conversationOps.filter((op) => op.op === 'del').map((op) => op.key);
+  const before = removed.length ? await db.kv.bulkGet(removed) : [];
+  for (const row of before) if (row) touched.add((row.value as ConversationRecord).profileId);
+  await Promise.all(
+    [...removedAt.keys()].map((id) => Promise.all([db.kv.where('key').startsWith(messagePrefix(id)).delete(), deleteConversationRows(db, id)])),
+  );
+  const puts = [...conversationOps, ...messageOps, ...otherOps].flatMap((op) => (op.op === 'put' ? [{ key: op.key, value: op.value }] : []));
+  const dels = [...conversationOps, ...messageOps, ...otherOps].flatMap((op) => (op.op === 'del' ? [op.key] : []));
+  const messagePuts = messageOps.flatMap((op) => (op.op === 'put' ? [messageRow(op.value as MessageRecord)] : []));
+  const messageDels = messageOps.flatMap((op) => (op.op === 'del' ? [op.key.slice(op.key.lastIndexOf('/') + 1)] : []));
+  await Promise.all([
+    puts.length ? db.kv.bulkPut(puts) : undefined,
+    dels.length ? db.kv.bulkDelete(dels) : undefined,
+    messagePuts.length ? db.messages.bulkPut(messagePuts) : undefined,
+    messageDels.length ? db.messages.bulkDelete(messageDels) : undefined,
+  ]);
+  const conversationsOfMessages = [...new Set(messageOps.map((op) => conversationOfMessageKey(op.key)))].filter((id) => !byId.has(id));
+  const owners = conversationsOfMessages.length ? await db.kv.bulkGet(conversationsOfMessages.map(conversationKey)) : [];
   for (const owner of owners) if (owner) touched.add((owner.value as ConversationRecord).profileId);
-  await rebuildConversations(db, touched);
+  await rebuildConversations(db, touched, known);
   await refreshShownCredits(db);
   return touched;
+}
+
+function conversationOfMessageKey(key: string): string {
+  return key.slice(MESSAGE_PREFIX.length).split('/')[0]!;
 }
 
 /** A message's error as the member is told it (a refusal the server recorded). */

@@ -329,7 +329,7 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
   const all = useConversations();
   const profileId = conversation?.profileId ?? blankProfileId;
   const profileRow = useLiveQuery(async () => (profileId ? getLocalDb().profiles.get(profileId) : undefined), [profileId]);
-  const messages = useThread(conversation?._id);
+  const messages = useThread(conversation?._id, profileId);
   const synced = useLiveQuery(async () => Boolean(await getLocalDb().meta.get('sync:cursor')), []);
   const { user } = useUser();
 

@@ -18,6 +18,11 @@ export function IncomingMessageToast() {
   const rows = useLiveQuery(() => getLocalDb().conversations.toArray(), []);
   const memory = useRef(newArrivalMemory());
 
+  // The member opened that chat (from the toast, a notification or the list): its news is on screen now.
+  useEffect(() => {
+    if (openConversationId) toast.dismiss(`message-${openConversationId}`);
+  }, [openConversationId]);
+
   useEffect(() => {
     if (!rows) return;
     for (const arrival of newArrivals(memory.current, rows, openConversationId)) {
