@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { rowsOf } from '../rows.js';
 import { functionFiles, normalizedDefinition } from './apply.js';
+import { declaredCalls } from './calls.js';
 
 // The harness migrates on PGlite, or on the PostgreSQL server of DATABASE_URL (CI runs this file both ways).
 let ctx: TestContext;
@@ -40,6 +41,21 @@ describe('database functions', () => {
   it('a file defines the function it is named after', () => {
     for (const file of functionFiles()) {
       expect(normalizedDefinition(file.text), file.name).toMatch(new RegExp(`^CREATE OR REPLACE FUNCTION public\\.${file.name}\\(`));
+    }
+  });
+
+  it("each call TypeScript makes names every argument of its function with the function's type", async () => {
+    const canonical: Record<string, string> = { int: 'integer', timestamptz: 'timestamp with time zone' };
+    for (const fn of declaredCalls) {
+      const rows = rowsOf<{ args: string[] }>(
+        await ctx.deps.db.execute(sql`
+          select array(select a.name || ' ' || format_type(a.type, null)
+                       from unnest(p.proargnames, p.proargtypes::oid[]) as a(name, type) order by a.name) as args
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public' and p.proname = ${fn.name}`),
+      );
+      const declared = fn.params.map((p) => `${p.name} ${canonical[p.type] ?? p.type}`).sort();
+      expect(rows.map((r) => r.args), fn.name).toEqual([declared]);
     }
   });
 });
