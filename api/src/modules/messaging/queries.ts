@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/errors.js';
 import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
 import { messageChunk } from './service.js';
 
-/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts (api/drizzle/0009). */
+/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts.sql (api/src/db/functions/). */
 function typeFilter(type: ConversationType): SQL {
   if (type === 'archive') return sql`${conversations.archived}`;
   if (type === 'conversations') return sql`not ${conversations.archived} and ${conversations.hasUserMessage}`;
