@@ -65,7 +65,6 @@ export async function loadProfileInfo(exec: Executor, profileIds: string[]): Pro
 }
 
 /** A profile's id, username and the first image of its gallery (a raw row), as loadProfileInfo and agent_reply read them. */
-/** A profile's id, username and first gallery image, as agent_reply answers them too. */
 export type ProfileInfoRow = z.infer<typeof profileInfoRow>;
 
 export function profileInfoOf(row: ProfileInfoRow): ProfileInfo {
