@@ -21,46 +21,17 @@ CREATE INDEX "conversations_user_version_idx" ON "conversations" USING btree ("u
 CREATE INDEX "messages_conversation_seq_idx" ON "messages" USING btree ("conversation_id","seq");--> statement-breakpoint
 CREATE INDEX "messages_conversation_version_idx" ON "messages" USING btree ("conversation_id","version");--> statement-breakpoint
 -- Hand-written below: the per-member version counter behind the pull cursor (docs/decisions/0008-sync-engine.md).
--- Every member-visible change bumps the member's sync space row and stamps the changed row with the new value.
--- The bump takes the space's row lock until commit, so one member's versions commit in order and a pull that
--- reads the space version and the rows in one snapshot never skips a change.
-CREATE OR REPLACE FUNCTION sync_bump_space(uid uuid) RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE v bigint;
+-- The functions' bodies live in api/src/db/functions/ (sync_bump_space.sql, sync_conversation_version.sql,
+-- sync_message_version.sql), applied after the migrations (docs/decisions/0037-sql-functions-in-their-own-files.md);
+-- the triggers below need the trigger functions to exist, so they are declared here with a body that only refuses.
+CREATE FUNCTION sync_conversation_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO sync_spaces (user_id, version) VALUES (uid, 1)
-  ON CONFLICT (user_id) DO UPDATE SET version = sync_spaces.version + 1
-  RETURNING version INTO v;
-  RETURN v;
+  RAISE EXCEPTION 'sync_conversation_version: the body is applied from api/src/db/functions/sync_conversation_version.sql';
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION sync_conversation_version() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION sync_message_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    INSERT INTO sync_tombstones (user_id, kind, entity_id, conversation_id, version)
-    VALUES (OLD.user_id, 'conversation', OLD.id, OLD.id, sync_bump_space(OLD.user_id));
-    RETURN OLD;
-  END IF;
-  NEW.version := sync_bump_space(NEW.user_id);
-  RETURN NEW;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION sync_message_version() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE uid uuid;
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    SELECT user_id INTO uid FROM conversations WHERE id = OLD.conversation_id;
-    -- Gone with its conversation: the conversation's tombstone covers it.
-    IF uid IS NOT NULL THEN
-      INSERT INTO sync_tombstones (user_id, kind, entity_id, conversation_id, version)
-      VALUES (uid, 'message', OLD.id, OLD.conversation_id, sync_bump_space(uid));
-    END IF;
-    RETURN OLD;
-  END IF;
-  SELECT user_id INTO uid FROM conversations WHERE id = NEW.conversation_id;
-  IF uid IS NOT NULL THEN
-    NEW.version := sync_bump_space(uid);
-  END IF;
-  RETURN NEW;
+  RAISE EXCEPTION 'sync_message_version: the body is applied from api/src/db/functions/sync_message_version.sql';
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER conversations_sync_insert BEFORE INSERT ON conversations

@@ -1,16 +1,11 @@
 -- Hand-written: API processes keep the sessions they read for a few seconds (docs/decisions/0016-session-cache.md).
 -- Every change that ends or narrows a session is announced here, whoever makes it, so each process drops its copy
 -- at the change's commit (a NOTIFY is delivered at commit, never on rollback).
-CREATE OR REPLACE FUNCTION auth_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Its body is in api/src/db/functions/auth_session_changed.sql, applied after the migrations (docs/decisions/0037-sql-functions-in-their-own-files.md); the
+-- triggers below need it to exist.
+CREATE FUNCTION auth_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'auth_sessions' THEN
-    PERFORM pg_notify('auth_sessions', OLD.id::text);
-  ELSIF TG_TABLE_NAME = 'users' THEN
-    PERFORM pg_notify('auth_sessions', 'user:' || OLD.id::text);
-  ELSE
-    PERFORM pg_notify('auth_sessions', 'agent:' || OLD.id::text);
-  END IF;
-  RETURN NULL;
+  RAISE EXCEPTION 'auth_session_changed: the body is applied from api/src/db/functions/auth_session_changed.sql';
 END $$;
 --> statement-breakpoint
 -- Refresh (expiry), logout and take-over (revoked); the lastSeenDate touch is not a change that matters.

@@ -12,47 +12,5 @@ ALTER TABLE "snippets" ADD CONSTRAINT "snippets_agent_id_agents_id_fk" FOREIGN K
 CREATE INDEX "snippets_agent_idx" ON "snippets" USING btree ("agent_id");
 --> statement-breakpoint
 CREATE INDEX "snippets_shared_idx" ON "snippets" USING btree ("title") WHERE "snippets"."agent_id" IS NULL;
---> statement-breakpoint
--- The staff view as in 0011, plus what an agent needs to reply in character (issue 16, persona panel): the
--- fictive profile's facts (body type, ethnicity, hair and eye colour, height, relationship status, interest
--- tags, looking-for age range) and the member's interests, looking-for (gender and age range) and timezone.
--- agent_claim calls this function, so a claim's answer carries the same fields without a second fetch.
-CREATE OR REPLACE FUNCTION staff_conversation_view(p_conversation uuid, p_user uuid, p_profile uuid, p_limit int, p_before uuid)
-RETURNS json LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  before_seq bigint;
-BEGIN
-  IF p_before IS NOT NULL THEN
-    SELECT seq INTO before_seq FROM messages WHERE id = p_before AND conversation_id = p_conversation;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'before-not-found' USING ERRCODE = 'DM001';
-    END IF;
-  END IF;
-  RETURN (
-    WITH member_profile AS (SELECT p.id, p.birth_date, p.location, p.about_me, p.looking_for_tags, p.looking_for_age_min, p.looking_for_age_max
-      FROM profiles p WHERE p.user_id = p_user LIMIT 1)
-    SELECT json_build_object(
-      'messages', (SELECT coalesce(json_agg(m ORDER BY m.seq DESC), '[]'::json) FROM (
-        SELECT * FROM messages
-        WHERE conversation_id = p_conversation AND seq < coalesce(before_seq, 9223372036854775807)
-        ORDER BY seq DESC LIMIT p_limit + 1) m),
-      'user', (SELECT json_build_object('id', u.id, 'username', u.username, 'birth_date', u.birth_date, 'gender', u.gender,
-          'country', u.country, 'is_premium', u.is_premium, 'credits', u.credits, 'create_date', u.create_date,
-          'update_date', u.update_date, 'activity_date', u.activity_date, 'looking_for', u.looking_for, 'timezone', u.timezone)
-        FROM users u WHERE u.id = p_user),
-      'memberProfile', (SELECT row_to_json(mp) FROM member_profile mp),
-      'profile', (SELECT json_build_object('id', p.id, 'username', p.username, 'birth_date', p.birth_date, 'gender', p.gender,
-          'create_date', p.create_date, 'update_date', p.update_date, 'activity_date', p.activity_date, 'location', p.location,
-          'about_me', p.about_me, 'body_type', p.body_type, 'ethnicity', p.ethnicity, 'hair_color', p.hair_color,
-          'eye_color', p.eye_color, 'height_cm', p.height_cm, 'relationship_status', p.relationship_status,
-          'looking_for_tags', p.looking_for_tags, 'looking_for_age_min', p.looking_for_age_min, 'looking_for_age_max', p.looking_for_age_max)
-        FROM profiles p WHERE p.id = p_profile),
-      'notes', (SELECT coalesce(json_agg(n ORDER BY n.conversation_id IS NULL, n.create_date, n.id), '[]'::json) FROM memos n
-        WHERE n.conversation_id = p_conversation
-           OR (n.conversation_id IS NULL AND n.type = 'user' AND n.user_id = p_user)
-           OR (n.conversation_id IS NULL AND n.type = 'profile' AND n.profile_id = p_profile)),
-      'meets', (SELECT coalesce(json_agg(m ORDER BY m.meet_date), '[]'::json) FROM meet_ups m WHERE m.conversation_id = p_conversation),
-      'photos', (SELECT coalesce(json_agg(g), '[]'::json) FROM (
-        SELECT * FROM profile_gallery(p_profile)
-        UNION ALL SELECT g.* FROM member_profile mp CROSS JOIN LATERAL profile_gallery(mp.id) g) g)));
-END $$;
+-- staff_conversation_view answers what an agent needs to reply in character (issue 16, persona panel): its body
+-- is in api/src/db/functions/staff_conversation_view.sql (docs/decisions/0037-sql-functions-in-their-own-files.md).

@@ -54,27 +54,13 @@ FOR EACH ROW WHEN (
 -- Every way a member writes (the REST send, the batched push, a conversation started from 'blank') inserts the
 -- message here, so this is the one place that refuses writing to a profile the member blocked. DM001 is a
 -- business failure: the push records it against the mutation, the REST routes answer 403 profile-blocked.
+-- Its body is in api/src/db/functions/refuse_message_to_blocked.sql, applied after the migrations
+-- (docs/decisions/0037-sql-functions-in-their-own-files.md); the trigger below needs it to exist.
 CREATE FUNCTION refuse_message_to_blocked() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (
-    SELECT 1 FROM conversations c JOIN profile_blocks b ON b.user_id = c.user_id AND b.profile_id = c.profile_id
-    WHERE c.id = NEW.conversation_id
-  ) THEN
-    RAISE EXCEPTION 'profile-blocked' USING ERRCODE = 'DM001';
-  END IF;
-  RETURN NEW;
+  RAISE EXCEPTION 'refuse_message_to_blocked: the body is applied from api/src/db/functions/refuse_message_to_blocked.sql';
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER messages_refuse_blocked BEFORE INSERT ON messages
 FOR EACH ROW WHEN (NEW.sender_type = 'user') EXECUTE FUNCTION refuse_message_to_blocked();
---> statement-breakpoint
--- A blocked conversation counts nowhere: the member does not see it.
-CREATE OR REPLACE FUNCTION member_unread_counts(uid uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN (SELECT jsonb_build_object(
-    'total', coalesce(sum(unread_by_user), 0)::int,
-    'inbox', coalesce(sum(unread_by_user) FILTER (WHERE NOT archived AND NOT has_user_message), 0)::int,
-    'archive', coalesce(sum(unread_by_user) FILTER (WHERE archived), 0)::int,
-    'conversation', coalesce(sum(unread_by_user) FILTER (WHERE NOT archived AND has_user_message), 0)::int)
-  FROM conversations WHERE user_id = uid AND NOT blocked);
-END $$;
+-- A blocked conversation counts nowhere (member_unread_counts, api/src/db/functions/member_unread_counts.sql).

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyFunctions } from './functions/apply.js';
 import { batchNotifications } from './notify-batch.js';
 import * as schema from './schema/index.js';
 
@@ -197,16 +198,21 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 const MIGRATION_LOCK = 0x616d6f72; // 'amor'
 
 /**
- * Brings the schema up to date. API processes started together (systemd, a rolling deploy) each call this:
- * drizzle's migrator takes no lock, and two at once failed on `CREATE SCHEMA "drizzle"`, so they take turns;
- * the second finds nothing left to apply.
+ * Brings the schema up to date: the drizzle migrations, then every function from api/src/db/functions. API
+ * processes started together (systemd, a rolling deploy) each call this: drizzle's migrator takes no lock, and
+ * two at once failed on `CREATE SCHEMA "drizzle"`, so they take turns; the second finds nothing left to apply
+ * and replaces the functions with the same text.
  */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await database.exclusive(MIGRATION_LOCK, () => migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR }));
+    await database.exclusive(MIGRATION_LOCK, async () => {
+      await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await applyFunctions(database.db);
+    });
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await applyFunctions(database.db);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * SQLSTATEs the database functions raise on purpose (api/drizzle/0008_send_in_one_call.sql): a business failure,
+ * SQLSTATEs the database functions raise on purpose (api/src/db/functions/): a business failure,
  * whose message is the failure's code, and a sync client that belongs to another member.
  */
 export const BUSINESS_FAILURE = 'DM001';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type Database } from '../db/client.js';
+import { functionFiles } from '../db/functions/apply.js';
 
 function migrationsHash(): string {
   const h = crypto.createHash('sha256');
@@ -14,12 +15,14 @@ function migrationsHash(): string {
     }
   };
   walk(MIGRATIONS_DIR);
+  for (const file of functionFiles()) h.update(file.name).update(file.text);
   return h.digest('hex').slice(0, 16);
 }
 
 /**
  * An in-memory PGlite that starts from an already-migrated data directory. Migrating a new PGlite costs
- * seconds; the first test file pays once and leaves a tarball (keyed by the migrations' hash) for the rest.
+ * seconds; the first test file pays once and leaves a tarball (keyed by the hash of the migrations and the
+ * function files) for the rest.
  */
 export async function openMigratedPglite(): Promise<Database> {
   const file = path.join(os.tmpdir(), `amora-pglite-${migrationsHash()}.tar.gz`);

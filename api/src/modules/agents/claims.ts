@@ -2,13 +2,12 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or } from 'dr
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Database, Executor } from '../../db/client.js';
-import { DbFunction } from '../../db/functions.js';
+import { agentClaim, type StaffViewRows } from '../../db/functions/calls.js';
 import { fromJsonRow } from '../../db/rows.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 import { agentClaims, brands, conversations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { inScope, type Staff } from './staff.js';
-import type { StaffViewRows } from './staff-conversation.js';
 
 /** Waiting in a stock and not held by a live claim. */
 function waiting(now: Date) {
@@ -41,19 +40,17 @@ export interface Claimed {
   view: StaffViewRows;
 }
 
-const AGENT_CLAIM = new DbFunction<ClaimAnswer>('agent_claim', ['uuid', 'timestamptz', 'timestamptz', 'int']);
-
 /**
  * GET /api/claim: the oldest waiting conversation of the agent's scope (docs/decisions/0011-claim-order.md),
  * claimed for CLAIM_LIFETIME_MS, with its staff view of `limit` messages. One prepared call of agent_claim
- * (api/drizzle/0011_claim_and_reply_one_statement_each.sql), a transaction of its own: the agent's row is
+ * (api/src/db/functions/agent_claim.sql), a transaction of its own: the agent's row is
  * locked first (the per-agent cap counts right even with two tabs claiming at once); the candidate is locked
  * `FOR UPDATE SKIP LOCKED`, so concurrent agents each take a different row without waiting on one another.
  * Undefined when nothing waits.
  */
 export async function claimNext(database: Pick<Database, 'prepared'>, agentId: string, now: Date, limit: number): Promise<Claimed | undefined> {
   const expiry = new Date(now.getTime() + CLAIM_LIFETIME_MS);
-  const out = await AGENT_CLAIM.call(database, [agentId, now.toISOString(), expiry.toISOString(), limit]);
+  const out = await agentClaim.call(database, { p_agent: agentId, p_now: now, p_expiry: expiry, p_limit: limit });
   if ('refused' in out) {
     if (out.refused === 'unauthorized') throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
     if (out.refused === 'session-not-started') throw new ApiError(409, 'session-not-started', 'Start a session (and end any break) before claiming');
@@ -72,11 +69,6 @@ export async function claimNext(database: Pick<Database, 'prepared'>, agentId: s
     view: out.view,
   };
 }
-
-type ClaimAnswer =
-  | { refused: 'unauthorized' | 'session-not-started' | 'claim-limit'; maxClaims?: number }
-  | { empty: true }
-  | { conversation: Record<string, unknown>; domain: string; view: StaffViewRows };
 
 /**
  * The agent's live claims (the console restores them after a reload): its open rows of agent_claims

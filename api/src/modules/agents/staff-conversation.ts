@@ -3,7 +3,7 @@ import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
 import { ageFromDateString } from '@sync/rules/age';
 import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
-import { DbFunction } from '../../db/functions.js';
+import { staffConversationView, type StaffViewRows } from '../../db/functions/calls.js';
 import { fromJsonColumns, fromJsonRow } from '../../db/rows.js';
 import { businessFailure } from '../../db/raised.js';
 import { images, meetUps, memos, messages, profiles, users } from '../../db/schema/index.js';
@@ -13,7 +13,6 @@ import { invalidBefore } from '../messaging/service.js';
 import type { ConversationRow } from '../messaging/serialize.js';
 
 type MemoRow = typeof memos.$inferSelect;
-type Json = Record<string, unknown>;
 type MeetUpRow = typeof meetUps.$inferSelect;
 
 export function toMemo(row: MemoRow): Memo {
@@ -49,7 +48,7 @@ export function toMeetUp(row: MeetUpRow): MeetUp {
 
 /**
  * The columns the staff view shows of the member, the member's profile and the fictive profile: what
- * staff_conversation_view selects of them (api/drizzle/0020_snippets_and_persona_view.sql), nothing
+ * staff_conversation_view selects of them (api/src/db/functions/staff_conversation_view.sql), nothing
  * more (no password hash, no email).
  */
 const USER_COLUMNS = ['id', 'username', 'birthDate', 'gender', 'country', 'isPremium', 'credits', 'createDate', 'updateDate', 'activityDate', 'lookingFor', 'timezone'] as const;
@@ -75,19 +74,6 @@ const PROFILE_COLUMNS = [
   'lookingForAgeMax',
 ] as const;
 
-/** What staff_conversation_view answers: raw rows (the member and both profiles only the columns above), formatted here. */
-export interface StaffViewRows {
-  messages: Json[];
-  user: Json | null;
-  memberProfile: Json | null;
-  profile: Json | null;
-  notes: Json[];
-  meets: Json[];
-  photos: Json[];
-}
-
-const STAFF_VIEW = new DbFunction<StaffViewRows>('staff_conversation_view', ['uuid', 'uuid', 'uuid', 'int', 'uuid']);
-
 /**
  * The conversation as staff see it (SPEC §3 agent conversation): originals, both sides with details and
  * photos, memos (this conversation's, then the global ones of the member and of the profile) and meet-ups.
@@ -104,7 +90,13 @@ export async function staffConversation(
   if (chunk.before !== undefined && !isUuid(chunk.before)) throw invalidBefore('not-an-id');
   let view: StaffViewRows;
   try {
-    view = await STAFF_VIEW.callIn(exec, [row.id, row.userId, row.profileId, limit, chunk.before ?? null]);
+    view = await staffConversationView.callIn(exec, {
+      p_conversation: row.id,
+      p_user: row.userId,
+      p_profile: row.profileId,
+      p_limit: limit,
+      p_before: chunk.before ?? null,
+    });
   } catch (err) {
     throw businessFailure(err) === 'before-not-found' ? invalidBefore('not-in-conversation') : err;
   }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 
-/** The channel the auth triggers notify on (api/drizzle/0010_session_cache.sql): a session id, `user:<id>` or `agent:<id>`. */
+/** The channel the auth triggers notify on (api/src/db/functions/auth_session_changed.sql): a session id, `user:<id>` or `agent:<id>`. */
 export const SESSION_CHANGES_CHANNEL = 'auth_sessions';
 /** Enough for every device signed in on a busy process; past it the oldest entries go first. */
 const MAX_ENTRIES = 50_000;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { creditChange } from '../../db/functions/calls.js';
 import { creditLedger, users } from '../../db/schema/index.js';
 
 export type CreditReason = (typeof creditLedger.$inferInsert)['reason'];
@@ -27,19 +27,24 @@ export async function debitRefused(tx: Executor, userId: string): Promise<Error>
 }
 
 /**
- * The one way to change a member's credits: the SQL function credit_change (api/drizzle/0008_send_in_one_call.sql),
+ * The one way to change a member's credits: the SQL function credit_change (api/src/db/functions/credit_change.sql),
  * a conditional UPDATE (never check-then-write, so two concurrent spends cannot both pass) and a ledger row in the
  * same transaction, so sum(ledger.delta) = users.credits. Call it inside the transaction of the cause. Returns
  * the balance after.
  */
 export async function changeCredits(tx: Executor, userId: string, delta: number, reason: CreditReason, refs: CreditRefs = {}): Promise<number> {
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`changeCredits needs a non-zero integer delta, got ${delta}`);
-  const [row] = rowsOf<{ credits: number | null }>(
-    await tx.execute(sql`select credit_change(${userId}::uuid, ${delta}::int, ${reason}::credit_reason, ${refs.messageId ?? null}::uuid,
-      ${refs.transactionId ?? null}::uuid, ${refs.note ?? null}::text, ${refs.now ? refs.now.toISOString() : null}::timestamptz) as credits`),
-  );
-  if (row?.credits === null || row?.credits === undefined) throw await debitRefused(tx, userId);
-  return row.credits;
+  const credits = await creditChange.callIn(tx, {
+    uid: userId,
+    delta,
+    reason,
+    message_id: refs.messageId ?? null,
+    transaction_id: refs.transactionId ?? null,
+    note: refs.note ?? null,
+    at: refs.now ?? null,
+  });
+  if (credits === null) throw await debitRefused(tx, userId);
+  return credits;
 }
 
 /** The invariant: the ledger adds up to the balance. */

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { agentReplyBody, isEmptyMessage, type AgentReplyBody } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
-import { DbFunction } from '../../db/functions.js';
+import { agentReply, type ReplyRows } from '../../db/functions/calls.js';
+import type { ArgsOf } from '../../db/functions/typed-call.js';
 import { fromJsonRow } from '../../db/rows.js';
 import { businessFailure } from '../../db/raised.js';
 import { conversations, messages } from '../../db/schema/index.js';
@@ -12,10 +13,8 @@ import type { AuthContext } from '../../context.js';
 import { parseWith } from '../auth/request.js';
 import { notifyClaimEnded, notifyClaimsEndedByReply } from '../agents/claim-ended.js';
 import { publishBoardChange } from '../agents/supervisor-board.js';
-import { publishReplyEvents, type ReplyRows } from './reply-events.js';
+import { publishReplyEvents } from './reply-events.js';
 import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
-
-const AGENT_REPLY = new DbFunction<ReplyRows>('agent_reply', ['uuid', 'boolean', 'boolean', 'uuid', 'message_type', 'text', 'uuid', 'uuid', 'timestamptz']);
 
 const replyRefusals: Record<string, () => ApiError> = {
   'not-found': () => new ApiError(404, 'not-found', t('error.not-found')),
@@ -37,7 +36,7 @@ const replyRefusals: Record<string, () => ApiError> = {
 export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response> {
   const deps = c.var.deps;
   const now = deps.clock.now();
-  const values = replyValues(c.var.auth, id, parseWith(agentReplyBody, raw), now);
+  const args = replyArgs(c.var.auth, id, parseWith(agentReplyBody, raw), now);
   // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
   const published = async (rows: ReplyRows) => {
     await publishReplyEvents(deps, rows);
@@ -48,29 +47,36 @@ export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: 
     void publishBoardChange(deps, [c.var.auth.id, ...ended], 'reply');
   };
   if (!c.var.idempotency) {
-    const rows = await called(() => AGENT_REPLY.call(deps.database, values));
+    const rows = await called(() => agentReply.call(deps.database, args));
     await published(rows);
     return c.json(answer(rows));
   }
   let committed: ReplyRows | undefined;
   const out = await idempotentWrite(c, 200, async (tx) => {
-    committed = await called(() => AGENT_REPLY.callIn(tx, values));
+    committed = await called(() => agentReply.callIn(tx, args));
     return answer(committed);
   });
   if (!out.replayed && committed) await published(committed);
   return out.response;
 }
 
-/** The call's arguments, in agent_reply's order; what the API can refuse without the database, refused here. */
-function replyValues(auth: AuthContext, conversationId: string, body: AgentReplyBody, now: Date): unknown[] {
+/** agent_reply's arguments; what the API can refuse without the database, refused here. */
+function replyArgs(auth: AuthContext, conversationId: string, body: AgentReplyBody, now: Date): ArgsOf<typeof agentReply.args> {
   if (!isUuid(conversationId)) throw replyRefusals['not-found']!();
   if (body.admin && auth.role !== 'admin') throw new ApiError(403, 'forbidden', t('error.forbidden'));
   if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
   if (body.attachment && !isUuid(body.attachment)) throw replyRefusals['attachment-not-found']!();
-  return [
-    auth.id, auth.role === 'admin', !!body.admin, conversationId, body.messageType, body.message, body.attachment ?? null,
-    isUuid(body.lastMessageId) ? body.lastMessageId : null, now.toISOString(),
-  ];
+  return {
+    p_agent: auth.id,
+    p_is_admin: auth.role === 'admin',
+    p_as_admin: !!body.admin,
+    p_conversation: conversationId,
+    p_type: body.messageType,
+    p_message: body.message,
+    p_attachment: body.attachment ?? null,
+    p_last_message: isUuid(body.lastMessageId) ? body.lastMessageId : null,
+    p_now: now,
+  };
 }
 
 /** agent_reply's rows; the database's refusals as their 4xx. */

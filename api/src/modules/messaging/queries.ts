@@ -4,13 +4,13 @@ import type { ConversationType } from '@sync/rules/conversation-type';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { memberUnreadCounts } from '../../db/functions/calls.js';
 import { conversations } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
 import { messageChunk } from './service.js';
 
-/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts (api/drizzle/0009). */
+/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts.sql (api/src/db/functions/). */
 function typeFilter(type: ConversationType): SQL {
   if (type === 'archive') return sql`${conversations.archived}`;
   if (type === 'conversations') return sql`not ${conversations.archived} and ${conversations.hasUserMessage}`;
@@ -49,8 +49,7 @@ export async function conversationsPage(exec: Executor, userId: string, q: { typ
 /** SPEC §3 unread counts: unread profile messages in total, in the Inbox, in the Archive and in Conversations. */
 /** The member's unread counts per list: the SQL function member_unread_counts, which agent_reply answers too. */
 export async function unreadCountsOf(exec: Executor, userId: string): Promise<UnreadCounts> {
-  const [row] = rowsOf<{ counts: UnreadCounts }>(await exec.execute(sql`select member_unread_counts(${userId}::uuid) as counts`));
-  return row!.counts;
+  return memberUnreadCounts.callIn(exec, { uid: userId });
 }
 
 /** A member reads their own conversation (masked). Staff read through agents/staff-routes.ts (scope-checked, originals). */

@@ -1,6 +1,7 @@
 import type { UnreadCounts } from '@sync/contract/messaging';
 import { maskContacts } from '@sync/rules/mask';
 import type { AppDeps } from '../../context.js';
+import type { ReplyRows } from '../../db/functions/calls.js';
 import { fromJsonRow } from '../../db/rows.js';
 import { messages } from '../../db/schema/index.js';
 import type { EventBuilder } from '../../realtime/hub.js';
@@ -9,14 +10,6 @@ import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './s
 
 /** The realtime hub's name for a reply's rows. */
 export const AGENT_REPLY_EVENTS = 'agentReply';
-
-/** What agent_reply answers (api/drizzle/0012_notify_after_commit.sql): raw rows. */
-export interface ReplyRows {
-  message: Record<string, unknown>;
-  conversation: Record<string, unknown>;
-  profile: ProfileInfoRow;
-  unread: UnreadCounts;
-}
 
 /** SPEC §4 newMessage carries a long text as a preview; the member's client pulls the whole message. */
 const PREVIEW_CHARS = 1000;

@@ -2,7 +2,9 @@ import type { Image } from '@sync/contract/entities';
 import { dayStart, type ConversationRecord, type MessageRecord, type ProfileSummary } from '@sync/contract/messaging';
 import { conversationType, type ConversationType } from '@sync/rules/conversation-type';
 import { maskContacts } from '@sync/rules/mask';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
+import type { profileInfoRow } from '../../db/functions/calls.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, messages, profiles, type conversations } from '../../db/schema/index.js';
 import { serializeImage } from '../profiles/cards.js';
@@ -63,11 +65,7 @@ export async function loadProfileInfo(exec: Executor, profileIds: string[]): Pro
 }
 
 /** A profile's id, username and the first image of its gallery (a raw row), as loadProfileInfo and agent_reply read them. */
-export interface ProfileInfoRow {
-  id: string;
-  username: string;
-  first: Record<string, unknown> | null;
-}
+export type ProfileInfoRow = z.infer<typeof profileInfoRow>;
 
 export function profileInfoOf(row: ProfileInfoRow): ProfileInfo {
   const image = row.first ? serializeImage(fromJsonRow(images, row.first)) : undefined;

@@ -6,7 +6,8 @@ import { MutationError, type MutationErrorCode } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
 import type { Executor } from '../../db/client.js';
-import { fromJsonRow, rowsOf } from '../../db/rows.js';
+import { sendMemberMessage as sendMemberMessageCall, syncBumpSpace } from '../../db/functions/calls.js';
+import { fromJsonRow } from '../../db/rows.js';
 import { businessFailure } from '../../db/raised.js';
 import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
@@ -24,7 +25,7 @@ import type { ConversationRow, MessageRow } from './serialize.js';
 
 /** Takes the member's sync space lock first, so member sends and agent replies never deadlock. */
 export async function lockSpace(tx: Executor, userId: string) {
-  await tx.execute(sql`select sync_bump_space(${userId}::uuid)`);
+  await syncBumpSpace.callIn(tx, { uid: userId });
 }
 
 export interface SendInput {
@@ -109,29 +110,28 @@ function raisedFailure(err: unknown): MutationError | undefined {
 }
 
 /**
- * The arguments of send_member_message (api/drizzle/0008_send_in_one_call.sql), which holds the rules: the age
- * gate, the conversation (from 'blank' if need be), the attachment's owner, one credit, the message, the stock.
+ * A member's message: one credit, the message, the ledger row, the conversation (from 'blank' if need be), the
+ * stock. send_member_message (api/src/db/functions/send_member_message.sql) holds the rules: the age gate, the
+ * conversation, the attachment's owner, the credit.
  */
-function sendArgs(userId: string, target: SendTarget, input: SendInput, messageId: string, now: Date, origin?: SendOrigin): SQL {
-  return sql`${userId}::uuid, ${target.conversationId}::uuid, ${target.profileId}::uuid, ${messageId}::uuid, ${input.messageType}::message_type,
-    ${input.message}::text, ${input.attachment ?? null}::uuid, ${origin?.clientId ?? null}::text, ${origin?.mutationId ?? null}::int,
-    ${MESSAGE_COST}::int, ${now.toISOString()}::timestamptz`;
-}
-
-interface SentJson {
-  credits: number;
-  created: boolean;
-  message: Record<string, unknown>;
-  conversation: Record<string, unknown>;
-}
-
-/** A member's message: one credit, the message, the ledger row, the conversation (from 'blank' if need be), the stock. */
 export async function sendMemberMessage(tx: Executor, userId: string, input: SendInput, now: Date, origin?: SendOrigin): Promise<SendOutcome> {
   const target = sendTarget(input);
   const messageId = input.messageId ?? randomUUID();
-  let out: SentJson;
+  let out;
   try {
-    [{ out }] = rowsOf<{ out: SentJson }>(await tx.execute(sql`select send_member_message(${sendArgs(userId, target, input, messageId, now, origin)}) as out`)) as [{ out: SentJson }];
+    out = await sendMemberMessageCall.callIn(tx, {
+      uid: userId,
+      p_conversation: target.conversationId,
+      p_profile: target.profileId,
+      p_message_id: messageId,
+      p_type: input.messageType,
+      p_message: input.message,
+      p_attachment: input.attachment ?? null,
+      p_client_id: origin?.clientId ?? null,
+      p_mutation_id: origin?.mutationId ?? null,
+      p_cost: MESSAGE_COST,
+      p_now: now,
+    });
   } catch (err) {
     throw raisedFailure(err) ?? err;
   }

@@ -112,7 +112,7 @@ export function serializeImage(row: Pick<ImageRow, 'id' | 'type' | 'processed' |
 /**
  * Approved gallery images of the given profiles, avatar first, in one query. The gallery rule (which images,
  * in which order) is the SQL function profile_gallery
- * (api/drizzle/0011_claim_and_reply_one_statement_each.sql), which the staff view and the reply read too;
+ * (api/src/db/functions/profile_gallery.sql), which the staff view and the reply read too;
  * aggregated in its order.
  */
 export async function loadGalleries(exec: Executor, profileIds: string[]): Promise<Map<string, ImageRow[]>> {

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MESSAGE_COST, isEmptyMessage } from '@sync/contract/messaging';
 import { MutationError, parseMutation, type Mutation, type MutationErrorBody, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { DbFunction } from '../../db/functions.js';
+import { syncPushBatch, syncPushBegin, syncPushRecord } from '../../db/functions/calls.js';
 import { FOREIGN_CLIENT, raisedBy } from '../../db/raised.js';
-import { rowsOf } from '../../db/rows.js';
 import { syncClients } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { sendFailureTexts, sendTarget } from '../messaging/service.js';
@@ -21,7 +20,7 @@ export async function readClient(tx: Executor, clientId: string, userId: string)
   return row;
 }
 
-/** One mutation as sync_push_batch takes it (api/drizzle/0018_batched_push_and_windowed_pull.sql). */
+/** One mutation as sync_push_batch takes it (api/src/db/functions/sync_push_batch.sql). */
 type BatchOp = { id: number; name: string } & (
   | { kind: 'send'; conversation: string | null; profile: string | null; messageId: string; type: string; message: string; attachment: string | null }
   | { kind: 'fixed'; outcome: { ok: true; result: unknown } | { ok: false; error: MutationErrorBody } }
@@ -31,14 +30,6 @@ type BatchOp = { id: number; name: string } & (
 type OwnTransaction = { kind: 'own'; mutation: Mutation; parsed: OwnMutation };
 
 type Planned = BatchOp | OwnTransaction;
-
-interface BatchAnswer {
-  results: PushResult[];
-  last: number;
-  applied: number;
-}
-
-const PUSH_BATCH = new DbFunction<BatchAnswer>('sync_push_batch', ['uuid', 'text', 'jsonb', 'jsonb', 'int', 'timestamptz']);
 
 /**
  * ARCHITECTURE "sync engine", batched (docs/decisions/0026-batched-push-and-windowed-pull.md): the mutations in
@@ -131,9 +122,16 @@ function storable(text: string): string {
   return text.replaceAll('\u0000', '\ufffd').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
-async function callBatch(deps: AppDeps, userId: string, clientId: string, ops: BatchOp[], now: Date): Promise<BatchAnswer> {
+async function callBatch(deps: AppDeps, userId: string, clientId: string, ops: BatchOp[], now: Date) {
   try {
-    return await PUSH_BATCH.call(deps.database, [userId, clientId, JSON.stringify(ops), JSON.stringify(sendFailureTexts()), MESSAGE_COST, now.toISOString()]);
+    return await syncPushBatch.call(deps.database, {
+      uid: userId,
+      p_client_id: clientId,
+      p_ops: ops,
+      p_texts: sendFailureTexts(),
+      p_cost: MESSAGE_COST,
+      p_now: now,
+    });
   } catch (err) {
     throw forbiddenIfForeign(err);
   }
@@ -141,8 +139,7 @@ async function callBatch(deps: AppDeps, userId: string, clientId: string, ops: B
 
 type Step = { kind: 'done'; result: PushResult; last: number; applied: boolean } | { kind: 'future'; last: number };
 
-/** What sync_push_begin answers (api/drizzle/0018_batched_push_and_windowed_pull.sql). */
-type Begun = { kind: 'next' | 'future'; last: number } | { kind: 'recorded'; last: number; answer: PushResult };
+type Begun = Awaited<ReturnType<typeof syncPushBegin.callIn>>;
 
 /**
  * One mutation the API writes itself, in one transaction with the client's row locked. A business failure rolls
@@ -175,10 +172,7 @@ async function pushInTransaction(deps: AppDeps, userId: string, clientId: string
 /** The client's row, created bound to this member on first use and locked until commit; 403 for another member's. */
 async function begin(tx: Executor, clientId: string, userId: string, m: Mutation, now: Date): Promise<Begun> {
   try {
-    const [row] = rowsOf<{ out: Begun }>(
-      await tx.execute(sql`select sync_push_begin(${clientId}::text, ${userId}::uuid, ${m.mutationId}::int, ${now.toISOString()}::timestamptz) as out`),
-    );
-    return row!.out;
+    return await syncPushBegin.callIn(tx, { p_client_id: clientId, uid: userId, p_mutation_id: m.mutationId, p_now: now });
   } catch (err) {
     throw forbiddenIfForeign(err);
   }
@@ -196,9 +190,12 @@ function stepOf(begun: Begun): Step {
 
 /** The outcome and the counter in one call. */
 async function record(tx: Executor, clientId: string, m: Mutation, result: PushResult, now: Date) {
-  const value = result.ok ? (result.result ?? null) : null;
-  const error = result.ok ? null : (result.error ?? null);
-  await tx.execute(sql`select sync_push_record(${clientId}::text, ${m.mutationId}::int, ${m.name.slice(0, 64)}::text,
-    ${value === null ? null : JSON.stringify(value)}::jsonb, ${error === null ? null : JSON.stringify(error)}::jsonb,
-    ${now.toISOString()}::timestamptz)`);
+  await syncPushRecord.callIn(tx, {
+    p_client_id: clientId,
+    p_mutation_id: m.mutationId,
+    p_name: m.name.slice(0, 64),
+    p_result: result.ok ? (result.result ?? null) : null,
+    p_error: result.ok ? null : (result.error ?? null),
+    p_now: now,
+  });
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/errors.js';
  * SPEC §3: a member is age-verified when verification does not apply or its result is truthy. It applies when
  * the member's brand demands it (brands.age_verification_required) or the account was flagged on its own.
  * Which actions need it is docs/decisions/0009-age-verification-gates.md: sending messages and buying. The send
- * checks it inside the database (member_age_verified, api/drizzle/0008_send_in_one_call.sql): keep the two alike.
+ * checks it inside the database (api/src/db/functions/member_age_verified.sql): keep the two alike.
  */
 export async function ageVerificationState(exec: Executor, userId: string): Promise<{ applicable: boolean; verified: boolean }> {
   const [row] = await exec
