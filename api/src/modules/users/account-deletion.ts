@@ -106,14 +106,6 @@ async function mailDeletionNotice(deps: AppDeps, brand: string, to: string, dele
   }
 }
 
-/** Sign-in during the grace period, the member choosing to keep the account. */
-export async function cancelDeletion(exec: Executor, userId: string, now: Date): Promise<void> {
-  await exec
-    .update(users)
-    .set({ deletionRequestDate: null, deletionDueDate: null, updateDate: now })
-    .where(and(eq(users.id, userId), isNull(users.deletedDate)));
-}
-
 /**
  * Removes one member's personal data in one transaction; answers the storage keys of their files, deleted by the
  * caller once it commits (a failed transaction must not leave rows pointing at missing files).

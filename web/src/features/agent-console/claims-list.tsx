@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { HeldRef } from '@web/machines/agentConsole.machine';
+import type { HeldRef } from '@web/machines/agent-console.machine';
 import { formatClock } from './format';
 import { replyLevel, useHeldClaim } from './use-agent';
 

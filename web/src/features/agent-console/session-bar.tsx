@@ -3,7 +3,7 @@ import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { agentCommand } from '@web/features/agent-console/console-runtime';
 import { toast } from '@web/ui/toast';
-import type { HeldRef } from '@web/machines/agentConsole.machine';
+import type { HeldRef } from '@web/machines/agent-console.machine';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsSince, secondsUntil } from './format';
 import { useQueueCounts } from './queue-counts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { agentRuntimeStore, agentSessionStore, getConsoleActor, type AgentSessionView } from '@web/features/agent-console/console-runtime';
-import { createAgentConsoleMachine, type AgentConsoleActor, type AgentConsoleEmitted, type HeldRef } from '@web/machines/agentConsole.machine';
+import { createAgentConsoleMachine, type AgentConsoleActor, type AgentConsoleEmitted, type HeldRef } from '@web/machines/agent-console.machine';
 import { claimMachine, type ClaimActor, type ClaimSnapshot } from '@web/machines/claim.machine';
 
 /** The session state every tab shows (the leader's own, or its broadcast). */

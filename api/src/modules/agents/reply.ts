@@ -9,11 +9,11 @@ import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
-import { parseWith } from '../auth/request.js';
-import { notifyClaimEnded, notifyClaimsEndedByReply } from '../agents/claim-ended.js';
-import { publishBoardChange } from '../agents/supervisor-board.js';
-import { publishReplyEvents, type ReplyRows } from './reply-events.js';
-import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
+import { parseWith } from '../../lib/request.js';
+import { notifyClaimEnded, notifyClaimsEndedByReply } from './claim-ended.js';
+import { publishBoardChange } from './supervisor-board.js';
+import { publishReplyEvents, type ReplyRows } from '../messaging/reply-events.js';
+import { profileInfoOf, toMemberConversation, toMessageRecord } from '../messaging/serialize.js';
 
 const AGENT_REPLY = new DbFunction<ReplyRows>('agent_reply', ['uuid', 'boolean', 'boolean', 'uuid', 'message_type', 'text', 'uuid', 'uuid', 'timestamptz']);
 
