@@ -51,9 +51,9 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may reach across zones: they put pieces together as an app would.
+    // Tests and their set-ups may reach across zones: they put pieces together as an app would.
     files: ['**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-setup.{ts,tsx}', '**/test-helpers.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...webZones, ...apiZones] }] },

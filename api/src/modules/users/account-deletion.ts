@@ -35,7 +35,7 @@ import { ApiError } from '../../lib/errors.js';
 import { mailLayout } from '../auth/mails.js';
 import { assertCurrentPassword } from '../auth/current-password.js';
 import { revokeSessions } from '../auth/sessions.js';
-import { deleteStoredFiles, storageKeysOf } from './own-images.js';
+import { deleteStoredFiles, storageKeysOf } from '../profiles/own-images.js';
 
 /**
  * Self-service account deletion (docs/decisions/0034-block-report-and-account-deletion.md): the member asks with
