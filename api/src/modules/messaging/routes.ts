@@ -67,74 +67,74 @@ export interface StaffConversationRoutes {
  */
 export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
   new Hono<IdempotencyEnv>()
-  .get('/conversations', anyone, async (c) => {
-    // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
-    if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
-    const q = query(listQuery, c.req.query());
-    return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
-  })
-  .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
-  .get('/conversation/:id', anyone, async (c) => {
-    const q = query(chunkQuery, c.req.query());
-    if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q) as ReturnType<S['conversation']>;
-    return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
-  })
-  .post('/conversation/:profileId', member, idempotency(), async (c) => {
-    const body = parseWith(sendMessageBody, await readJson(c));
-    const profileId = idParam(c, 'profileId');
-    if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
-    const userId = c.var.auth.id;
-    const out = await idempotentWrite(c, 201, (tx) =>
-      asMember(async () => {
-        const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
-        const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
-        const info = await loadProfileInfo(tx, [profileId]);
-        return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { _id: userId, credits: sent.credits } };
-      }),
-    );
-    if (!out.replayed) await pokeMember(c.var.deps, userId);
-    return out.response;
-  })
-  .post('/conversation/:id/message', anyone, idempotency(), async (c) => {
-    const id = c.req.param('id');
-    const auth = c.var.auth;
-    const raw = await readJson(c);
-    if (auth.type === 'user') {
-      const body = parseWith(sendMessageBody, raw);
+    .get('/conversations', anyone, async (c) => {
+      // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
+      if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
+      const q = query(listQuery, c.req.query());
+      return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
+    })
+    .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
+    .get('/conversation/:id', anyone, async (c) => {
+      const q = query(chunkQuery, c.req.query());
+      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q) as ReturnType<S['conversation']>;
+      return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
+    })
+    .post('/conversation/:profileId', member, idempotency(), async (c) => {
+      const body = parseWith(sendMessageBody, await readJson(c));
+      const profileId = idParam(c, 'profileId');
       if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
-      const out = await idempotentWrite(c, 200, (tx) =>
+      const userId = c.var.auth.id;
+      const out = await idempotentWrite(c, 201, (tx) =>
         asMember(async () => {
-          const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.var.deps.clock.now());
-          return { message: toMessageRecord(sent.message, 'member'), user: { credits: sent.credits } };
+          const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
+          const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
+          const info = await loadProfileInfo(tx, [profileId]);
+          return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { _id: userId, credits: sent.credits } };
         }),
       );
-      if (!out.replayed) await pokeMember(c.var.deps, auth.id);
+      if (!out.replayed) await pokeMember(c.var.deps, userId);
       return out.response;
-    }
-    return staff.reply(c, id, raw) as ReturnType<S['reply']>;
-  })
-  .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
-    const userId = c.var.auth.id;
-    const out = await idempotentWrite(c, 200, (tx) =>
-      asMember(async () => {
-        const row = await markRead(tx, userId, c.req.param('id'));
-        const info = await loadProfileInfo(tx, [row.profileId]);
-        return { conversation: toMemberConversation(row, info.get(row.profileId), [], 'member'), unread: await unreadCountsOf(tx, userId) };
-      }),
-    );
-    if (!out.replayed) await pokeMember(c.var.deps, userId);
-    return out.response;
-  })
-  .patch('/conversation/:id', member, idempotency(), async (c) => {
-    const body = parseWith(archiveBody, await readJson(c));
-    const userId = c.var.auth.id;
-    const out = await idempotentWrite(c, 200, (tx) =>
-      asMember(async () => {
-        const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.var.deps.clock.now());
-        const info = await loadProfileInfo(tx, [row.profileId]);
-        return toMemberConversation(row, info.get(row.profileId), [], 'member');
-      }),
-    );
-    if (!out.replayed) await pokeMember(c.var.deps, userId);
-    return out.response;
-  });
+    })
+    .post('/conversation/:id/message', anyone, idempotency(), async (c) => {
+      const id = c.req.param('id');
+      const auth = c.var.auth;
+      const raw = await readJson(c);
+      if (auth.type === 'user') {
+        const body = parseWith(sendMessageBody, raw);
+        if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
+        const out = await idempotentWrite(c, 200, (tx) =>
+          asMember(async () => {
+            const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.var.deps.clock.now());
+            return { message: toMessageRecord(sent.message, 'member'), user: { credits: sent.credits } };
+          }),
+        );
+        if (!out.replayed) await pokeMember(c.var.deps, auth.id);
+        return out.response;
+      }
+      return staff.reply(c, id, raw) as ReturnType<S['reply']>;
+    })
+    .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
+      const userId = c.var.auth.id;
+      const out = await idempotentWrite(c, 200, (tx) =>
+        asMember(async () => {
+          const row = await markRead(tx, userId, c.req.param('id'));
+          const info = await loadProfileInfo(tx, [row.profileId]);
+          return { conversation: toMemberConversation(row, info.get(row.profileId), [], 'member'), unread: await unreadCountsOf(tx, userId) };
+        }),
+      );
+      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      return out.response;
+    })
+    .patch('/conversation/:id', member, idempotency(), async (c) => {
+      const body = parseWith(archiveBody, await readJson(c));
+      const userId = c.var.auth.id;
+      const out = await idempotentWrite(c, 200, (tx) =>
+        asMember(async () => {
+          const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.var.deps.clock.now());
+          const info = await loadProfileInfo(tx, [row.profileId]);
+          return toMemberConversation(row, info.get(row.profileId), [], 'member');
+        }),
+      );
+      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      return out.response;
+    });
