@@ -27,7 +27,7 @@ const webZones = [
   { target: './web/src/features', from: ['./web/src/routes', './web/src/app'], message: 'features/ never import routes/ or app/: those compose features.' },
 ];
 
-// api/: modules/ talk to each other without cycles (api/src/module-graph.test.ts); below them, lib/, db/ (not its
+// api/: modules/ talk to each other without cycles (api/src/import-cycles.test.ts); below them, lib/, db/ (not its
 // seed script), providers/ and the realtime hub know no module.
 const apiZones = [
   {
