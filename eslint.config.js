@@ -2,10 +2,40 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 
 // Import direction (ARCHITECTURE.md): sync/ imports neither web/ nor api/; web/ takes only types from api/;
-// api/ never imports web/; inside web/, ui and lib never import features or routes, features never import routes.
+// api/ never imports web/. Inside web/ and api/ the zones below (docs/decisions/0038) say who may import whom.
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const dirsOf = (path) => fs.readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const WEB_SHARED = ['ui', 'lib', 'local', 'sync', 'machines'].map((dir) => `./web/src/${dir}`);
+
+// bulletproof-react's zones: a feature is built from shared layers only, and features meet where routes/ and app/
+// compose them; shared layers know no feature.
+const webZones = [
+  ...dirsOf('./web/src/features').map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move the shared piece to ui/ or lib/, or compose the two in routes/ or app/.',
+  })),
+  { target: WEB_SHARED, from: ['./web/src/features', './web/src/routes', './web/src/app'], message: 'ui/, lib/, local/, sync/ and machines/ sit below features/, routes/ and app/.' },
+  { target: './web/src/features', from: ['./web/src/routes', './web/src/app'], message: 'features/ never import routes/ or app/: those compose features.' },
+];
+
+// api/: modules/ talk to each other without cycles (api/src/import-cycles.test.ts); below them, lib/, db/ (not its
+// seed script), providers/ and the realtime hub know no module.
+const apiZones = [
+  {
+    target: ['./api/src/lib/**', './api/src/db/*.ts', './api/src/db/schema/**', './api/src/providers/**', './api/src/realtime/hub.ts', './api/src/realtime/publish.ts'],
+    from: './api/src/modules',
+    message: 'lib/, db/, providers/ and the realtime hub sit below modules/: move the shared piece down, not the module up.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'dist', 'coverage', '.data', 'web/src/routeTree.gen.ts', 'web/public/mockServiceWorker.js', 'e2e/.artifacts', 'api/drizzle'] },
@@ -18,6 +48,24 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false, fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
+    },
+  },
+  {
+    // Tests and their set-ups may reach across zones: they put pieces together as an app would.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-setup.{ts,tsx}', '**/test-helpers.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...webZones, ...apiZones] }] },
+  },
+  {
+    // TanStack Router reads route paths from file and folder names ($param, _layout, __root), so routes/ keeps its own.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['web/src/routes/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
   {
@@ -46,19 +94,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    files: ['web/src/ui/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}', 'web/src/local/**/*.{ts,tsx}'],
-    rules: restrict([
-      { group: ['@web/features/*', '@web/routes/*', '**/features/**', '**/routes/**'], message: 'ui/, lib/ and local/ sit below features/ and routes/.' },
-      { group: ['@api/*'], allowTypeImports: true, message: 'web/ takes only types from api/.' },
-    ]),
-  },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: restrict([
-      { group: ['@web/routes/*', '**/routes/**'], message: 'features/ never import routes/.' },
-      { group: ['@api/*'], allowTypeImports: true, message: 'web/ takes only types from api/.' },
-    ]),
   },
 );

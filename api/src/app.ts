@@ -24,11 +24,14 @@ import { interestRoutes } from './modules/interests/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { agentRoutes } from './modules/agents/routes.js';
+import { replyAsAgent } from './modules/agents/reply.js';
+import { staffConversationRoute, staffLookup } from './modules/agents/staff-routes.js';
 import { agentAdminRoutes } from './modules/agents/admin-routes.js';
 import { snippetRoutes } from './modules/snippets/routes.js';
 import { agentSocketClosed, agentWsHandlers } from './modules/agents/socket.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { attachmentUploadRoutes } from './modules/agents/attachment-routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { safetyRoutes } from './modules/safety/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -116,7 +119,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', matchingRoutes)
     .route('/', interestRoutes)
     .route('/', locationRoutes)
-    .route('/', messagingRoutes)
+    .route('/', messagingRoutes({ lookup: staffLookup, conversation: staffConversationRoute, reply: replyAsAgent }))
     .route('/', agentRoutes)
     .route('/', agentAdminRoutes)
     .route('/', snippetRoutes)
@@ -124,6 +127,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', uploadRoutes)
+    .route('/', attachmentUploadRoutes)
     .route('/', moderationRoutes)
     .route('/', safetyRoutes)
     .route('/', paymentRoutes)

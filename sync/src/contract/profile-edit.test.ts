@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageFromBirthDate, defaultAgeRange, isProfileComplete, profileEditBody, userPatchBody } from './profile-edit.js';
+import { ageFromBirthDate, defaultAgeRange, defaultAgeRangeOf, isProfileComplete, profileEditBody, userPatchBody } from './profile-edit.js';
 
 describe('defaultAgeRange', () => {
   it('spans 10 years below to 5 above, within 18..100', () => {
@@ -10,6 +10,11 @@ describe('defaultAgeRange', () => {
   it('uses the age on the given day', () => {
     expect(ageFromBirthDate('1990-07-01', new Date('2025-06-30T00:00:00Z'))).toBe(34);
     expect(ageFromBirthDate('1990-07-01', new Date('2025-07-01T00:00:00Z'))).toBe(35);
+  });
+  it('starts an account from its birth date, an unreal date counting as the youngest age', () => {
+    expect(defaultAgeRangeOf('1990-07-01', new Date('2025-07-01T00:00:00Z'))).toEqual({ min: 25, max: 40 });
+    expect(defaultAgeRangeOf('1990-07-01', new Date('2025-06-30T00:00:00Z'))).toEqual({ min: 24, max: 39 });
+    expect(defaultAgeRangeOf('not a date', new Date('2025-07-01T00:00:00Z'))).toEqual({ min: 18, max: 23 });
   });
 });
 

@@ -27,6 +27,11 @@ export function defaultAgeRange(age: number): { min: number; max: number } {
   return { min: Math.max(MIN_AGE, age - AGE_RANGE_BELOW), max: Math.min(MAX_AGE, age + AGE_RANGE_ABOVE) };
 }
 
+/** The range an account starts with, from its birth date (an unreal date counts as the youngest age). */
+export function defaultAgeRangeOf(birthDate: string, now: Date): { min: number; max: number } {
+  return defaultAgeRange(ageFromBirthDate(birthDate, now) ?? MIN_AGE);
+}
+
 const ageBound = z.number({ error: t('validation.required') }).int();
 
 export const ageRangeField = z.object({ min: ageBound, max: ageBound }).superRefine((range, ctx) => {

@@ -8,7 +8,7 @@ import { images } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
 import { storeProfileAttachment } from '../uploads/service.js';
 import { agentReport, createAgent, listAgents, updateAgent } from './admin.js';

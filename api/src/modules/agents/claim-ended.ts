@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ClaimEndedEvent, ClaimStartedEvent, ClaimWrapper } from '@sync/contract/agents';
 import type { AppDeps } from '../../context.js';
 import { agentClaims } from '../../db/schema/index.js';
-import { publishSafely } from '../messaging/events.js';
+import { publishSafely } from '../../realtime/publish.js';
 
 type Deps = Pick<AppDeps, 'realtime'>;
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agentBreaks, agentWorkSessions, agents } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { publishSafely } from '../messaging/events.js';
+import { publishSafely } from '../../realtime/publish.js';
 import { releaseAllClaims } from './claims.js';
 import { publishBoardChange } from './supervisor-board.js';
 

@@ -3,7 +3,7 @@ import type { BoardAgent, SupervisorBoard } from '@sync/contract/agents';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agentBreaks, agentClaims, agentWorkSessions, agents, conversations, profiles, users } from '../../db/schema/index.js';
-import { publishSafely } from '../messaging/events.js';
+import { publishSafely } from '../../realtime/publish.js';
 
 /** Online first, then on a break, then offline; by name within each. */
 const STATUS_ORDER = { online: 0, paused: 1, offline: 2 } as const;

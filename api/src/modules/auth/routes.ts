@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import { bearerToken, requireAuth } from './middleware.js';
-import { invalidBody, parseWith, readJson, requestMeta } from './request.js';
+import { invalidBody, parseWith, readJson, requestMeta } from '../../lib/request.js';
 import * as auth from './service.js';
 import { undoEmailChange } from './email-change.js';
 import { authenticateAccessToken } from './sessions.js';

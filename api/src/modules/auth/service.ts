@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AuthenticateBody, RegisterBody, ResendEmailBody } from '@sync/contract/auth';
+import { defaultAgeRangeOf } from '@sync/contract/profile-edit';
 import { t } from '@sync/texts';
 import { RESEND_WAIT_MS } from '@sync/rules/verification';
 import type { AppDeps, AuthContext, BrandContext } from '../../context.js';
@@ -7,13 +8,11 @@ import type { Executor } from '../../db/client.js';
 import { agents, authSessions, brands, creditLedger, emailTokens, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password.js';
-import { defaultAgeRange } from '../users/serialize.js';
 import { assertCurrentPassword } from './current-password.js';
 import { consumeEmailToken, createEmailToken, findEmailToken, spendMailedTokens } from './email-tokens.js';
 import { resetPasswordMail, verificationMail } from './mails.js';
 import { announceLogout, issueSession, liveAgentSessions, reissueSessionToken, revokeSessions, rotateSessionToken, type SessionMeta } from './sessions.js';
 import { assertWithinLimits, takeRateLimit } from './rate-limit.js';
-import { cancelDeletion } from '../users/account-deletion.js';
 import { assertNotThrottled, recordAttempt } from './throttle.js';
 
 export { issueSession } from './sessions.js';
@@ -26,9 +25,7 @@ const RESET_MAIL_GAP_MS = 2 * 60_000;
 export const INVALID_EMAIL = 'Invalid email';
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
-export interface RequestMeta extends SessionMeta {
-  ip: string;
-}
+import type { RequestMeta } from '../../lib/request.js';
 
 const invalidCredentials = () => new ApiError(401, 'invalid-credentials', t('error.login-invalid-credentials'));
 const autoLoginFailed = () => new ApiError(401, 'auto-login-failed', t('error.auto-login-failed'));
@@ -94,7 +91,7 @@ export async function register(deps: AppDeps, brand: BrandContext, body: Registe
   const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
   const credits = deps.config.signupCredits;
-  const range = defaultAgeRange(body.birthDate, now);
+  const range = defaultAgeRangeOf(body.birthDate, now);
   let created: { userId: string; session: { access_token: string } };
   try {
     created = await deps.db.transaction(async (tx) => {
@@ -195,6 +192,14 @@ export async function authenticate(deps: AppDeps, body: AuthenticateBody, meta: 
   const session = await issueSession(deps, { type: 'user', id: account.id }, meta);
   await markSignedIn(deps, account.id);
   return { access_token: session.access_token };
+}
+
+/** Sign-in during the grace period, the member choosing to keep the account (users/account-deletion.ts starts it). */
+async function cancelDeletion(exec: Executor, userId: string, now: Date): Promise<void> {
+  await exec
+    .update(users)
+    .set({ deletionRequestDate: null, deletionDueDate: null, updateDate: now })
+    .where(and(eq(users.id, userId), isNull(users.deletedDate)));
 }
 
 async function markSignedIn(deps: AppDeps, userId: string) {

@@ -4,7 +4,7 @@ import { text } from '@sync/contract/text';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { likesStatus, listDislikes, listMatches, nextProfile, swipe, undoSwipe } from './service.js';

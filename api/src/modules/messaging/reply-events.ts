@@ -5,7 +5,7 @@ import type { ReplyRows } from '../../db/functions/calls.js';
 import { fromJsonRow } from '../../db/rows.js';
 import { messages } from '../../db/schema/index.js';
 import type { EventBuilder } from '../../realtime/hub.js';
-import { publishBuiltSafely } from './events.js';
+import { publishBuiltSafely } from '../../realtime/publish.js';
 import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './serialize.js';
 
 /** The realtime hub's name for a reply's rows. */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { text } from '@sync/contract/text';
 import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
@@ -7,13 +7,11 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
-import { staffConversationRoute, staffLookup } from '../agents/staff-routes.js';
-import { pokeMember } from './events.js';
+import { parseWith, readJson } from '../../lib/request.js';
+import { pokeMember } from '../../realtime/publish.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
 import { failureToApiError, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
-import { replyAsAgent } from './agent-reply.js';
 
 export const listQuery = z.object({
   type: z.enum(['inbox', 'conversations', 'archive']).optional(),
@@ -45,6 +43,16 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Staff read and answer conversations on the same URLs as members; their side is the agents module's, handed in
+ * where the app is put together (app.ts), so messaging never imports agents.
+ */
+export interface StaffConversationRoutes {
+  lookup(c: Context<IdempotencyEnv>): Promise<Response>;
+  conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<Response>;
+  reply(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response>;
+}
+
+/**
  * Member messaging (SPEC §7, CONTRACT "Messaging"). Writes take an Idempotency-Key.
  *   GET   /api/conversations?type=&page=&limit=      member: { data: [conversation + lastMessage], total, page, limit }
  *   GET   /api/conversations/unread                  member: { total, inbox, archive, conversation }
@@ -57,75 +65,76 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
  *   PATCH /api/conversation/:id { archived }         member -> the conversation
  *   PATCH /api/conversation/:id/mark-read            member -> { conversation, unread }
  */
-export const messagingRoutes = new Hono<IdempotencyEnv>()
-  .get('/conversations', anyone, async (c) => {
-    // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
-    if (c.var.auth.type !== 'user') return staffLookup(c);
-    const q = query(listQuery, c.req.query());
-    return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
-  })
-  .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
-  .get('/conversation/:id', anyone, async (c) => {
-    const q = query(chunkQuery, c.req.query());
-    if (c.var.auth.type !== 'user') return staffConversationRoute(c, c.req.param('id'), q);
-    return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
-  })
-  .post('/conversation/:profileId', member, idempotency(), async (c) => {
-    const body = parseWith(sendMessageBody, await readJson(c));
-    const profileId = idParam(c, 'profileId');
-    if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
-    const userId = c.var.auth.id;
-    const out = await idempotentWrite(c, 201, (tx) =>
-      asMember(async () => {
-        const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
-        const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
-        const info = await loadProfileInfo(tx, [profileId]);
-        return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { _id: userId, credits: sent.credits } };
-      }),
-    );
-    if (!out.replayed) await pokeMember(c.var.deps, userId);
-    return out.response;
-  })
-  .post('/conversation/:id/message', anyone, idempotency(), async (c) => {
-    const id = c.req.param('id');
-    const auth = c.var.auth;
-    const raw = await readJson(c);
-    if (auth.type === 'user') {
-      const body = parseWith(sendMessageBody, raw);
+export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
+  new Hono<IdempotencyEnv>()
+    .get('/conversations', anyone, async (c) => {
+      // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
+      if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
+      const q = query(listQuery, c.req.query());
+      return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
+    })
+    .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
+    .get('/conversation/:id', anyone, async (c) => {
+      const q = query(chunkQuery, c.req.query());
+      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q) as ReturnType<S['conversation']>;
+      return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
+    })
+    .post('/conversation/:profileId', member, idempotency(), async (c) => {
+      const body = parseWith(sendMessageBody, await readJson(c));
+      const profileId = idParam(c, 'profileId');
       if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
-      const out = await idempotentWrite(c, 200, (tx) =>
+      const userId = c.var.auth.id;
+      const out = await idempotentWrite(c, 201, (tx) =>
         asMember(async () => {
-          const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.var.deps.clock.now());
-          return { message: toMessageRecord(sent.message, 'member'), user: { credits: sent.credits } };
+          const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
+          const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
+          const info = await loadProfileInfo(tx, [profileId]);
+          return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { _id: userId, credits: sent.credits } };
         }),
       );
-      if (!out.replayed) await pokeMember(c.var.deps, auth.id);
+      if (!out.replayed) await pokeMember(c.var.deps, userId);
       return out.response;
-    }
-    return replyAsAgent(c, id, raw);
-  })
-  .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
-    const userId = c.var.auth.id;
-    const out = await idempotentWrite(c, 200, (tx) =>
-      asMember(async () => {
-        const row = await markRead(tx, userId, c.req.param('id'));
-        const info = await loadProfileInfo(tx, [row.profileId]);
-        return { conversation: toMemberConversation(row, info.get(row.profileId), [], 'member'), unread: await unreadCountsOf(tx, userId) };
-      }),
-    );
-    if (!out.replayed) await pokeMember(c.var.deps, userId);
-    return out.response;
-  })
-  .patch('/conversation/:id', member, idempotency(), async (c) => {
-    const body = parseWith(archiveBody, await readJson(c));
-    const userId = c.var.auth.id;
-    const out = await idempotentWrite(c, 200, (tx) =>
-      asMember(async () => {
-        const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.var.deps.clock.now());
-        const info = await loadProfileInfo(tx, [row.profileId]);
-        return toMemberConversation(row, info.get(row.profileId), [], 'member');
-      }),
-    );
-    if (!out.replayed) await pokeMember(c.var.deps, userId);
-    return out.response;
-  });
+    })
+    .post('/conversation/:id/message', anyone, idempotency(), async (c) => {
+      const id = c.req.param('id');
+      const auth = c.var.auth;
+      const raw = await readJson(c);
+      if (auth.type === 'user') {
+        const body = parseWith(sendMessageBody, raw);
+        if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
+        const out = await idempotentWrite(c, 200, (tx) =>
+          asMember(async () => {
+            const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.var.deps.clock.now());
+            return { message: toMessageRecord(sent.message, 'member'), user: { credits: sent.credits } };
+          }),
+        );
+        if (!out.replayed) await pokeMember(c.var.deps, auth.id);
+        return out.response;
+      }
+      return staff.reply(c, id, raw) as ReturnType<S['reply']>;
+    })
+    .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
+      const userId = c.var.auth.id;
+      const out = await idempotentWrite(c, 200, (tx) =>
+        asMember(async () => {
+          const row = await markRead(tx, userId, c.req.param('id'));
+          const info = await loadProfileInfo(tx, [row.profileId]);
+          return { conversation: toMemberConversation(row, info.get(row.profileId), [], 'member'), unread: await unreadCountsOf(tx, userId) };
+        }),
+      );
+      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      return out.response;
+    })
+    .patch('/conversation/:id', member, idempotency(), async (c) => {
+      const body = parseWith(archiveBody, await readJson(c));
+      const userId = c.var.auth.id;
+      const out = await idempotentWrite(c, 200, (tx) =>
+        asMember(async () => {
+          const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.var.deps.clock.now());
+          const info = await loadProfileInfo(tx, [row.profileId]);
+          return toMemberConversation(row, info.get(row.profileId), [], 'member');
+        }),
+      );
+      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      return out.response;
+    });

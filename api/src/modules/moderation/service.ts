@@ -7,8 +7,8 @@ import { images, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { serializeImage } from '../profiles/cards.js';
 import type { Paging } from '../profiles/list-query.js';
-import { recomputeCompletion } from '../users/completion.js';
-import { ownImages, promoteNextAvatar } from '../users/own-images.js';
+import { recomputeCompletion } from '../profiles/completion.js';
+import { ownImages, promoteNextAvatar } from '../profiles/own-images.js';
 
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];

@@ -8,7 +8,8 @@ import { changeCredits } from '../credits/ledger.js';
 import { lockMember, orderKind, refusalFor } from './eligibility.js';
 import { settleKeptCard } from './card-saving.js';
 import { endMembership, extendMembership, startMembership } from './memberships.js';
-import { mailMembershipEnded, publishUserUpdate } from './notify.js';
+import { publishUserUpdate } from '../users/user-update.js';
+import { mailMembershipEnded } from './notify.js';
 
 type TransactionRow = typeof transactions.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;

@@ -4,7 +4,8 @@ import { orders, products, savedCards, subscriptions, transactions, users } from
 import type { Job } from '../../jobs/scheduler.js';
 import { endMembership, grantDueCredits } from './memberships.js';
 import { confirmCharge } from './confirm.js';
-import { mailMembershipEnded, publishUserUpdate } from './notify.js';
+import { publishUserUpdate } from '../users/user-update.js';
+import { mailMembershipEnded } from './notify.js';
 import { sendCharge } from './orders.js';
 
 const BATCH = 50;

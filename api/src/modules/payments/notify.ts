@@ -2,28 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import { brands, users } from '../../db/schema/index.js';
 import type { Mail } from '../../providers/mail/mailer.js';
-import { publishSafely } from '../messaging/events.js';
-import { loadUserState } from '../users/service.js';
 import { escapeHtml } from '../../lib/html.js';
-
-/**
- * After a payment changed the member (credits, premium, cards, age verification), their open tabs hear it as
- * `userUpdate` with the changed parts of the user state, so the header credits and the premium badge update
- * without a reload. Best effort: the client also reloads the user when polling ends.
- */
-export async function publishUserUpdate(deps: AppDeps, userId: string): Promise<void> {
-  try {
-    const state = await loadUserState(deps, deps.db, userId);
-    if (!state) return;
-    const { credits, isPremium, subscriptions, transactions, savedCards, promotions, ageVerification, ageVerificationApplicable } = state;
-    await publishSafely(deps, `user:${userId}`, {
-      event: 'userUpdate',
-      payload: { credits, isPremium, subscriptions, transactions, savedCards, promotions, ageVerification, ageVerificationApplicable },
-    });
-  } catch (err) {
-    console.error('[payments] userUpdate failed', err);
-  }
-}
 
 function membershipEndedMail(brand: string, to: string, accountUrl: string): Mail {
   const lines = [

@@ -10,11 +10,11 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite } from '../../lib/idempotency.js';
 import { isApplePayValidationUrl, ProcessorError } from '../../providers/payments/processor.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { cancelMembership } from './memberships.js';
-import { publishUserUpdate } from './notify.js';
+import { publishUserUpdate } from '../users/user-update.js';
 import { createOrder, loadOrder, prepareCharge, sendCharge, type PayInput } from './orders.js';
-import { memberPayments, toSubscription } from './views.js';
+import { memberPayments, toSubscription } from '../users/payment-parts.js';
 
 const member = requireAuth('user');
 

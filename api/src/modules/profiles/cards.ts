@@ -6,7 +6,7 @@ import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, profiles } from '../../db/schema/index.js';
 import { webpTwinUrl } from '../media/generated-image.js';
 import { todayString } from './age-bounds.js';
-import { notBlockedBy } from '../safety/blocked.js';
+import { notBlockedBy } from './not-blocked.js';
 
 /**
  * The profile card (CONTRACT "Profiles") and how every list in issue B builds it: one select with the card
@@ -208,7 +208,7 @@ export function visibleFictive(brandId: string) {
   return and(eq(profiles.kind, 'fictive'), eq(profiles.active, true), eq(profiles.brandId, brandId))!;
 }
 
-/** What this member may see: visibleFictive, less the profiles they blocked (safety/blocked.ts). */
+/** What this member may see: visibleFictive, less the profiles they blocked (not-blocked.ts). */
 export function visibleTo(viewer: { brandId: string; userId: string }) {
   return and(visibleFictive(viewer.brandId), notBlockedBy(viewer.userId))!;
 }

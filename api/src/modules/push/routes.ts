@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '@sync/contract/push';
 import type { AppEnv } from '../../context.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { removeSubscription, saveSubscription } from './subscriptions.js';
 
 const member = requireAuth('user');

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conversations, profileBlocks, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { pokeMember } from '../messaging/events.js';
+import { pokeMember } from '../../realtime/publish.js';
 import { loadProfileInfo } from '../messaging/serialize.js';
 import { lockSpace } from '../messaging/service.js';
 import { visibleFictive } from '../profiles/cards.js';

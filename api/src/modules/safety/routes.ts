@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { blockProfile, listBlocks, unblockProfile } from './blocks.js';

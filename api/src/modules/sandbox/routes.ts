@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { SandboxAgeVerifier } from '../../providers/age-verification/sandbox.js';
 import type { AgeVerificationOutcome } from '../../providers/age-verification/verifier.js';
 import { SandboxProcessor } from '../../providers/payments/sandbox.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { escapeHtml } from '../../lib/html.js';
 import { stylePagePolicy } from '../../lib/content-security-policy.js';
 

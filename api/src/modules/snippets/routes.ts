@@ -4,7 +4,7 @@ import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { loadStaff } from '../agents/staff.js';
 import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './service.js';
 

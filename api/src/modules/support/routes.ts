@@ -4,7 +4,7 @@ import { affiliateBody, contactBody } from '@sync/contract/support';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { bearerToken } from '../auth/middleware.js';
-import { clientIp, parseWith, readJson } from '../auth/request.js';
+import { clientIp, parseWith, readJson } from '../../lib/request.js';
 import { authenticateAccessToken } from '../auth/sessions.js';
 import { submitSupportForm, type SupportForm } from './service.js';
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { pullRequest, pushRequest } from '@sync/engine/mutations';
 import type { AppEnv } from '../../context.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
-import { pokeMember } from '../messaging/events.js';
+import { parseWith, readJson } from '../../lib/request.js';
+import { pokeMember } from '../../realtime/publish.js';
 import { pull } from './pull.js';
 import { push } from './push.js';
 

@@ -5,8 +5,7 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../auth/middleware.js';
 import { MAX_FILE_BYTES, inspectUpload, processUpload, type ProcessedImage } from './image-processing.js';
-import { requireAttachmentRight } from './attachment-right.js';
-import { UPLOAD_TYPES, attachmentUrl, storeProfileAttachment, storeUploads, type UploadType } from './service.js';
+import { UPLOAD_TYPES, attachmentUrl, storeUploads, type UploadType } from './service.js';
 
 /** SPEC §5: up to 5 files per upload; an avatar is one image, and so is a message image. */
 export const MAX_FILES: Record<UploadType, number> = { avatar: 1, photo: 5, message: 1 };
@@ -23,16 +22,16 @@ function forFile(err: unknown, index: number, name: string): unknown {
 }
 
 /** Both upload routes take the same body: multipart, one limit for the whole of it. */
-const uploadBodyLimit = bodyLimit({
+export const uploadBodyLimit = bodyLimit({
   maxSize: UPLOAD_BODY_LIMIT,
   onError: () => {
     throw new ApiError(413, 'payload-too-large', t('image-uploader.max-size'));
   },
 });
 
-type UploadForm = Record<string, string | File | (string | File)[]>;
+export type UploadForm = Record<string, string | File | (string | File)[]>;
 
-async function readUploadForm(c: Context<AppEnv>): Promise<UploadForm> {
+export async function readUploadForm(c: Context<AppEnv>): Promise<UploadForm> {
   if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
     throw new ApiError(400, 'invalid-multipart', 'Send the images as multipart/form-data');
   }
@@ -91,9 +90,7 @@ export async function checkedImages(form: UploadForm, max: number): Promise<Proc
  *   413 file-too-large 'Max file size allowed is 5 mb' (one file) · payload-too-large (the whole body)
  * Every file is checked and processed before anything is stored; one bad file stores none.
  *
- * POST /api/profile/:id/upload (agent token: the live claim on a conversation with that fictive profile, or
- * admin), multipart, one `file`/`files`: an `attachment` image owned by the profile for an agent's reply.
- *   200 { images: [Image] } · the same 400/413 as above · 403 claim-required · 404 not-found (no such fictive profile)
+ * POST /api/profile/:id/upload, the agent's attachment: agents/attachment-routes.ts.
  *
  * GET /api/attachment/:id/:size (small|medium|large|original): 302 to the stored file of a message image, so
  * a message that carries only the attachment id can show it. No token: <img> sends none, and the ids are
@@ -108,12 +105,6 @@ export const uploadRoutes = new Hono<AppEnv>()
     }
     const processed = await checkedImages(form, MAX_FILES[type as UploadType]);
     return c.json(await storeUploads(c.var.deps, c.var.auth.id, type as UploadType, processed));
-  })
-  .post('/profile/:id/upload', requireAuth('agent'), uploadBodyLimit, async (c) => {
-    const profileId = c.req.param('id');
-    await requireAttachmentRight(c.var.deps, c.var.auth, profileId);
-    const processed = await checkedImages(await readUploadForm(c), 1);
-    return c.json(await storeProfileAttachment(c.var.deps, profileId, processed[0]!));
   })
   .get('/attachment/:id/:size', async (c) => {
     const url = await attachmentUrl(c.var.deps, c.req.param('id'), c.req.param('size'));

@@ -7,8 +7,8 @@ import { images, type ImageVariant } from '../../db/schema/index.js';
 import { mediaUrl } from '../media/service.js';
 import { serializeImage } from '../profiles/cards.js';
 import { loadViewer } from '../profiles/viewer.js';
-import { recomputeCompletion } from '../users/completion.js';
-import { deleteStoredFiles, ownImages } from '../users/own-images.js';
+import { recomputeCompletion } from '../profiles/completion.js';
+import { deleteStoredFiles, ownImages } from '../profiles/own-images.js';
 import type { ProcessedImage } from './image-processing.js';
 
 export const UPLOAD_TYPES = ['avatar', 'photo', 'message'] as const;

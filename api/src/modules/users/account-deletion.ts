@@ -35,7 +35,7 @@ import { ApiError } from '../../lib/errors.js';
 import { mailLayout } from '../auth/mails.js';
 import { assertCurrentPassword } from '../auth/current-password.js';
 import { revokeSessions } from '../auth/sessions.js';
-import { deleteStoredFiles, storageKeysOf } from './own-images.js';
+import { deleteStoredFiles, storageKeysOf } from '../profiles/own-images.js';
 
 /**
  * Self-service account deletion (docs/decisions/0034-block-report-and-account-deletion.md): the member asks with
@@ -104,14 +104,6 @@ async function mailDeletionNotice(deps: AppDeps, brand: string, to: string, dele
     // The request stands; the settings said the same.
     console.error('[account] deletion notice failed:', err instanceof Error ? err.message : err);
   }
-}
-
-/** Sign-in during the grace period, the member choosing to keep the account. */
-export async function cancelDeletion(exec: Executor, userId: string, now: Date): Promise<void> {
-  await exec
-    .update(users)
-    .set({ deletionRequestDate: null, deletionDueDate: null, updateDate: now })
-    .where(and(eq(users.id, userId), isNull(users.deletedDate)));
 }
 
 /**

@@ -5,8 +5,8 @@ import { isUuid } from '@sync/rules/ids';
 import type { AppDeps } from '../../context.js';
 import { images, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { recomputeCompletion } from './completion.js';
-import { deleteStoredFiles, ownImages, promoteNextAvatar, storageKeysOf } from './own-images.js';
+import { recomputeCompletion } from '../profiles/completion.js';
+import { deleteStoredFiles, ownImages, promoteNextAvatar, storageKeysOf } from '../profiles/own-images.js';
 
 /**
  * DELETE /api/user/{id}/image/{imageId}: only the member's own image (404 for any other id). The row goes in

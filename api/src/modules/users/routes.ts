@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { invalidBody, parseWith, readJson, requestMeta } from '../auth/request.js';
+import { invalidBody, parseWith, readJson, requestMeta } from '../../lib/request.js';
 import { deletionRequestBody } from '@sync/contract/safety';
 import { requestDeletion } from './account-deletion.js';
 import { exportMemberData } from './data-export.js';

@@ -1,6 +1,6 @@
 import type { User } from '@sync/contract/entities';
 import type { profiles, users } from '../../db/schema/index.js';
-import { ageFromDateString, MAX_AGE, MIN_AGE } from '@sync/rules/age';
+import { defaultAgeRangeOf } from '@sync/contract/profile-edit';
 import { nextResendDate } from '@sync/rules/verification';
 
 type UserRow = typeof users.$inferSelect;
@@ -26,12 +26,6 @@ export interface UserStateInput {
   ageVerificationApplicable?: boolean;
 }
 
-/** SPEC §5: default looking-for range is max(18, age - 10) to min(100, age + 5). */
-export function defaultAgeRange(birthDate: string, now: Date): { min: number; max: number } {
-  const age = ageFromDateString(birthDate, now) ?? MIN_AGE;
-  return { min: Math.max(MIN_AGE, age - 10), max: Math.min(MAX_AGE, age + 5) };
-}
-
 /** The SPEC §3 user state, field for field, without the password. */
 export function serializeUser(input: UserStateInput, now: Date = new Date()): User {
   const { user, profile } = input;
@@ -39,7 +33,7 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
   const range =
     profile?.lookingForAgeMin != null && profile.lookingForAgeMax != null
       ? { min: profile.lookingForAgeMin, max: profile.lookingForAgeMax }
-      : defaultAgeRange(user.birthDate, now);
+      : defaultAgeRangeOf(user.birthDate, now);
   const subscriptions = input.subscriptions ?? [];
   // measurement and timeFormat are added beyond SPEC §3 (heights in cm or ft/in, 12 h or 24 h: SPEC §9).
   const settings = {

@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { brands, profiles, subscriptions, users } from '../../db/schema/index.js';
 import { memberInterestIds } from '../interests/user-lists.js';
 import { refillLikes } from '../matching/likes-allowance.js';
-import { memberPayments } from '../payments/views.js';
-import { ownImages } from './own-images.js';
+import { ownImages } from '../profiles/own-images.js';
+import { memberPayments } from './payment-parts.js';
 import { serializeUser } from './serialize.js';
 
 /**

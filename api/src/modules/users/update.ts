@@ -12,7 +12,7 @@ import { createEmailToken, spendMailedTokens } from '../auth/email-tokens.js';
 import { verificationMail } from '../auth/mails.js';
 import { reissueSessionToken, revokeSessions } from '../auth/sessions.js';
 import { loadViewer } from '../profiles/viewer.js';
-import { recomputeCompletion } from './completion.js';
+import { recomputeCompletion } from '../profiles/completion.js';
 import type { AccountPatchBody } from './patch-body.js';
 import { loadUserState } from './service.js';
 

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../auth/request.js';
+import { parseWith, readJson } from '../../lib/request.js';
 import { loadUserState } from '../users/service.js';
 import { setDoi, startAgeVerification } from './service.js';
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import type { AgeVerificationResult } from '../../providers/age-verification/verifier.js';
-import { publishUserUpdate } from '../payments/notify.js';
+import { publishUserUpdate } from '../users/user-update.js';
 
 /**
  * A return address on this site only: a path, or an absolute URL on the request's own origin (which is reduced to

@@ -43,7 +43,7 @@ describe('supervisor board', () => {
 
   it('a plain agent sees the admins-only panel and the board is never asked for', async () => {
     signInStaff('agent');
-    renderMemberScreen(<SupervisorBoardPage />);
+    renderMemberScreen(<SupervisorBoardPage live={false} />);
     await screen.findByRole('heading', { name: 'Admins only' });
     expect(boardReads).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe('supervisor board', () => {
     state.session = { ...state.session, status: 'online', statusLastUpdate: started, session: { _id: 's-1', startDate: started } };
     state.claimed = { id: 'c-1', claimTime: Date.now() - 30_000, agentId: 'a-agent' };
     const user = userEvent.setup();
-    renderMemberScreen(<SupervisorBoardPage />);
+    renderMemberScreen(<SupervisorBoardPage live={false} />);
 
     const row = await screen.findByRole('row', { name: /Alice Agent/ });
     expect(within(row).getByText('Online')).toBeTruthy();

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AgentStatus, BoardAgent, BoardClaim } from '@sync/contract/agents';
-import { formatClock, formatTime, secondsSince, secondsUntil } from '@web/features/agent-console/format';
-import { useAgentSession, useNow } from '@web/features/agent-console/use-agent';
+import { formatClock, formatTime, secondsSince, secondsUntil } from '@web/lib/format';
+import { useNow } from '@web/lib/use-now';
 import { AdminOnly } from './admin-only';
 import { BOARD_POLL_MS, useSupervisorBoard } from './use-supervisor-board';
 import './supervisor-board.css';
@@ -24,18 +24,19 @@ export function boardSummary(agents: BoardAgent[]) {
   };
 }
 
-/** /agent/board: the live supervisor board (admins). */
-export function SupervisorBoardPage() {
+/**
+ * /agent/board: the live supervisor board (admins). `live` is whether the console's socket is open (the route
+ * reads it from the agent console), else the board polls.
+ */
+export function SupervisorBoardPage({ live }: { live: boolean }) {
   return (
     <AdminOnly>
-      <BoardScreen />
+      <BoardScreen live={live} />
     </AdminOnly>
   );
 }
 
-function BoardScreen() {
-  const session = useAgentSession();
-  const live = session.ready && session.connection === 'open';
+function BoardScreen({ live }: { live: boolean }) {
   const { state, refresh } = useSupervisorBoard(live);
   const [hideOffline, setHideOffline] = useState(false);
   const now = useNow() + (state.phase === 'ready' ? state.offsetMs : 0);

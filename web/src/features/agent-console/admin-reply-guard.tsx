@@ -3,8 +3,8 @@ import type { AgentConversation } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { fetchAgentConversation } from '@web/lib/agent-api';
 import { ConsoleDialog } from './console-dialog';
-import { formatClock, secondsUntil } from './format';
-import { useNow } from './use-agent';
+import { formatClock, secondsUntil } from '@web/lib/format';
+import { useNow } from '@web/lib/use-now';
 
 type Claim = NonNullable<AgentConversation['claim']>;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { createAgentConsoleMachine, type AgentConsoleIo } from '@web/machines/agentConsole.machine';
+import { createAgentConsoleMachine, type AgentConsoleIo } from '@web/machines/agent-console.machine';
 import type { HeldClaim } from '@web/machines/claim.machine';
 import { renderMemberScreen } from '@web/test/member-harness';
 import { ClaimsList } from './claims-list';

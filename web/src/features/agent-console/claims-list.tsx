@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { HeldRef } from '@web/machines/agentConsole.machine';
-import { formatClock } from './format';
+import type { HeldRef } from '@web/machines/agent-console.machine';
+import { formatClock } from '@web/lib/format';
 import { replyLevel, useHeldClaim } from './use-agent';
 
 /** Alt+1 … Alt+9 open the held claims in the list's order. */

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '@web/lib/auth-session';
 import { tokenRole } from '@web/lib/token';
-import { formatClock, secondsSince } from './format';
+import { formatClock, secondsSince } from '@web/lib/format';
 import { useQueueCounts } from './queue-counts';
 import { StockCounts } from './stock-counts';
-import { useAgentSession, useClaims, useNow } from './use-agent';
+import { useAgentSession, useClaims } from './use-agent';
+import { useNow } from '@web/lib/use-now';
 
 const SHORTCUTS: [string, string][] = [
   ['Alt S', 'Start or end the session'],

@@ -10,14 +10,15 @@ import { EmojiButton } from '@web/ui/emoji/emoji-button';
 import { EmojiText } from '@web/ui/emoji/emoji-image';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { toast } from '@web/ui/toast';
-import { dayKey, dayLabel, formatClock, formatDateTime, formatStamp, secondsUntil } from './format';
+import { dayKey, dayLabel, formatClock, formatDateTime, formatStamp, secondsUntil } from '@web/lib/format';
 import { useAdminReplyGuard } from './admin-reply-guard';
 import { peekPrimed, refreshPrimed } from './claimed-views';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
 import { PersonaPanel } from './persona-panel';
 import { useSnippetPicker } from './snippets/snippet-picker';
-import { useClaimOn, useConsoleActor, useConsoleEvent, useNow } from './use-agent';
+import { useClaimOn, useConsoleActor, useConsoleEvent } from './use-agent';
+import { useNow } from '@web/lib/use-now';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
 

@@ -8,9 +8,9 @@ import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
 import { Pager } from '@web/ui/pager';
 import { ConversationView } from './conversation-view';
-import { formatClock, formatDateTime, secondsUntil } from './format';
+import { formatClock, formatDateTime, secondsUntil } from '@web/lib/format';
 import { LOOKUP_LIMITS, lookupFilters, type LookupSearch } from './lookup-search';
-import { useNow } from './use-agent';
+import { useNow } from '@web/lib/use-now';
 
 const TEXT_FIELDS = [
   ['realUsername', 'Member'],

@@ -5,7 +5,7 @@ import { addMeetUp, cancelMeetUp, deleteMeetUp, updateMeetUp } from '@web/lib/ag
 import { toast } from '@web/ui/toast';
 import { errorText } from './console-runtime';
 import { useConfirm } from './console-dialog';
-import { formatDateTime, toLocalInput } from './format';
+import { formatDateTime, toLocalInput } from '@web/lib/format';
 
 interface MeetForm {
   meetDate: string;

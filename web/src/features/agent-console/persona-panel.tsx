@@ -1,7 +1,7 @@
 import type { AgentConversation, Memo } from '@sync/contract/agents';
 import { formatHeight } from '@sync/rules/height';
 import { humanize } from '@web/ui/profile-card/profile-data';
-import { useNow } from './use-agent';
+import { useNow } from '@web/lib/use-now';
 import './persona.css';
 
 type Json = Record<string, unknown>;

@@ -3,13 +3,14 @@ import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { agentCommand } from '@web/features/agent-console/console-runtime';
 import { toast } from '@web/ui/toast';
-import type { HeldRef } from '@web/machines/agentConsole.machine';
+import type { HeldRef } from '@web/machines/agent-console.machine';
 import { ConsoleDialog } from './console-dialog';
-import { formatClock, secondsSince, secondsUntil } from './format';
+import { formatClock, secondsSince, secondsUntil } from '@web/lib/format';
 import { useQueueCounts } from './queue-counts';
 import { StockCounts } from './stock-counts';
 import { CLAIM_KEYS } from './claims-list';
-import { replyLevel, useAgentSession, useClaimOn, useClaims, useConsoleActor, useHeldClaim, useNow } from './use-agent';
+import { replyLevel, useAgentSession, useClaimOn, useClaims, useConsoleActor, useHeldClaim } from './use-agent';
+import { useNow } from '@web/lib/use-now';
 
 const STATUS_LABEL = {
   offline: 'Offline',

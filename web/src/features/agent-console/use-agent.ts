@@ -1,23 +1,13 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { agentRuntimeStore, agentSessionStore, getConsoleActor, type AgentSessionView } from '@web/features/agent-console/console-runtime';
-import { createAgentConsoleMachine, type AgentConsoleActor, type AgentConsoleEmitted, type HeldRef } from '@web/machines/agentConsole.machine';
+import { createAgentConsoleMachine, type AgentConsoleActor, type AgentConsoleEmitted, type HeldRef } from '@web/machines/agent-console.machine';
 import { claimMachine, type ClaimActor, type ClaimSnapshot } from '@web/machines/claim.machine';
 
 /** The session state every tab shows (the leader's own, or its broadcast). */
 export function useAgentSession(): AgentSessionView {
   return useSyncExternalStore(agentSessionStore.subscribe, agentSessionStore.get, agentSessionStore.get);
-}
-
-/** The clock the timers read; one re-render per second while mounted. */
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
 }
 
 const inert = () => Promise.reject(new Error('the console is not running'));

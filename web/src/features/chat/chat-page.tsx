@@ -14,8 +14,8 @@ import { Avatar } from '@web/ui/avatar';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { coverImage, imageUrl, type ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { attachmentSrc } from './attachments';
+import type { SafetyMenuSlot } from '@web/ui/safety-menu-slot';
 import { Composer } from './composer';
-import { SafetyMenu } from '../safety/safety-menu';
 import './chat.css';
 import { EmojiText } from '@web/ui/emoji/emoji-image';
 
@@ -24,6 +24,7 @@ export interface ChatPageProps {
   question?: 'askForCity';
   /** For 'blank' without history state (a reload, a shared link). */
   profileId?: string;
+  safetyMenu: SafetyMenuSlot;
 }
 
 interface ProfileHeader {
@@ -277,7 +278,7 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
   );
 }
 
-function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev: string; next: string } | null }) {
+function ChatHeader({ profile, scope, safetyMenu }: { profile: ProfileHeader; scope: { prev: string; next: string } | null; safetyMenu: SafetyMenuSlot }) {
   const navigate = useNavigate();
   return (
     <header className="chat__header">
@@ -305,7 +306,7 @@ function ChatHeader({ profile, scope }: { profile: ProfileHeader; scope: { prev:
           </Link>
         </nav>
       )}
-      <SafetyMenu profileId={profile._id} username={profile.username} onBlocked={() => void navigate({ to: '/messages' })} />
+      {safetyMenu({ profileId: profile._id, username: profile.username, onBlocked: () => void navigate({ to: '/messages' }) })}
     </header>
   );
 }
@@ -319,7 +320,7 @@ export function neighbours(all: readonly ConversationRow[], current: Conversatio
 }
 
 /** /messages/chat/{id}: the thread from the mirror, the composer, read receipts; 'blank' starts one. */
-export function ChatPage({ conversationId, question, profileId: searchProfileId }: ChatPageProps) {
+export function ChatPage({ conversationId, question, profileId: searchProfileId, safetyMenu }: ChatPageProps) {
   const navigate = useNavigate();
   const state = useRouterState({ select: (s) => s.location.state as StartState });
   const blank = conversationId === 'blank';
@@ -409,7 +410,7 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId 
 
   return (
     <section className="chat" aria-label={header.username}>
-      <ChatHeader profile={header} scope={scope} />
+      <ChatHeader profile={header} scope={scope} safetyMenu={safetyMenu} />
       {messages && messages.length > 0 ? (
         <Thread conversation={conversation ?? null} messages={messages} />
       ) : (

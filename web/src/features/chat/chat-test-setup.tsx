@@ -5,6 +5,7 @@ import { messagingMock } from '@web/mocks/handlers/messaging';
 import { startMemberSync } from '@web/sync/sync-runtime';
 import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
 import { registerNoCreditsPopup } from './no-credits-popup';
+import { renderSafetyMenu } from '@web/features/safety/safety-menu';
 import { ChatPage } from './chat-page';
 
 /** A signed-in member holding `credits`, synced once, with one profile cached for a blank chat. Returns the sync's stop. */
@@ -23,5 +24,5 @@ export async function startChatMember(profile: { _id: string; username: string }
 
 /** The chat screen on a conversation not started yet with `profileId`. */
 export function renderBlankChat(profileId: string) {
-  return renderMemberScreen(<ChatPage conversationId="blank" profileId={profileId} />, `/messages/chat/blank?profileId=${profileId}`);
+  return renderMemberScreen(<ChatPage conversationId="blank" profileId={profileId} safetyMenu={renderSafetyMenu} />, `/messages/chat/blank?profileId=${profileId}`);
 }

@@ -8,6 +8,7 @@ import { popups } from '@web/ui/popups/popup-queue';
 import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
 import { registerNoSubscriptionPopup } from './no-subscription-popup';
 import { readMirroredProfile } from './profile-mirror';
+import { renderSafetyMenu } from '@web/features/safety/safety-menu';
 import { ProfilePage } from './profile-page';
 
 const SLOW = { timeout: 20_000 };
@@ -21,7 +22,7 @@ describe('ProfilePage', () => {
   it('shows the first photo and the blocked-photo overlay with an upgrade prompt on the rest for a standard member', SLOW, async () => {
     signInMember({ _id: 'u-demo', isPremium: false });
     const user = userEvent.setup();
-    renderMemberScreen(<ProfilePage id={mockProfileId(1)} />, `/profile/${mockProfileId(1)}`);
+    renderMemberScreen(<ProfilePage id={mockProfileId(1)} safetyMenu={renderSafetyMenu} />, `/profile/${mockProfileId(1)}`);
     expect(await screen.findByRole('heading', { level: 1, name: /,\s*\d+/ })).toBeTruthy();
     // Profile 1 has three photos: the first in full, two locked.
     expect(screen.getByAltText(/Photo 1 of/)).toBeTruthy();
@@ -36,7 +37,7 @@ describe('ProfilePage', () => {
 
   it('shows every photo to a VIP member', async () => {
     signInMember({ _id: 'u-vip', isPremium: true });
-    renderMemberScreen(<ProfilePage id={mockProfileId(1)} />, `/profile/${mockProfileId(1)}`);
+    renderMemberScreen(<ProfilePage id={mockProfileId(1)} safetyMenu={renderSafetyMenu} />, `/profile/${mockProfileId(1)}`);
     await screen.findByAltText(/Photo 1 of/);
     expect(screen.queryAllByTestId('blocked-thumb')).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: /^Show photo/ })).toHaveLength(3);
@@ -47,7 +48,7 @@ describe('ProfilePage', () => {
     let patched = false;
     server.use(http.patch('*/api/user/:id', () => ((patched = true), HttpResponse.json({ favorite: true }))));
     const user = userEvent.setup();
-    renderMemberScreen(<ProfilePage id={mockProfileId(5)} />, `/profile/${mockProfileId(5)}`);
+    renderMemberScreen(<ProfilePage id={mockProfileId(5)} safetyMenu={renderSafetyMenu} />, `/profile/${mockProfileId(5)}`);
     await user.click(await screen.findByRole('button', { name: /Add to favorites/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Become a VIP member' });
     expect(dialog.textContent).toContain('favorites is a VIP feature');
@@ -67,7 +68,7 @@ describe('ProfilePage', () => {
       }),
     );
     const user = userEvent.setup();
-    renderMemberScreen(<ProfilePage id={mockProfileId(5)} />, `/profile/${mockProfileId(5)}`);
+    renderMemberScreen(<ProfilePage id={mockProfileId(5)} safetyMenu={renderSafetyMenu} />, `/profile/${mockProfileId(5)}`);
     await user.click(await screen.findByRole('button', { name: /Add to favorites/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /In favorites/ }).getAttribute('aria-pressed')).toBe('true'));
     expect(body).toEqual({ favourite: mockProfileId(5) });
@@ -75,13 +76,13 @@ describe('ProfilePage', () => {
 
   it('opens a profile seen before from the mirror when the network fails', SLOW, async () => {
     signInMember({ _id: 'u-demo' });
-    const first = renderMemberScreen(<ProfilePage id={mockProfileId(3)} />, `/profile/${mockProfileId(3)}`);
+    const first = renderMemberScreen(<ProfilePage id={mockProfileId(3)} safetyMenu={renderSafetyMenu} />, `/profile/${mockProfileId(3)}`);
     await screen.findByAltText(/Photo 1 of/);
     await waitFor(async () => expect(await readMirroredProfile(mockProfileId(3))).not.toBeNull());
     first.unmount();
 
     server.use(http.get('*/api/profile/:id', () => HttpResponse.error()));
-    renderMemberScreen(<ProfilePage id={mockProfileId(3)} />, `/profile/${mockProfileId(3)}`);
+    renderMemberScreen(<ProfilePage id={mockProfileId(3)} safetyMenu={renderSafetyMenu} />, `/profile/${mockProfileId(3)}`);
     const note = await screen.findByText(/You are seeing the copy saved on this device/);
     expect(note.textContent).toContain('Error loading profile. Try refreshing the page');
     expect(screen.getByRole('button', { name: /Start chat/ })).toBeTruthy();
@@ -89,7 +90,7 @@ describe('ProfilePage', () => {
 
   it('says the SPEC text when a profile cannot be loaded', async () => {
     signInMember({ _id: 'u-demo' });
-    renderMemberScreen(<ProfilePage id="p-nope" />, '/profile/p-nope');
+    renderMemberScreen(<ProfilePage id="p-nope" safetyMenu={renderSafetyMenu} />, '/profile/p-nope');
     expect((await screen.findByRole('alert')).textContent).toContain('Error loading profile. Try refreshing the page');
   });
 });

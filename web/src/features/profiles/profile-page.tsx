@@ -7,12 +7,12 @@ import { formatHeight } from '@sync/rules/height';
 import { ApiError } from '@web/lib/http';
 import { humanize, placeOf, type ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
-import { SafetyMenu } from '../safety/safety-menu';
 import { FavouriteButton } from './favourite-button';
 import { PhotoGallery } from './photo-gallery';
 import { mirrorProfiles, readMirroredProfile } from './profile-mirror';
 import { fetchProfile } from './profiles-api';
 import { useProfilesList } from './profiles-list-store';
+import type { SafetyMenuSlot } from '@web/ui/safety-menu-slot';
 import { useProfilesArea } from './use-profiles-area';
 import '@web/ui/profile-card/profile-card.css';
 import './profiles.css';
@@ -26,7 +26,7 @@ export interface StartChatState {
 }
 
 /** /profile/{id}: photos, details, favourite and start chat; the mirror keeps it readable offline. */
-export function ProfilePage({ id }: { id: string }) {
+export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: SafetyMenuSlot }) {
   useProfilesArea();
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const profile = useLiveQuery(() => readMirroredProfile(id), [id]);
@@ -137,7 +137,7 @@ export function ProfilePage({ id }: { id: string }) {
               <span aria-hidden="true">✉</span> Start chat
             </button>
             <FavouriteButton profile={profile} />
-            <SafetyMenu profileId={profile._id} username={profile.username} onBlocked={() => void navigate({ to: '/profiles' })} />
+            {safetyMenu({ profileId: profile._id, username: profile.username, onBlocked: () => void navigate({ to: '/profiles' }) })}
           </div>
           {profile.aboutMe && (
             <section className="profile-view__section" aria-labelledby="profile-about">

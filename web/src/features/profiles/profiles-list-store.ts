@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { t } from '@sync/texts';
 import { registerStoreReset } from '@web/lib/store-reset';
+import { registerProfileForgetter } from '@web/lib/profile-forgotten';
 import { fetchProfiles } from './profiles-api';
 import { mirrorProfiles, recallLastList, rememberLastList } from './profile-mirror';
 import { DEFAULT_QUERY, type ProfilesQuery } from './profiles-query';
@@ -134,6 +135,8 @@ export const profilesList = createProfilesListStore();
 
 // SPEC §4: logout resets the profiles state with the others.
 registerStoreReset('profiles', () => profilesList.reset());
+// A blocked profile leaves the list (features/safety/safety-api.ts).
+registerProfileForgetter('profiles', (id) => profilesList.remove(id));
 
 export function useProfilesList(store: ProfilesListStore = profilesList): ProfilesListState {
   return useSyncExternalStore(store.subscribe, store.get, store.get);

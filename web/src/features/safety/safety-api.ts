@@ -1,8 +1,8 @@
 import type { BlockedProfile, ReportBody } from '@sync/contract/safety';
 import { api } from '@web/lib/api';
+import { forgetProfileEverywhere } from '@web/lib/profile-forgotten';
 import { getLocalDb } from '@web/local/db';
 import { requestPull } from '@web/sync/sync-runtime';
-import { profilesList } from '../profiles/profiles-list-store';
 
 /** POST /api/profile/{id}/block (safety/routes.ts). */
 export async function blockProfile(profileId: string): Promise<void> {
@@ -29,7 +29,7 @@ export async function reportProfile(profileId: string, body: ReportBody): Promis
  * the profile, and (through a pull, which turns the blocked conversation into a delete) the conversation.
  */
 async function forgetProfile(profileId: string): Promise<void> {
-  profilesList.remove(profileId);
+  forgetProfileEverywhere(profileId);
   await getLocalDb()
     .profiles.delete(profileId)
     .catch(() => undefined);

@@ -5,6 +5,7 @@ import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
 import { ChoiceGroup, FormField } from '@web/ui/forms/form-field';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
+import type { SafetyMenuSlot } from '@web/ui/safety-menu-slot';
 import { toast } from '@web/ui/toast';
 import { blockProfile, reportProfile } from './safety-api';
 import '@web/ui/forms/forms.css';
@@ -152,3 +153,6 @@ function ReportDialog({ profileId, username, onClose, onBlocked }: { profileId: 
     </PopupFrame>
   );
 }
+
+/** The menu as the pages' slot takes it (routes hand it to the chat and profile pages). */
+export const renderSafetyMenu: SafetyMenuSlot = (profile) => <SafetyMenu {...profile} />;

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@web/mocks/server';
 import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';
-import { SettingsPage } from './settings-page';
+import { SettingsScreen } from '@web/app/settings-screen';
 import { readTimeFormat } from './time-format';
 
 const SLOW = { timeout: 20_000 };
@@ -21,7 +21,7 @@ function recordPatches() {
 function renderSettings() {
   return renderMemberScreen(
     <>
-      <SettingsPage />
+      <SettingsScreen />
       <Toaster />
     </>,
     '/settings',

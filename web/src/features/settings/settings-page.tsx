@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
 import { useBrand } from '@web/lib/brand-context';
@@ -7,11 +7,8 @@ import { ApiError } from '@web/lib/http';
 import { useUser, userStore, type User } from '@web/lib/user-store';
 import { toast } from '@web/ui/toast';
 import { DELETION_GRACE_DAYS } from '@sync/contract/safety';
-import { BlockedProfiles } from '../safety/blocked-profiles';
-import { DeleteAccount } from '../safety/delete-account';
 import { Section } from './settings-section';
 import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from './settings-api';
-import { PushSettings } from '@web/features/notifications/push-settings';
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
 import './settings.css';
@@ -99,8 +96,15 @@ function Choice<V extends string>({ legend, name, value, options, onChange }: { 
   );
 }
 
+/** The settings other features own (notifications, safety), put in where the screen is composed (app/settings-screen.tsx). */
+export interface SettingsSections {
+  pushSettings: ReactNode;
+  blockedProfiles: ReactNode;
+  deleteAccount: (account: { userId: string; onDeleted: () => void }) => ReactNode;
+}
+
 /** /settings: notifications, privacy, units and time, sign-in, membership, log out and account deletion. */
-export function SettingsPage() {
+export function SettingsPage({ pushSettings, blockedProfiles, deleteAccount }: SettingsSections) {
   const { user } = useUser();
   const { config } = useBrand();
   const { logout } = useAuth();
@@ -217,7 +221,7 @@ export function SettingsPage() {
         </div>
       </form>
 
-      <PushSettings />
+      {pushSettings}
 
       <Section side title="Sign-in and security">
         <dl className="settings-facts">
@@ -250,11 +254,11 @@ export function SettingsPage() {
       </Section>
 
       <Section side title={t('settings.blocked-title')}>
-        <BlockedProfiles />
+        {blockedProfiles}
       </Section>
 
       <Section side title={t('settings.delete-title')} description={t('settings.delete-text', { days: DELETION_GRACE_DAYS })}>
-        <DeleteAccount userId={user._id} onDeleted={() => logout()} />
+        {deleteAccount({ userId: user._id, onDeleted: () => logout() })}
       </Section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { assertValidRoute, isIdParam } from '@web/lib/route-validity';
 import { ChatPage } from '@web/features/chat/chat-page';
+import { renderSafetyMenu } from '@web/features/safety/safety-menu';
 
 interface ChatSearch {
   question?: 'askForCity';
@@ -22,5 +23,5 @@ function ChatRoute() {
   // SPEC §2: chat pages use the full path as identity, so switching chat re-mounts the page.
   const { conversationId } = Route.useParams();
   const { question, profileId } = Route.useSearch();
-  return <ChatPage key={conversationId} conversationId={conversationId} question={question} profileId={profileId} />;
+  return <ChatPage key={conversationId} conversationId={conversationId} question={question} profileId={profileId} safetyMenu={renderSafetyMenu} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '@web/features/profiles/profile-page';
+import { renderSafetyMenu } from '@web/features/safety/safety-menu';
 import { assertValidRoute, isIdParam } from '@web/lib/route-validity';
 
 export const Route = createFileRoute('/_auth/profile/$id')({
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/_auth/profile/$id')({
 
 function ProfileRoute() {
   const { id } = Route.useParams();
-  return <ProfilePage key={id} id={id} />;
+  return <ProfilePage key={id} id={id} safetyMenu={renderSafetyMenu} />;
 }

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentSettings } from '@web/features/payments/payment-settings';
-import { SettingsPage } from '@web/features/settings/settings-page';
+import { SettingsScreen } from '@web/app/settings-screen';
 
 export const Route = createFileRoute('/_auth/settings/')({
   component: () => (
     <>
-      <SettingsPage />
+      <SettingsScreen />
       <PaymentSettings />
     </>
   ),

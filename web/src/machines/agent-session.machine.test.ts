@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { AGENT_SOCKET_RETRIES, AGENT_SOCKET_RETRY_MS, SESSION_RESTORE_CHECK_MS } from '@sync/contract/agents';
-import { agentSessionMachine, type AgentSessionInput, type SendStatusInput } from './agentSession.machine';
+import { agentSessionMachine, type AgentSessionInput, type SendStatusInput } from './agent-session.machine';
 
 function start(input: AgentSessionInput = {}, status?: (input: SendStatusInput) => Promise<unknown>) {
   const calls = {

@@ -10,11 +10,11 @@ import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
-import { parseWith } from '../auth/request.js';
-import { notifyClaimEnded, notifyClaimsEndedByReply } from '../agents/claim-ended.js';
-import { publishBoardChange } from '../agents/supervisor-board.js';
-import { publishReplyEvents } from './reply-events.js';
-import { profileInfoOf, toMemberConversation, toMessageRecord } from './serialize.js';
+import { parseWith } from '../../lib/request.js';
+import { notifyClaimEnded, notifyClaimsEndedByReply } from './claim-ended.js';
+import { publishBoardChange } from './supervisor-board.js';
+import { publishReplyEvents } from '../messaging/reply-events.js';
+import { profileInfoOf, toMemberConversation, toMessageRecord } from '../messaging/serialize.js';
 
 const replyRefusals: Record<string, () => ApiError> = {
   'not-found': () => new ApiError(404, 'not-found', t('error.not-found')),

@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ClaimWrapper } from '@sync/contract/agents';
 import { ApiError } from '@web/lib/http';
-import { agentSessionMachine, type AgentSessionEvent, type PreservedBreak, type SendStatusInput } from './agentSession.machine';
+import { agentSessionMachine, type AgentSessionEvent, type PreservedBreak, type SendStatusInput } from './agent-session.machine';
 import { breakMachine, type BreakEvent, type PauseOutput } from './break.machine';
 import { t } from '@sync/texts';
 import { claimMachine, REPLY_TIMER_LAPSE, type ClaimActor, type ClaimEvent, type ClaimReport, type HeldClaim, type ReplyDraft, type SendReplyInput } from './claim.machine';

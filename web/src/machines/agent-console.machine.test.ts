@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { CLAIM_LIFETIME_MS, type ClaimWrapper } from '@sync/contract/agents';
 import { ApiError } from '@web/lib/http';
-import { createAgentConsoleMachine, heldFromWrapper, type AgentConsoleEmitted, type AgentConsoleIo } from './agentConsole.machine';
+import { createAgentConsoleMachine, heldFromWrapper, type AgentConsoleEmitted, type AgentConsoleIo } from './agent-console.machine';
 import type { ClaimSnapshot } from './claim.machine';
 
 /** A claim as the server answers it; `serverNow` is the server's clock (tabs' clocks may differ). */

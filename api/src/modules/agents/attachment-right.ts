@@ -4,8 +4,8 @@ import { isUuid } from '@sync/rules/ids';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { agentClaims, conversations, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { holdsClaim, openClaimsOf } from '../agents/claims.js';
-import { loadStaff } from '../agents/staff.js';
+import { holdsClaim, openClaimsOf } from './claims.js';
+import { loadStaff } from './staff.js';
 
 /**
  * Who may attach an image as a fictive profile: an admin, or an agent holding the live claim on a

@@ -3,7 +3,7 @@ import type { Image } from '@sync/contract/entities';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { images } from '../../db/schema/index.js';
-import { serializeImage } from '../profiles/cards.js';
+import { serializeImage } from './cards.js';
 
 type ImageRow = typeof images.$inferSelect;
 

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../context.js';
-import type { RealtimeEvent, Room } from '../../realtime/hub.js';
+import type { AppDeps } from '../context.js';
+import type { RealtimeEvent, Room } from './hub.js';
 
 type RealtimeDeps = Pick<AppDeps, 'realtime'>;
 

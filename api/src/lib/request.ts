@@ -1,9 +1,14 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ZodType, z } from 'zod';
-import type { AppEnv } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
-import type { RequestMeta } from './service.js';
+import type { AppEnv } from '../context.js';
+import { ApiError } from './errors.js';
+
+/** Who asked: kept with sessions and sign-in attempts. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
 
 /**
  * The client's address for per-IP throttling. X-Forwarded-For is only believed behind a configured proxy;
