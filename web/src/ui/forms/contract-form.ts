@@ -20,7 +20,8 @@ export function contractResolver<TValues extends FieldValues, TOutput>(
 
 export interface ContractFormOptions<TValues extends FieldValues, TOutput> {
   resolver: Resolver<TValues, unknown, TOutput>;
-  defaultValues: DefaultValues<TValues>;
+  // The resolver says what the form holds; the defaults only fill it in.
+  defaultValues: NoInfer<DefaultValues<TValues>>;
 }
 
 /**
