@@ -1,11 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { createRegisterBody, genders, type Gender, type RegisterBody } from '@sync/contract/auth';
 import { PASSWORD_MIN } from '@sync/contract/fields';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { USERNAME_MAX, USERNAME_MIN } from '@sync/rules/validators';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
-import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
+import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { closePopup, openPopup } from '@web/ui/popups/popup-queue';
@@ -69,10 +69,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
   const busy = formState.isSubmitting;
 
   // The server's words about the last attempt stop applying as soon as any answer changes.
-  useEffect(() => {
-    const subscription = form.watch(() => setFormError(null));
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useOnEdit(form, useCallback(() => setFormError(null), []));
 
   async function send(body: RegisterBody) {
     setFormError(null);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CONTACT_MESSAGE_MAX, contactBody, contactSubjectLabels, contactSubjects, type ContactBody, type ContactSubject } from '@sync/contract/support';
 import { t } from '@sync/texts';
-import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
+import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { sendContactRequest, ticketOf } from './support-api';
 import './support.css';
@@ -33,10 +33,7 @@ export function ContactForm({ defaults }: ContactFormProps) {
   const [sent, setSent] = useState(false);
 
   // The failure notice is about the message as it was sent: any change makes it stale.
-  useEffect(() => {
-    const subscription = watch(() => setFailed(false));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  useOnEdit(form, useCallback(() => setFailed(false), []));
 
   const submit = handleSubmit(async (body) => {
     setFailed(false);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useRef } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { useCallback, useEffect, useRef } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -53,4 +53,13 @@ export function useContractForm<TValues extends FieldValues, TOutput>({ resolver
 export function messageOf<TValues extends FieldValues>(errors: FieldErrors<TValues>, name: keyof TValues & string): string | undefined {
   const message = errors[name]?.message;
   return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/** Runs `onEdit` whenever the member changes an answer, e.g. to drop a notice about the last attempt. */
+export function useOnEdit<TValues extends FieldValues>(form: UseFormReturn<TValues, unknown, unknown>, onEdit: () => void): void {
+  const { watch } = form;
+  useEffect(() => {
+    const subscription = watch(() => onEdit());
+    return () => subscription.unsubscribe();
+  }, [watch, onEdit]);
 }
