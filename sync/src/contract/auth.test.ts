@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authenticateBody, createRegisterBody, isExpired, normaliseExp, resendEmailBody, resetPasswordBody, tokenPayload } from './auth.js';
+import { authenticateBody, createNewPasswordForm, createRegisterBody, isExpired, normaliseExp, resendEmailBody, resetPasswordBody, tokenPayload } from './auth.js';
+import { t } from '../texts.js';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const registerBody = createRegisterBody(() => now);
@@ -115,5 +116,23 @@ describe('token payload', () => {
   it('expires at exp, not after', () => {
     expect(isExpired(1_750_000_000, new Date(1_750_000_000_000))).toBe(true);
     expect(isExpired(1_750_000_000, new Date(1_749_999_999_999))).toBe(false);
+  });
+});
+
+describe('new-password form', () => {
+  const messages = (input: Record<string, string>, needsCurrent: boolean) => {
+    const parsed = createNewPasswordForm({ needsCurrent }).safeParse(input);
+    return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  };
+
+  it('needs the password twice, alike, and the current one only without a reset token', () => {
+    expect(messages({ password: 'a-long-password', confirm: 'a-long-password', currentPassword: '' }, false)).toEqual({});
+    expect(messages({ password: 'a-long-password', confirm: '', currentPassword: '' }, true)).toEqual({ confirm: t('validation.required'), currentPassword: t('validation.required') });
+  });
+
+  it('says the passwords differ beside a too-short password', () => {
+    const found = messages({ password: 'short', confirm: 'other', currentPassword: '' }, false);
+    expect(found.confirm).toBe(t('validation.passwords-match'));
+    expect(found.password).toBeDefined();
   });
 });

@@ -76,6 +76,26 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/**
+ * The new-password form (the reset link's, or a signed-in member's change): the new password twice, and the
+ * current one when there is no reset token to prove the change.
+ */
+export function createNewPasswordForm({ needsCurrent }: { needsCurrent: boolean }) {
+  const typed = textField([], { trim: false });
+  return z
+    .object({ password: passwordField, confirm: typed, currentPassword: needsCurrent ? typed : z.string() })
+    .refine((form) => form.confirm === form.password, {
+      path: ['confirm'],
+      message: t('validation.passwords-match'),
+      // Said beside the password's own message, not only once it passes (zod's default for object checks).
+      when: ({ value }) => {
+        const form = value as { password?: unknown; confirm?: unknown };
+        return typeof form.password === 'string' && typeof form.confirm === 'string' && form.confirm !== '';
+      },
+    });
+}
+export type NewPasswordForm = z.output<ReturnType<typeof createNewPasswordForm>>;
+
 export const resendEmailBody = z.object({
   new_email: optionalTextField([email]).transform((value) => (value ? value.toLowerCase() : undefined)),
 });

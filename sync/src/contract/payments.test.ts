@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderBody, isOrderSettled, payOrderBody, tokenizeBody } from './payments.js';
+import { createCheckoutForm, createOrderBody, isOrderSettled, payOrderBody, tokenizeBody } from './payments.js';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -39,5 +39,17 @@ describe('payments contract', () => {
     const tx = { _id: 'x', failure: null, amount: 1, currency: 'USD', createDate: '', requiresAction: false, actionUrl: null };
     expect(isOrderSettled({ lastTransaction: { ...tx, status: 'pending' } })).toBe(false);
     expect(isOrderSettled({ lastTransaction: { ...tx, status: 'failed', failure: 'bank' } })).toBe(true);
+  });
+});
+
+describe('checkout form', () => {
+  const form = createCheckoutForm(() => new Date('2026-11-22T12:00:00Z'));
+  const card = { payWith: 'new-card', cardholder: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', cardNumber: '4242 4242 4242 4242', expMonth: '12', expYear: '2030', cvv: '123', zip: '10001', city: '', saveCard: false, terms: true };
+
+  it('reports an expired card beside the other fields, and takes a saved card with the terms only', () => {
+    const parsed = form.safeParse({ ...card, expMonth: '10', expYear: '2026', cvv: '1' });
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['cvv', 'expMonth']);
+    expect(form.safeParse({ payWith: 'saved-card', savedCardId: 'card-1', terms: true }).success).toBe(true);
+    expect(form.safeParse({ payWith: 'saved-card', savedCardId: 'card-1', terms: false }).success).toBe(false);
   });
 });

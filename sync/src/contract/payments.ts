@@ -17,6 +17,7 @@ import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 import { t } from '../texts.js';
 import { creditCard, cvv, expirationDate, normaliseCardNumber, zipcode } from '../rules/validators.js';
+import { textField } from './fields.js';
 import { paymentFailures, savedCard, subscription, transaction, type SavedCard } from './entities.js';
 
 const id = text().min(1);
@@ -77,6 +78,45 @@ export const tokenizeBody = z
     if (problem !== null) ctx.addIssue({ code: 'custom', path: ['expMonth'], message: problem });
   });
 export type TokenizeBody = z.input<typeof tokenizeBody>;
+
+// ---------- The checkout form (what the member fills in before tokenisation) ----------
+
+const checkoutTerms = z.literal(true, { error: t('validation.checkout-terms') });
+
+/**
+ * SPEC §3 checkout fields with the §5 texts, one message per field. A new card has every field but the city
+ * required, the expiry checked once both parts are chosen; a saved card needs only the terms. Expiry depends
+ * on the month, so the schema reads `now()` at validation time.
+ */
+export function createCheckoutForm(now: () => Date = () => new Date()) {
+  const newCard = z
+    .object({
+      payWith: z.literal('new-card'),
+      cardholder: textField(),
+      firstName: textField(),
+      lastName: textField(),
+      cardNumber: textField([creditCard]).transform(normaliseCardNumber),
+      expMonth: textField(),
+      expYear: textField(),
+      cvv: textField([cvv]),
+      zip: textField([zipcode]),
+      city: text().trim(),
+      saveCard: z.boolean(),
+      terms: checkoutTerms,
+    })
+    .refine((form) => !form.expMonth || !form.expYear || expirationDate(form.expMonth, form.expYear, now()) === null, {
+      path: ['expMonth'],
+      message: t('validation.expiration-date'),
+      // Checked beside the other fields' messages, not only once they all pass (zod's default for object checks).
+      when: ({ value }) => {
+        const form = value as { expMonth?: unknown; expYear?: unknown };
+        return typeof form.expMonth === 'string' && typeof form.expYear === 'string';
+      },
+    });
+  const savedCard = z.object({ payWith: z.literal('saved-card'), savedCardId: id, terms: checkoutTerms });
+  return z.discriminatedUnion('payWith', [newCard, savedCard]);
+}
+export type CheckoutForm = z.output<ReturnType<typeof createCheckoutForm>>;
 
 export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
 export type CardBrand = (typeof cardBrands)[number];

@@ -19,6 +19,8 @@ export interface SubmitInput {
   details: PaymentDetails;
   /** Where the processor's extra confirmation page sends the member back to. */
   returnUrl?: string;
+  /** What the member buys, as the checkout tells it once paid (the cart is emptied on success). */
+  purchase?: { kind: 'credits' | 'membership'; credits: number };
 }
 
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The live definition of every function of the database, one `<name>.sql` per function
@@ -25,12 +24,17 @@ export function functionFiles(): FunctionFile[] {
     .map((file) => ({ name: file.slice(0, -'.sql'.length), text: fs.readFileSync(path.join(FUNCTIONS_DIR, file), 'utf8') }));
 }
 
+/** What applying needs of the database (the client module calls this file: no import back). */
+export interface FunctionsTarget {
+  transaction<T>(work: (tx: { execute(query: SQL): PromiseLike<unknown> }) => Promise<T>): Promise<T>;
+}
+
 /**
  * Creates or replaces every function from its file, after the migrations and under their lock (two processes
  * replacing one function at once fail with "tuple concurrently updated"), in one transaction: a process never
  * sees half the functions of a release.
  */
-export async function applyFunctions(db: Db): Promise<void> {
+export async function applyFunctions(db: FunctionsTarget): Promise<void> {
   const files = functionFiles();
   await db.transaction(async (tx) => {
     for (const file of files) await tx.execute(sql.raw(file.text));

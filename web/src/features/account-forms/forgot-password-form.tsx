@@ -1,39 +1,30 @@
-import { useState, type FormEvent } from 'react';
-import { forgotPasswordBody } from '@sync/contract/auth';
+import { useState } from 'react';
+import { forgotPasswordBody, type ForgotPasswordBody } from '@sync/contract/auth';
 import { t } from '@sync/texts';
-import { fieldErrorsOf } from '@web/ui/forms/field-errors';
+import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { ApiError } from '@web/lib/http';
 import { toast } from '@web/ui/toast';
 import { forgotPassword } from './account-api';
 import './account-forms.css';
 
+const resolver = contractResolver<{ email: string }, ForgotPasswordBody>(forgotPasswordBody);
+
 /** POST /forgot-password {email}; the answer never says whether the address has an account. */
 export function ForgotPasswordForm({ onBack, idPrefix = 'forgot' }: { onBack: () => void; idPrefix?: string }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { form, formRef, focusFirstError } = useContractForm({ resolver, defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = form;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = forgotPasswordBody.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrorsOf<'email'>(parsed.error).email);
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ email }) => {
     try {
-      await forgotPassword(parsed.data.email);
-      setSentTo(parsed.data.email);
+      await forgotPassword(email);
+      setSentTo(email);
     } catch (error) {
       // Too many requests: the server's catalogue text says how long to wait.
       toast.error(error instanceof ApiError && error.status === 429 ? error.message : t('error.generic'));
-    } finally {
-      setBusy(false);
     }
-  }
+  }, focusFirstError);
 
   if (sentTo) {
     return (
@@ -52,25 +43,20 @@ export function ForgotPasswordForm({ onBack, idPrefix = 'forgot' }: { onBack: ()
   }
 
   return (
-    <form className="form-stack account-form" onSubmit={submit} noValidate aria-label="Reset your password">
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Reset your password">
       <p className="account-form__lead">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <FormField id={`${idPrefix}-email`} label="Email" error={error}>
+      <FormField id={`${idPrefix}-email`} label="Email" error={messageOf(formState.errors, 'email')}>
         {(control) => (
           <input
             {...control}
             className="form-input"
             type="email"
-            name="email"
+            {...register('email')}
             autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(undefined);
-            }}
           />
         )}
       </FormField>
-      <SubmitButton busy={busy} busyLabel="Sending…">
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
         Send reset link
       </SubmitButton>
       <div className="account-form__footer">

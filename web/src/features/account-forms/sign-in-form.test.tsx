@@ -29,8 +29,14 @@ describe('SignInForm', () => {
     await user.type(screen.getByLabelText('Username or email'), 'demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(t('error.login-invalid-credentials'))).toBeTruthy();
-    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByLabelText('Username or email').getAttribute('aria-invalid')).toBe('false');
     expect(requests.filter((r) => r.includes('/authenticate'))).toEqual([]);
+    // Marked, not worded: the mark goes as soon as something is typed.
+    await user.type(password, 'x');
+    expect(password.getAttribute('aria-invalid')).toBe('false');
     expect(onSuccess).not.toHaveBeenCalled();
     off();
   });

@@ -1,15 +1,13 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { authenticateBody } from '@sync/contract/auth';
+import { useState, type ReactNode } from 'react';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
+import { anyMissing, credentialsResolver } from '@web/ui/forms/credentials';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
 import { login } from './account-api';
 import './account-forms.css';
-
-type Field = 'username' | 'password';
 
 export interface SignInFormProps {
   /** Receives the access token of a successful login. */
@@ -32,56 +30,37 @@ export function loginFailureMessage(error: unknown): string {
 }
 
 export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'sign-in', autoFocus = false }: SignInFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, formRef, focusFirstError } = useContractForm({ resolver: credentialsResolver, defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState } = form;
+  const [keeping, setKeeping] = useState(false);
+  const busy = formState.isSubmitting || keeping;
   // Sign-in during the grace period of a deletion (decision 0034): the member chooses to keep the account or not.
   const [pendingDeletion, setPendingDeletion] = useState<{ username: string; password: string; date: string } | null>(null);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setMissing((m) => ({ ...m, [field]: false }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    // SPEC §5: both are needed; without either, warn and make no call.
-    const blank = { username: values.username.trim() === '', password: values.password === '' };
-    if (blank.username || blank.password) {
-      setMissing(blank);
-      toast.warning(t('error.login-invalid-credentials'));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    const parsed = authenticateBody.safeParse({ username: values.username, password: values.password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await login({ username: parsed.data.username, password: parsed.data.password });
-      await onSuccess(answer.access_token);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.code === 'deletion-pending') {
-        const date = (error.body as { error?: { deletionDate?: string } } | undefined)?.error?.deletionDate;
-        setPendingDeletion({ username: parsed.data.username, password: parsed.data.password, date: date ? new Date(date).toLocaleDateString(undefined, { dateStyle: 'long' }) : '' });
-        return;
+  const submit = handleSubmit(
+    async ({ username, password }) => {
+      try {
+        const answer = await login({ username, password });
+        await onSuccess(answer.access_token);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && error.code === 'deletion-pending') {
+          const date = (error.body as { error?: { deletionDate?: string } } | undefined)?.error?.deletionDate;
+          setPendingDeletion({ username, password, date: date ? new Date(date).toLocaleDateString(undefined, { dateStyle: 'long' }) : '' });
+          return;
+        }
+        toast.error(loginFailureMessage(error));
       }
-      toast.error(loginFailureMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    (errors) => {
+      // SPEC §5: both are needed; without either, warn and make no call.
+      if (anyMissing(errors)) toast.warning(t('error.login-invalid-credentials'));
+      focusFirstError(errors);
+    },
+  );
 
   async function keepAccount() {
     if (!pendingDeletion || busy) return;
-    setBusy(true);
+    setKeeping(true);
     try {
       const answer = await login({ username: pendingDeletion.username, password: pendingDeletion.password, cancelDeletion: true });
       setPendingDeletion(null);
@@ -90,7 +69,7 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
     } catch (error) {
       toast.error(loginFailureMessage(error));
     } finally {
-      setBusy(false);
+      setKeeping(false);
     }
   }
 
@@ -113,32 +92,28 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
   }
 
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={submit} noValidate aria-label="Sign in">
-      <FormField id={`${idPrefix}-username`} label="Username or email" error={errors.username}>
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
+      <FormField id={`${idPrefix}-username`} label="Username or email" error={messageOf(formState.errors, 'username')}>
         {(control) => (
           <input
             {...control}
-            aria-invalid={control['aria-invalid'] || Boolean(missing.username)}
+            aria-invalid={Boolean(formState.errors.username)}
+            {...register('username')}
             className="form-input"
-            name="username"
             autoFocus={autoFocus}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={values.username}
-            onChange={set('username')}
           />
         )}
       </FormField>
-      <FormField id={`${idPrefix}-password`} label="Password" error={errors.password}>
+      <FormField id={`${idPrefix}-password`} label="Password" error={messageOf(formState.errors, 'password')}>
         {(control) => (
           <PasswordInput
             {...control}
-            aria-invalid={control['aria-invalid'] || Boolean(missing.password)}
-            name="password"
+            aria-invalid={Boolean(formState.errors.password)}
+            {...register('password')}
             autoComplete="current-password"
-            value={values.password}
-            onChange={set('password')}
           />
         )}
       </FormField>

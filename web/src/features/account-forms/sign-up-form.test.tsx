@@ -53,6 +53,25 @@ describe('SignUpForm', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it('focuses the first invalid control, then checks each field again as it changes', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create my free account' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('radio', { name: 'Man' })[0]));
+
+    const username = screen.getByLabelText(/Username/);
+    await user.type(username, 'ab');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(username)).not.toContain(t('validation.required'));
+    await user.type(username, 'c_member');
+    expect(username.getAttribute('aria-invalid')).toBe('false');
+
+    // Answering "I am" pre-fills "Looking for" and clears both messages.
+    await user.click(screen.getByRole('radio', { name: 'Woman' }));
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'Men' }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.queryAllByText(t('validation.required')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('radio', { name: 'Men' }).getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('checks age and email with the shared rules', async () => {
     const { user } = setup();
     fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: `${new Date().getUTCFullYear() - 10}-01-01` } });

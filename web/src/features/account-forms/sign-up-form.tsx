@@ -1,11 +1,11 @@
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { createRegisterBody, genders, type Gender, type RegisterBody } from '@sync/contract/auth';
 import { PASSWORD_MIN } from '@sync/contract/fields';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { USERNAME_MAX, USERNAME_MIN } from '@sync/rules/validators';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { closePopup, openPopup } from '@web/ui/popups/popup-queue';
@@ -14,8 +14,6 @@ import { register } from './account-api';
 import { CaptchaStep, type CaptchaSettings } from './captcha-step';
 import { emitRegistrationError, isInvalidEmailAnswer } from './registration-error';
 import './account-forms.css';
-
-type Field = 'gender' | 'lookingFor' | 'birthDate' | 'username' | 'email' | 'password' | 'terms';
 
 interface Values {
   gender: Gender | '';
@@ -40,7 +38,7 @@ function yearsAgo(years: number, now = new Date()): string {
 }
 
 /** The body as the contract takes it: empty choices become undefined so they read 'Required'. */
-function toInput(values: Values, captchaToken?: string) {
+function toInput(values: Values) {
   return {
     username: values.username,
     email: values.email,
@@ -49,7 +47,6 @@ function toInput(values: Values, captchaToken?: string) {
     lookingFor: values.lookingFor || undefined,
     birthDate: values.birthDate,
     terms: values.terms,
-    ...(captchaToken ? { captchaToken, captchaVersion: 'v2' as const } : {}),
   };
 }
 
@@ -60,103 +57,69 @@ export interface SignUpFormProps {
   idPrefix?: string;
 }
 
+const resolver = contractResolver<Values, RegisterBody>(createRegisterBody(), toInput);
+
 export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }: SignUpFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { form, formRef, focusFirstError } = useContractForm({ resolver, defaultValues: initial });
+  const { register: field, formState, getValues, setValue, setError, handleSubmit } = form;
+  const errors = formState.errors;
   const [emailTaken, setEmailTaken] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const attempted = useRef(false);
+  const busy = formState.isSubmitting;
 
-  const update = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      // A sensible default people can change: a first answer to "I am" pre-fills "Looking for".
-      if (field === 'gender' && !current.lookingFor && value) next.lookingFor = value === 'man' ? 'woman' : 'man';
-      if (attempted.current) {
-        const parsed = createRegisterBody().safeParse(toInput(next));
-        const all = parsed.success ? {} : fieldErrorsOf<Field>(parsed.error);
-        setErrors((e) => ({ ...e, [field]: all[field as Field] }));
-      } else {
-        setErrors((e) => ({ ...e, [field]: undefined }));
-      }
-      return next;
-    });
+  // The server's words about the last attempt stop applying as soon as any answer changes.
+  useOnEdit(form, useCallback(() => setFormError(null), []));
+
+  async function send(body: RegisterBody) {
     setFormError(null);
-  };
-
-  const send = useCallback(
-    async (body: RegisterBody) => {
-      setBusy(true);
-      setFormError(null);
-      try {
-        const answer = await register(body);
-        setNeedsCaptcha(false);
-        await onSuccess(answer.access_token);
-      } catch (error) {
-        emitRegistrationError(error);
-        if (error instanceof ApiError && error.status === 412) {
-          setNeedsCaptcha(true);
-        } else if (error instanceof ApiError && error.code === 'email-taken') {
-          setEmailTaken(true);
-          setErrors((e) => ({ ...e, email: t('sign-up.email-taken') }));
-          queueMicrotask(() => focusFirstInvalid(formRef.current));
-        } else if (isInvalidEmailAnswer(error)) {
-          setErrors((e) => ({ ...e, email: t('validation.email') }));
-          queueMicrotask(() => focusFirstInvalid(formRef.current));
-        } else if (error instanceof ApiError && error.status < 500 && error.message) {
-          setFormError(error.message);
-        } else {
-          toast.error(t('error.generic'));
-        }
-      } finally {
-        setBusy(false);
+    try {
+      const answer = await register(body);
+      setNeedsCaptcha(false);
+      await onSuccess(answer.access_token);
+    } catch (error) {
+      emitRegistrationError(error);
+      if (error instanceof ApiError && error.status === 412) {
+        setNeedsCaptcha(true);
+      } else if (error instanceof ApiError && error.code === 'email-taken') {
+        setEmailTaken(true);
+        setError('email', { type: 'server', message: t('sign-up.email-taken') });
+        focusFirstError({ email: true });
+      } else if (isInvalidEmailAnswer(error)) {
+        setError('email', { type: 'server', message: t('validation.email') });
+        focusFirstError({ email: true });
+      } else if (error instanceof ApiError && error.status < 500 && error.message) {
+        setFormError(error.message);
+      } else {
+        toast.error(t('error.generic'));
       }
-    },
-    [onSuccess],
-  );
-
-  function validated(captchaToken?: string): RegisterBody | null {
-    attempted.current = true;
-    const parsed = createRegisterBody().safeParse(toInput(values, captchaToken));
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return null;
     }
-    setErrors({});
-    return parsed.data;
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const body = validated();
-    if (body) void send(body);
-  }
+  const submit = handleSubmit(send, focusFirstError);
+  const onCaptchaToken = (token: string) => void handleSubmit((body) => send({ ...body, captchaToken: token, captchaVersion: 'v2' }), focusFirstError)();
 
-  function onCaptchaToken(token: string) {
-    const body = validated(token);
-    if (body) void send(body);
-  }
+  // A sensible default people can change: a first answer to "I am" pre-fills "Looking for".
+  const gender = field('gender', {
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value as Gender;
+      if (!getValues('lookingFor')) setValue('lookingFor', value === 'man' ? 'woman' : 'man', { shouldValidate: formState.isSubmitted });
+    },
+  });
 
   const today = new Date();
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={submit} noValidate aria-label="Create your account">
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Create your account">
       <div className="form-row form-row--2">
-        <ChoiceGroup legend="I am a" error={errors.gender} required>
+        <ChoiceGroup legend="I am a" error={messageOf(errors, 'gender')} required>
           {(aria) => (
             <div className="choice-pills">
               {genders.map((g) => (
                 <label key={g} className="choice-pill">
                   <input
                     type="radio"
-                    name={`${idPrefix}-gender`}
+                    {...gender}
                     value={g}
-                    checked={values.gender === g}
-                    onChange={() => update('gender', g)}
                     aria-invalid={aria['aria-invalid']}
                   />
                   <span>{genderLabel[g]}</span>
@@ -165,17 +128,15 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
             </div>
           )}
         </ChoiceGroup>
-        <ChoiceGroup legend="Looking for" error={errors.lookingFor} required>
+        <ChoiceGroup legend="Looking for" error={messageOf(errors, 'lookingFor')} required>
           {(aria) => (
             <div className="choice-pills">
               {genders.map((g) => (
                 <label key={g} className="choice-pill">
                   <input
                     type="radio"
-                    name={`${idPrefix}-looking-for`}
+                    {...field('lookingFor')}
                     value={g}
-                    checked={values.lookingFor === g}
-                    onChange={() => update('lookingFor', g)}
                     aria-invalid={aria['aria-invalid']}
                   />
                   <span>{seekingLabel[g]}</span>
@@ -190,7 +151,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
         id={`${idPrefix}-birth-date`}
         label="Date of birth"
         required
-        error={errors.birthDate}
+        error={messageOf(errors, 'birthDate')}
         hint={`You must be ${MIN_AGE} or older. Your birth date can't be changed later and is never shown on your profile.`}
       >
         {(control) => (
@@ -198,12 +159,10 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
             {...control}
             className="form-input"
             type="date"
-            name="birthDate"
+            {...field('birthDate')}
             autoComplete="bday"
             max={yearsAgo(MIN_AGE, today)}
             min={yearsAgo(MAX_AGE, today)}
-            value={values.birthDate}
-            onChange={(e) => update('birthDate', e.target.value)}
           />
         )}
       </FormField>
@@ -212,49 +171,40 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
         id={`${idPrefix}-username`}
         label="Username"
         required
-        error={errors.username}
+        error={messageOf(errors, 'username')}
         hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, numbers and underscores. This is the name others see.`}
       >
         {(control) => (
           <input
             {...control}
             className="form-input"
-            name="username"
+            {...field('username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={values.username}
-            onChange={(e) => update('username', e.target.value)}
           />
         )}
       </FormField>
 
-      <FormField id={`${idPrefix}-email`} label="Email" required error={errors.email} hint="We'll send a link to confirm it. It stays private.">
+      <FormField id={`${idPrefix}-email`} label="Email" required error={messageOf(errors, 'email')} hint="We'll send a link to confirm it. It stays private.">
         {(control) => (
           <input
             {...control}
             className="form-input"
             type="email"
-            name="email"
+            {...field('email', { onChange: () => setEmailTaken(false) })}
             autoComplete="email"
-            value={values.email}
-            onChange={(e) => {
-              setEmailTaken(false);
-              update('email', e.target.value);
-            }}
           />
         )}
       </FormField>
       {emailTaken && errors.email && <EmailTakenActions />}
 
-      <FormField id={`${idPrefix}-password`} label="Password" required error={errors.password} hint={`At least ${PASSWORD_MIN} characters.`}>
+      <FormField id={`${idPrefix}-password`} label="Password" required error={messageOf(errors, 'password')} hint={`At least ${PASSWORD_MIN} characters.`}>
         {(control) => (
           <PasswordInput
             {...control}
-            name="password"
+            {...field('password')}
             autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => update('password', e.target.value)}
           />
         )}
       </FormField>
@@ -264,11 +214,9 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
           <input
             id={`${idPrefix}-terms`}
             type="checkbox"
-            name="terms"
-            checked={values.terms}
+            {...field('terms')}
             aria-invalid={Boolean(errors.terms)}
             {...(errors.terms ? { 'aria-describedby': `${idPrefix}-terms-error` } : {})}
-            onChange={(e) => update('terms', e.target.checked)}
           />
           <span>
             I am at least {MIN_AGE} years old and I accept the{' '}
@@ -284,7 +232,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
         </label>
         {errors.terms && (
           <p id={`${idPrefix}-terms-error`} className="form-field__error">
-            {errors.terms}
+            {messageOf(errors, 'terms')}
           </p>
         )}
       </div>

@@ -1,17 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { authenticateBody } from '@sync/contract/auth';
+import { useState } from 'react';
 import { t } from '@sync/texts';
 import { api } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
+import { anyMissing, credentialsResolver, type CredentialsValues } from '@web/ui/forms/credentials';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
 import './agent-sign-in.css';
 
-type Field = 'username' | 'password';
 export const AGENT_HOME = '/agent';
 
 /** SPEC §8 for the agent login kind: 401 credentials, 409 already signed in elsewhere, 429 the server's words. */
@@ -31,24 +30,20 @@ export function agentLoginFailure(error: unknown): 'take-over' | string {
  */
 export function AgentSignInPage() {
   const { authenticate } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, formRef, focusFirstError } = useContractForm({ resolver: credentialsResolver, defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, getValues, formState } = form;
+  const [forcing, setForcing] = useState(false);
+  const busy = formState.isSubmitting || forcing;
   const [takeOver, setTakeOver] = useState(false);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setTakeOver(false);
-  };
+  // Any change to the credentials withdraws the take-over offer: it was for the account typed before.
+  const resetTakeOver = { onChange: () => setTakeOver(false) };
 
-  async function signIn(force: boolean) {
-    setBusy(true);
+  async function signIn({ username, password }: CredentialsValues, force: boolean) {
     try {
       const answer = await api.post<{ access_token: string }>(
         '/authenticate',
-        { username: values.username.trim(), password: values.password, type: 'agent', ...(force ? { force: true } : {}) },
+        { username: username.trim(), password, type: 'agent', ...(force ? { force: true } : {}) },
         { auth: false, loader: true },
       );
       if (!authenticate(answer.access_token)) throw new Error('token rejected');
@@ -57,26 +52,24 @@ export function AgentSignInPage() {
       const failure = agentLoginFailure(error);
       if (failure === 'take-over') setTakeOver(true);
       else toast.error(failure);
-    } finally {
-      setBusy(false);
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (values.username.trim() === '' || values.password === '') {
-      toast.warning(t('error.login-invalid-credentials'));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
+  const submit = handleSubmit(
+    (body) => signIn(body, false),
+    (errors) => {
+      if (anyMissing(errors)) toast.warning(t('error.login-invalid-credentials'));
+      focusFirstError(errors);
+    },
+  );
+
+  async function forceSignIn() {
+    setForcing(true);
+    try {
+      await signIn(getValues(), true);
+    } finally {
+      setForcing(false);
     }
-    const parsed = authenticateBody.safeParse({ username: values.username, password: values.password, type: 'agent' });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    void signIn(false);
   }
 
   return (
@@ -88,32 +81,31 @@ export function AgentSignInPage() {
         </h1>
         <p className="agent-sign-in__sub">Sign in with your staff email to start a work session.</p>
       </div>
-      <form ref={formRef} className="form-stack" onSubmit={submit} noValidate aria-label="Agent sign in">
-        <FormField id="agent-email" label="Email" error={errors.username}>
+      <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Agent sign in">
+        <FormField id="agent-email" label="Email" error={messageOf(formState.errors, 'username')}>
           {(control) => (
             <input
               {...control}
+              aria-invalid={Boolean(formState.errors.username)}
+              {...register('username', resetTakeOver)}
               className="form-input"
               type="email"
-              name="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              value={values.username}
-              onChange={set('username')}
             />
           )}
         </FormField>
-        <FormField id="agent-password" label="Password" error={errors.password}>
+        <FormField id="agent-password" label="Password" error={messageOf(formState.errors, 'password')}>
           {(control) => (
-            <PasswordInput {...control} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} />
+            <PasswordInput {...control} aria-invalid={Boolean(formState.errors.password)} {...register('password', resetTakeOver)} autoComplete="current-password" />
           )}
         </FormField>
         {takeOver ? (
           <div className="agent-sign-in__takeover" role="alert">
             <p>{t('error.agent-already-logged-in')} Taking over signs the other device out.</p>
             <div className="agent-sign-in__actions">
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => void signIn(true)}>
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => void forceSignIn()}>
                 Take over this session
               </button>
               <button type="button" className="button button--ghost" disabled={busy} onClick={() => setTakeOver(false)}>

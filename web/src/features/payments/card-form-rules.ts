@@ -1,8 +1,12 @@
-import { t } from '@sync/texts';
-import { creditCard, cvv, expirationDate, firstProblem, required, zipcode } from '@sync/rules/validators';
+import { createCheckoutForm, type CheckoutForm } from '@sync/contract/payments';
+import { contractResolver } from '@web/ui/forms/contract-form';
 
-/** SPEC §3 checkout fields (the new-card form). */
-export interface CardFormValues {
+/** The "Pay with" choice that means the card form rather than a saved card. */
+export const NEW_CARD = 'new';
+
+/** What the checkout's controls hold (SPEC §3 checkout fields): strings as typed, the saved card's id or NEW_CARD. */
+export interface CheckoutValues {
+  method: string;
   cardholder: string;
   firstName: string;
   lastName: string;
@@ -13,11 +17,11 @@ export interface CardFormValues {
   zip: string;
   city: string;
   saveCard: boolean;
+  terms: boolean;
 }
 
-export type CardFormErrors = Partial<Record<keyof CardFormValues | 'terms', string>>;
-
-export const emptyCardForm = (names: { firstName?: string; lastName?: string } = {}): CardFormValues => ({
+export const checkoutDefaults = (method: string, names: { firstName?: string | undefined; lastName?: string | undefined } = {}): CheckoutValues => ({
+  method,
   cardholder: [names.firstName, names.lastName].filter(Boolean).join(' '),
   firstName: names.firstName ?? '',
   lastName: names.lastName ?? '',
@@ -28,35 +32,18 @@ export const emptyCardForm = (names: { firstName?: string; lastName?: string } =
   zip: '',
   city: '',
   saveCard: false,
+  terms: false,
 });
+
+/** The contract's checkout form takes the card fields only for a new card, and the saved card's id otherwise. */
+export function checkoutInput({ method, terms, ...card }: CheckoutValues) {
+  return method === NEW_CARD ? { payWith: 'new-card' as const, ...card, terms } : { payWith: 'saved-card' as const, savedCardId: method, terms };
+}
+
+export const checkoutResolver = (now?: () => Date) => contractResolver<CheckoutValues, CheckoutForm>(createCheckoutForm(now), checkoutInput);
 
 /** Card number in groups of four as people read it off the card (at most 19 digits). */
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 19);
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/**
- * SPEC §5 rules with their texts, one message per field (the first failing rule). `terms` is checked for
- * both a new card and a saved one. City is optional.
- */
-export function validateCardForm(values: CardFormValues, terms: boolean, now: Date = new Date()): CardFormErrors {
-  const errors: CardFormErrors = {};
-  const set = (field: keyof CardFormErrors, problem: string | null) => {
-    if (problem) errors[field] = problem;
-  };
-  set('cardholder', required(values.cardholder));
-  set('firstName', required(values.firstName));
-  set('lastName', required(values.lastName));
-  set('cardNumber', firstProblem(required(values.cardNumber), creditCard(values.cardNumber)));
-  set('expMonth', firstProblem(required(values.expMonth), values.expYear ? expirationDate(values.expMonth, values.expYear, now) : null));
-  set('expYear', required(values.expYear));
-  set('cvv', firstProblem(required(values.cvv), cvv(values.cvv)));
-  set('zip', firstProblem(required(values.zip), zipcode(values.zip.trim())));
-  Object.assign(errors, validateTerms(terms));
-  return errors;
-}
-
-export function validateTerms(terms: boolean): CardFormErrors {
-  return terms ? {} : { terms: t('validation.checkout-terms') };
 }

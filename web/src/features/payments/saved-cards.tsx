@@ -14,13 +14,12 @@ export function cardLabel(card: SavedCard): string {
   return `${brandName(card.brand)} ending in ${card.last4}`;
 }
 
-function removeCard(card: SavedCard, onRemoved?: (cardId: string) => void) {
+export function removeCard(card: SavedCard, onRemoved?: (cardId: string) => void) {
   openPopup('remove-card', { cardId: card.cardId, last4: card.last4, brand: card.brand, onRemoved: () => onRemoved?.(card.cardId) });
 }
 
-/** Checkout: pay with a saved card (by its last four digits) or a new one; each saved card can be removed. */
 /** The card's brand badge, masked digits and expiry, as both the checkout choice and the settings list show it. */
-function CardFace({ card }: { card: SavedCard }) {
+export function CardFace({ card }: { card: SavedCard }) {
   return (
     <>
       <span className="pay-method__card" aria-hidden="true">
@@ -32,48 +31,6 @@ function CardFace({ card }: { card: SavedCard }) {
         {expiry(card) && <span className="muted pay-method__exp">{expiry(card)}</span>}
       </span>
     </>
-  );
-}
-
-export function SavedCardsList({
-  cards,
-  selected,
-  onSelect,
-  newCardValue,
-  onRemoved,
-}: {
-  cards: SavedCard[];
-  selected: string;
-  onSelect: (value: string) => void;
-  newCardValue: string;
-  onRemoved?: (cardId: string) => void;
-}) {
-  return (
-    <fieldset className="pay-methods">
-      <legend className="form-field__label">Pay with</legend>
-      <ul className="pay-methods__list">
-        {cards.map((card) => (
-          <li key={card.cardId} className={`pay-method${selected === card.cardId ? ' is-selected' : ''}`}>
-            <label className="pay-method__choice">
-              <input type="radio" name="pay-method" value={card.cardId} checked={selected === card.cardId} onChange={() => onSelect(card.cardId)} />
-              <CardFace card={card} />
-            </label>
-            <button type="button" className="pay-method__remove" onClick={() => removeCard(card, onRemoved)} aria-label={`Remove ${cardLabel(card)}`}>
-              Remove
-            </button>
-          </li>
-        ))}
-        <li className={`pay-method${selected === newCardValue ? ' is-selected' : ''}`}>
-          <label className="pay-method__choice">
-            <input type="radio" name="pay-method" value={newCardValue} checked={selected === newCardValue} onChange={() => onSelect(newCardValue)} />
-            <span className="pay-method__card pay-method__card--new" aria-hidden="true">
-              +
-            </span>
-            <span>Use a new card</span>
-          </label>
-        </li>
-      </ul>
-    </fieldset>
   );
 }
 

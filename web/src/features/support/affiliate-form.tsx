@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import {
   YEARS_OF_EXPERIENCE_MAX,
   affiliateBody,
@@ -8,28 +8,16 @@ import {
   trafficSources,
   verticalLabels,
   verticals,
+  type AffiliateBody,
   type Messenger,
   type TrafficSource,
   type Vertical,
 } from '@sync/contract/support';
 import { t } from '@sync/texts';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { sendAffiliateApplication } from './support-api';
 import './support.css';
-
-type Field =
-  | 'fullName'
-  | 'email'
-  | 'company'
-  | 'messenger'
-  | 'messengerId'
-  | 'country'
-  | 'yearsOfExperience'
-  | 'geos'
-  | 'trafficSources'
-  | 'otherVerticals'
-  | 'otherText';
 
 interface Values {
   fullName: string;
@@ -69,45 +57,27 @@ function toInput(values: Values) {
   };
 }
 
-function toggle<T>(list: readonly T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
+const resolver = contractResolver<Values, AffiliateBody>(affiliateBody, toInput);
 
 /** SPEC §3 affiliate form -> POST /customer-support?form_type=affiliate. */
 export function AffiliateForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, formRef, focusFirstError } = useContractForm({ resolver, defaultValues: initial });
+  const { register, handleSubmit, formState, watch } = form;
+  const errors = formState.errors;
   const [failed, setFailed] = useState(false);
   const [sent, setSent] = useState(false);
+  // The failure notice is about the application as it was sent: any change makes it stale.
+  useOnEdit(form, useCallback(() => setFailed(false), []));
 
-  const update = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setFailed(false);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = affiliateBody.safeParse(toInput(values));
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async (body) => {
     setFailed(false);
     try {
-      await sendAffiliateApplication(parsed.data);
+      await sendAffiliateApplication(body);
       setSent(true);
     } catch {
       setFailed(true);
-    } finally {
-      setBusy(false);
     }
-  }
+  }, focusFirstError);
 
   if (sent) {
     return (
@@ -122,13 +92,14 @@ export function AffiliateForm() {
   }
 
   const text = (field: 'fullName' | 'email' | 'company' | 'messengerId' | 'country' | 'geos', label: string, extra: Record<string, string> = {}, hint?: string) => (
-    <FormField id={`affiliate-${field}`} label={label} required error={errors[field]} hint={hint}>
-      {(control) => <input {...control} {...extra} className="form-input" name={field} value={values[field]} onChange={(e) => update(field, e.target.value)} />}
+    <FormField id={`affiliate-${field}`} label={label} required error={messageOf(errors, field)} hint={hint}>
+      {(control) => <input {...control} {...extra} {...register(field)} className="form-input" />}
     </FormField>
   );
 
+  const messenger = watch('messenger');
   return (
-    <form ref={formRef} className="form-stack" onSubmit={submit} noValidate aria-label="Affiliate application">
+    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Affiliate application">
       <h3 className="support-form__section">About you</h3>
       <div className="form-row form-row--2">
         {text('fullName', 'Full name', { autoComplete: 'name' })}
@@ -139,9 +110,9 @@ export function AffiliateForm() {
         {text('country', 'Country', { autoComplete: 'country-name' })}
       </div>
       <div className="form-row form-row--2">
-        <FormField id="affiliate-messenger" label="Messenger" required error={errors.messenger}>
+        <FormField id="affiliate-messenger" label="Messenger" required error={messageOf(errors, 'messenger')}>
           {(control) => (
-            <select {...control} className="form-input" name="messenger" value={values.messenger} onChange={(e) => update('messenger', e.target.value as Messenger | '')}>
+            <select {...control} {...register('messenger')} className="form-input">
               <option value="">Choose a messenger…</option>
               {messengers.map((m) => (
                 <option key={m} value={m}>
@@ -151,12 +122,12 @@ export function AffiliateForm() {
             </select>
           )}
         </FormField>
-        {text('messengerId', values.messenger ? `${messengerLabels[values.messenger]} ID` : 'Messenger ID', { autoComplete: 'off' })}
+        {text('messengerId', messenger ? `${messengerLabels[messenger]} ID` : 'Messenger ID', { autoComplete: 'off' })}
       </div>
 
       <h3 className="support-form__section">Your traffic</h3>
       <div className="form-row form-row--2">
-        <FormField id="affiliate-yearsOfExperience" label="Years of experience" required error={errors.yearsOfExperience}>
+        <FormField id="affiliate-yearsOfExperience" label="Years of experience" required error={messageOf(errors, 'yearsOfExperience')}>
           {(control) => (
             <input
               {...control}
@@ -166,27 +137,23 @@ export function AffiliateForm() {
               min={0}
               max={YEARS_OF_EXPERIENCE_MAX}
               step={1}
-              name="yearsOfExperience"
-              value={values.yearsOfExperience}
-              onChange={(e) => update('yearsOfExperience', e.target.value)}
+              {...register('yearsOfExperience')}
             />
           )}
         </FormField>
         {text('geos', 'GEOs you promote', {}, 'Countries or regions, e.g. US, CA, UK, DACH.')}
       </div>
 
-      <ChoiceGroup legend="Traffic sources" required error={errors.trafficSources} hint="Select every source you work with.">
+      <ChoiceGroup legend="Traffic sources" required error={messageOf(errors, 'trafficSources')} hint="Select every source you work with.">
         {(aria) => (
           <div className="check-grid">
             {trafficSources.map((source) => (
               <label key={source} className="form-check">
                 <input
                   type="checkbox"
-                  name="trafficSources"
+                  {...register('trafficSources')}
                   value={source}
                   aria-invalid={aria['aria-invalid']}
-                  checked={values.trafficSources.includes(source)}
-                  onChange={() => update('trafficSources', toggle(values.trafficSources, source))}
                 />
                 <span>{trafficSourceLabels[source]}</span>
               </label>
@@ -195,17 +162,15 @@ export function AffiliateForm() {
         )}
       </ChoiceGroup>
 
-      <ChoiceGroup legend="Other verticals you run" error={errors.otherVerticals} hint="Optional.">
+      <ChoiceGroup legend="Other verticals you run" error={messageOf(errors, 'otherVerticals')} hint="Optional.">
         {() => (
           <div className="check-grid">
             {verticals.map((vertical) => (
               <label key={vertical} className="form-check">
                 <input
                   type="checkbox"
-                  name="otherVerticals"
+                  {...register('otherVerticals')}
                   value={vertical}
-                  checked={values.otherVerticals.includes(vertical)}
-                  onChange={() => update('otherVerticals', toggle(values.otherVerticals, vertical))}
                 />
                 <span>{verticalLabels[vertical]}</span>
               </label>
@@ -214,8 +179,8 @@ export function AffiliateForm() {
         )}
       </ChoiceGroup>
 
-      <FormField id="affiliate-otherText" label="Anything else we should know?" error={errors.otherText} hint="Optional: volumes, tracking platform, other verticals.">
-        {(control) => <textarea {...control} className="form-input" name="otherText" rows={4} value={values.otherText} onChange={(e) => update('otherText', e.target.value)} />}
+      <FormField id="affiliate-otherText" label="Anything else we should know?" error={messageOf(errors, 'otherText')} hint="Optional: volumes, tracking platform, other verticals.">
+        {(control) => <textarea {...control} {...register('otherText')} className="form-input" rows={4} />}
       </FormField>
 
       {failed && (
@@ -223,7 +188,7 @@ export function AffiliateForm() {
           <p>{t('support.failed')}</p>
         </div>
       )}
-      <SubmitButton busy={busy} busyLabel="Sending…">
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
         Apply now
       </SubmitButton>
     </form>

@@ -1,18 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { CONTACT_MESSAGE_MAX, contactBody, contactSubjectLabels, contactSubjects, type ContactSubject } from '@sync/contract/support';
+import { useCallback, useState } from 'react';
+import { CONTACT_MESSAGE_MAX, contactBody, contactSubjectLabels, contactSubjects, type ContactBody, type ContactSubject } from '@sync/contract/support';
 import { t } from '@sync/texts';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { sendContactRequest, ticketOf } from './support-api';
 import './support.css';
 
-type Field = 'name' | 'email' | 'subject' | 'message';
 interface Values {
   name: string;
   email: string;
   subject: ContactSubject | '';
   message: string;
 }
+
+/** An unchosen subject ('') reads 'Required' rather than 'Invalid option'. */
+const resolver = contractResolver<Values, ContactBody>(contactBody, (values) => ({ ...values, subject: values.subject || undefined }));
 
 export interface ContactFormProps {
   /** Pre-filled for a signed-in member. */
@@ -21,41 +23,28 @@ export interface ContactFormProps {
 
 /** SPEC §3 contact form -> POST /customer-support; shows the ticket number it answers. */
 export function ContactForm({ defaults }: ContactFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ name: defaults?.name ?? '', email: defaults?.email ?? '', subject: '', message: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, formRef, focusFirstError } = useContractForm({
+    resolver,
+    defaultValues: { name: defaults?.name ?? '', email: defaults?.email ?? '', subject: '', message: '' },
+  });
+  const { register, handleSubmit, formState, resetField, watch } = form;
   const [failed, setFailed] = useState(false);
   const [ticket, setTicket] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
-  const update = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setFailed(false);
-  };
+  // The failure notice is about the message as it was sent: any change makes it stale.
+  useOnEdit(form, useCallback(() => setFailed(false), []));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = contactBody.safeParse({ ...values, subject: values.subject || undefined });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async (body) => {
     setFailed(false);
     try {
-      const answer = await sendContactRequest(parsed.data);
+      const answer = await sendContactRequest(body);
       setTicket(ticketOf(answer));
       setSent(true);
     } catch {
       setFailed(true);
-    } finally {
-      setBusy(false);
     }
-  }
+  }, focusFirstError);
 
   if (sent) {
     return (
@@ -76,7 +65,8 @@ export function ContactForm({ defaults }: ContactFormProps) {
           onClick={() => {
             setSent(false);
             setTicket(null);
-            setValues((v) => ({ ...v, subject: '', message: '' }));
+            resetField('subject');
+            resetField('message');
           }}
         >
           Send another message
@@ -85,22 +75,22 @@ export function ContactForm({ defaults }: ContactFormProps) {
     );
   }
 
-  const remaining = CONTACT_MESSAGE_MAX - [...values.message].length;
+  const remaining = CONTACT_MESSAGE_MAX - [...watch('message')].length;
   return (
-    <form ref={formRef} className="form-stack" onSubmit={submit} noValidate aria-label="Contact form">
+    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Contact form">
       <div className="form-row form-row--2">
-        <FormField id="contact-name" label="Your name" required error={errors.name}>
-          {(control) => <input {...control} className="form-input" name="name" autoComplete="name" value={values.name} onChange={(e) => update('name', e.target.value)} />}
+        <FormField id="contact-name" label="Your name" required error={messageOf(formState.errors, 'name')}>
+          {(control) => <input {...control} {...register('name')} className="form-input" autoComplete="name" />}
         </FormField>
-        <FormField id="contact-email" label="Email" required error={errors.email}>
+        <FormField id="contact-email" label="Email" required error={messageOf(formState.errors, 'email')}>
           {(control) => (
-            <input {...control} className="form-input" type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => update('email', e.target.value)} />
+            <input {...control} {...register('email')} className="form-input" type="email" autoComplete="email" />
           )}
         </FormField>
       </div>
-      <FormField id="contact-subject" label="Subject" required error={errors.subject}>
+      <FormField id="contact-subject" label="Subject" required error={messageOf(formState.errors, 'subject')}>
         {(control) => (
-          <select {...control} className="form-input" name="subject" value={values.subject} onChange={(e) => update('subject', e.target.value as ContactSubject | '')}>
+          <select {...control} {...register('subject')} className="form-input">
             <option value="">Choose a subject…</option>
             {contactSubjects.map((subject) => (
               <option key={subject} value={subject}>
@@ -114,17 +104,17 @@ export function ContactForm({ defaults }: ContactFormProps) {
         id="contact-message"
         label="Message"
         required
-        error={errors.message}
+        error={messageOf(formState.errors, 'message')}
         hint={remaining < 500 ? `${Math.max(remaining, 0)} characters left` : 'Tell us what happened and, for payments, the date and amount.'}
       >
-        {(control) => <textarea {...control} className="form-input" name="message" rows={6} value={values.message} onChange={(e) => update('message', e.target.value)} />}
+        {(control) => <textarea {...control} {...register('message')} className="form-input" rows={6} />}
       </FormField>
       {failed && (
         <div className="form-alert form-alert--error" role="alert">
           <p>{t('support.failed')}</p>
         </div>
       )}
-      <SubmitButton busy={busy} busyLabel="Sending…">
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
         Send message
       </SubmitButton>
     </form>

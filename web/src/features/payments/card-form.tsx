@@ -1,0 +1,112 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import { t } from '@sync/texts';
+import { messageOf } from '@web/ui/forms/contract-form';
+import { FormField } from '@web/ui/forms/form-field';
+import { formatCardNumber, type CheckoutValues } from './card-form-rules';
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+/** The id the checkout focuses when the member is sent back to try a different card. */
+export const CARD_NUMBER_ID = 'pay-card-number';
+
+function years(now = new Date()): string[] {
+  const first = now.getFullYear();
+  return Array.from({ length: 16 }, (_, i) => String(first + i));
+}
+
+/** The new-card fields of the checkout (SPEC §3): they go to the processor's tokeniser, never to our API. */
+export function CardForm({ membership }: { membership: boolean }) {
+  const { register, control, formState } = useFormContext<CheckoutValues>();
+  const error = (name: keyof CheckoutValues) => messageOf(formState.errors, name);
+  return (
+    <div className="pay-card-fields">
+      <FormField label="Cardholder name" required error={error('cardholder')} className="pay-span-2">
+        {(control) => <input {...control} {...register('cardholder')} className="form-input" autoComplete="cc-name" />}
+      </FormField>
+      <FormField label="Card number" required error={error('cardNumber')} id={CARD_NUMBER_ID} className="pay-span-2">
+        {(aria) => (
+          <Controller
+            control={control}
+            name="cardNumber"
+            render={({ field }) => (
+              <input
+                {...aria}
+                {...field}
+                className="form-input pay-card-number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="1234 5678 9012 3456"
+                onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <fieldset className="pay-expiry">
+        <legend className="form-field__label">
+          Expiration date<span className="form-field__required" aria-hidden="true"> *</span>
+        </legend>
+        <div className="pay-expiry__row">
+          <FormField label="Month" error={error('expMonth')}>
+            {(control) => (
+              <select {...control} {...register('expMonth')} className="form-input" autoComplete="cc-exp-month">
+                <option value="">MM</option>
+                {MONTHS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Year" error={error('expYear')}>
+            {(control) => (
+              <select {...control} {...register('expYear')} className="form-input" autoComplete="cc-exp-year">
+                <option value="">YYYY</option>
+                {years().map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+      <FormField label="CVV" required error={error('cvv')} hint="3 or 4 digits on the back of the card">
+        {(aria) => (
+          <Controller
+            control={control}
+            name="cvv"
+            render={({ field }) => (
+              <input
+                {...aria}
+                {...field}
+                className="form-input"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <FormField label="First name" required error={error('firstName')}>
+        {(control) => <input {...control} {...register('firstName')} className="form-input" autoComplete="given-name" />}
+      </FormField>
+      <FormField label="Last name" required error={error('lastName')}>
+        {(control) => <input {...control} {...register('lastName')} className="form-input" autoComplete="family-name" />}
+      </FormField>
+      <FormField label="ZIP / postal code" required error={error('zip')}>
+        {(control) => <input {...control} {...register('zip')} className="form-input" inputMode="numeric" autoComplete="postal-code" />}
+      </FormField>
+      <FormField label="City" error={error('city')}>
+        {(control) => <input {...control} {...register('city')} className="form-input" autoComplete="address-level2" />}
+      </FormField>
+      <label className="form-check pay-span-2">
+        <input type="checkbox" {...register('saveCard')} />
+        <span>{t(membership ? 'checkout.save-card-membership' : 'checkout.save-card')}</span>
+      </label>
+    </div>
+  );
+}
