@@ -259,11 +259,6 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** SPEC §3: age-verified when verification does not apply or its result is truthy. */
-export function isAgeVerified(u: Pick<User, 'ageVerificationApplicable' | 'ageVerification'>): boolean {
-  return !u.ageVerificationApplicable || Boolean(u.ageVerification?.result);
-}
-
 /** SPEC §4: Premium while a subscription is active. */
 export function hasActiveSubscription(u: Pick<User, 'subscriptions'>): boolean {
   return u.subscriptions.some((s) => s.active);

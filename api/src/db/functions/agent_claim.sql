@@ -38,8 +38,8 @@ BEGIN
   -- Exactly the order of conversations_stock_wait_idx (paying members, at stock entry, ahead within a waited
   -- minute), so the scan stops at the first free row in scope.
   SELECT c.id, c.stock, c.claim_agent_id INTO cand FROM conversations c
-  WHERE c.stock IS NOT NULL AND (c.claim_agent_id IS NULL OR c.claim_expiry_date <= p_now)
-    AND (is_admin OR ((SELECT u.country FROM users u WHERE u.id = c.user_id) || '-' || (SELECT b.domain FROM brands b WHERE b.id = c.brand_id)) = ANY (scope))
+  WHERE claim_waiting(c.stock, c.claim_agent_id, c.claim_expiry_date, p_now)
+    AND staff_covers(is_admin, scope, (SELECT u.country FROM users u WHERE u.id = c.user_id), (SELECT b.domain FROM brands b WHERE b.id = c.brand_id))
   ORDER BY date_trunc('minute', (c.stock_date AT TIME ZONE 'UTC')), c.stock_paying DESC NULLS LAST, c.stock_date, c.id
   LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
   IF NOT FOUND THEN

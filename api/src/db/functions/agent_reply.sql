@@ -20,7 +20,7 @@ BEGIN
     RAISE EXCEPTION 'not-found' USING ERRCODE = 'DM001';
   END IF;
   SELECT * INTO conv FROM conversations WHERE id = p_conversation FOR UPDATE;
-  IF NOT p_is_admin AND NOT (conv.claim_agent_id IS NOT DISTINCT FROM p_agent AND conv.claim_expiry_date > p_now) THEN
+  IF NOT p_is_admin AND NOT claim_held_by(conv.claim_agent_id, conv.claim_expiry_date, p_agent, p_now) THEN
     RAISE EXCEPTION 'claim-required' USING ERRCODE = 'DM001';
   END IF;
   -- A member message newer than the one the agent loaded (none loaded, or not of this conversation: any).

@@ -99,6 +99,9 @@ export const creditChange = new DbFunction(
   z.number().nullable(),
 );
 
+/** Whether the member may act under the age gate (SPEC §3), which send_member_message asks too. */
+export const memberAgeVerified = new DbFunction('member_age_verified', { uid: 'uuid' }, z.boolean());
+
 export const memberUnreadCounts = new DbFunction('member_unread_counts', { uid: 'uuid' }, unreadCounts);
 
 /** The member's sync version this transaction writes under (a bigint: a number on PostgreSQL, maybe not elsewhere). */
@@ -133,6 +136,7 @@ export const declaredCalls = [
   agentReply,
   sendMemberMessage,
   creditChange,
+  memberAgeVerified,
   memberUnreadCounts,
   syncBumpSpace,
   syncPushBatch,

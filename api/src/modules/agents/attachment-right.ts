@@ -4,13 +4,13 @@ import { isUuid } from '@sync/rules/ids';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { agentClaims, conversations, profiles } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { holdsClaim, openClaimsOf } from './claims.js';
+import { heldBy, openClaimsOf } from './claims.js';
 import { loadStaff } from './staff.js';
 
 /**
  * Who may attach an image as a fictive profile: an admin, or an agent holding the live claim on a
  * conversation with that profile (CONTRACT "Agents": without the live claim and not an admin, 403).
- * The role is read fresh (loadStaff) and the claim rule is the reply's own (holdsClaim).
+ * The role is read fresh (loadStaff) and the claim rule is the reply's own (heldBy: claim_held_by, which agent_reply refuses by).
  */
 export async function requireAttachmentRight(deps: AppDeps, auth: AuthContext, profileId: string): Promise<void> {
   const staff = await loadStaff(deps.db, auth);
@@ -21,10 +21,11 @@ export async function requireAttachmentRight(deps: AppDeps, auth: AuthContext, p
     .where(and(eq(profiles.id, profileId), eq(profiles.kind, 'fictive')));
   if (!profile) throw new ApiError(404, 'not-found', t('error.not-found'));
   if (staff.isAdmin) return;
-  const claimed = await deps.db
-    .select({ claimAgentId: conversations.claimAgentId, claimExpiryDate: conversations.claimExpiryDate })
+  const [held] = await deps.db
+    .select({ id: conversations.id })
     .from(agentClaims)
     .innerJoin(conversations, eq(conversations.id, agentClaims.conversationId))
-    .where(and(openClaimsOf(staff.id), eq(conversations.profileId, profileId)));
-  if (!claimed.some((row) => holdsClaim(row, staff.id, deps.clock.now()))) throw new ApiError(403, 'claim-required', t('error.forbidden'));
+    .where(and(openClaimsOf(staff.id), eq(conversations.profileId, profileId), heldBy(staff.id, deps.clock.now())))
+    .limit(1);
+  if (!held) throw new ApiError(403, 'claim-required', t('error.forbidden'));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CLAIM_LIFETIME_MS, type QueueCounts, type StockKind } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { Database, Executor } from '../../db/client.js';
@@ -9,9 +9,14 @@ import { agentClaims, brands, conversations, users } from '../../db/schema/index
 import { ApiError } from '../../lib/errors.js';
 import { inScope, type Staff } from './staff.js';
 
-/** Waiting in a stock and not held by a live claim. */
+/** Waiting in a stock and not held by a live claim: claim_waiting (api/src/db/functions/), which agent_claim takes by. */
 function waiting(now: Date) {
-  return and(isNotNull(conversations.stock), or(isNull(conversations.claimAgentId), lte(conversations.claimExpiryDate, now)));
+  return sql`claim_waiting(${conversations.stock}, ${conversations.claimAgentId}, ${conversations.claimExpiryDate}, ${now.toISOString()}::timestamptz)`;
+}
+
+/** Whether the agent holds the live claim: claim_held_by (api/src/db/functions/), which agent_reply refuses by. */
+export function heldBy(agentId: string, now: Date) {
+  return sql`claim_held_by(${conversations.claimAgentId}, ${conversations.claimExpiryDate}, ${agentId}::uuid, ${now.toISOString()}::timestamptz)`;
 }
 
 /** GET /api/queue: unclaimed conversations of the staff member's scope, per stock. */
@@ -79,18 +84,13 @@ export async function liveClaims(exec: Executor, agentId: string, now: Date) {
     .select({ id: conversations.id, stock: conversations.stock, stockDate: conversations.stockDate, claimDate: conversations.claimDate, claimExpiryDate: conversations.claimExpiryDate })
     .from(agentClaims)
     .innerJoin(conversations, eq(conversations.id, agentClaims.conversationId))
-    .where(and(openClaimsOf(agentId), gt(agentClaims.expiryDate, now), eq(conversations.claimAgentId, agentId), gt(conversations.claimExpiryDate, now)))
+    .where(and(openClaimsOf(agentId), gt(agentClaims.expiryDate, now), heldBy(agentId, now)))
     .orderBy(asc(conversations.claimDate));
 }
 
 /** The agent's claims not ended yet (lapsed ones included until the expiry job or a new claim closes them). */
 export function openClaimsOf(agentId: string) {
   return and(eq(agentClaims.agentId, agentId), isNull(agentClaims.endDate));
-}
-
-/** Whether the agent holds the live claim on the conversation (read inside the reply's transaction). */
-export function holdsClaim(row: { claimAgentId: string | null; claimExpiryDate: Date | null }, agentId: string, now: Date) {
-  return row.claimAgentId === agentId && !!row.claimExpiryDate && row.claimExpiryDate.getTime() > now.getTime();
 }
 
 /**

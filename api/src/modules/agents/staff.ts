@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
 import type { AuthContext } from '../../context.js';
@@ -23,31 +23,36 @@ export async function loadStaff(exec: Executor, auth: AuthContext): Promise<Staf
   return { id: row.id, isAdmin: row.role === 'admin', scope: row.scope, row };
 }
 
-/** `COUNTRY-domain` of a conversation: the member's country and the brand's domain (SPEC §9 scopes). */
-export const conversationScope = sql<string>`(${users.country} || '-' || ${brands.domain})`;
+/**
+ * Whether the staff member's scope covers a member of `country` on the brand of `domain` (SPEC §9 scopes): the
+ * database function staff_covers (api/src/db/functions/staff_covers.sql), which agent_claim picks by too.
+ */
+export function staffCovers(staff: Pick<Staff, 'isAdmin' | 'scope'>, country: SQLWrapper, domain: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`staff_covers(${staff.isAdmin}, ${sql.param(staff.scope)}::text[], ${country}, ${domain})`;
+}
 
 /**
  * Whether a conversation (joined with its users and brands rows) is in the staff member's scope; admins see all.
  * Callers join `users` on conversations.userId and `brands` on conversations.brandId.
  */
 export function inScope(staff: Pick<Staff, 'isAdmin' | 'scope'>): SQL | undefined {
+  // Admins see all: no filter at all, rather than one the planner has to see through.
   if (staff.isAdmin) return undefined;
-  if (staff.scope.length === 0) return sql`false`;
-  return inArray(conversationScope, staff.scope);
+  return staffCovers(staff, users.country, brands.domain);
 }
 
 /** A conversation the staff member may read or act on, or 404 (out of scope answers the same as missing). */
 export async function scopedConversation(exec: Executor, staff: Staff, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'not-found', t('error.not-found'));
   const [row] = await exec
-    .select({ conversation: conversations, scope: conversationScope, domain: brands.domain })
+    .select({ conversation: conversations, covered: staffCovers(staff, users.country, brands.domain), domain: brands.domain })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .innerJoin(brands, eq(brands.id, conversations.brandId))
     .where(eq(conversations.id, id));
   if (!row) throw new ApiError(404, 'not-found', t('error.not-found'));
-  if (!staff.isAdmin && !staff.scope.includes(row.scope)) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
-  return row;
+  if (!row.covered) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
+  return { conversation: row.conversation, domain: row.domain };
 }
 
 /**
@@ -57,11 +62,11 @@ export async function scopedConversation(exec: Executor, staff: Staff, id: strin
 export async function scopedMember(exec: Executor, staff: Pick<Staff, 'isAdmin' | 'scope'>, id: string): Promise<string> {
   if (!isUuid(id)) throw new ApiError(404, 'not-found', t('error.not-found'));
   const [row] = await exec
-    .select({ id: users.id, country: users.country, domain: brands.domain })
+    .select({ id: users.id, covered: staffCovers(staff, users.country, brands.domain) })
     .from(users)
     .innerJoin(brands, eq(brands.id, users.brandId))
     .where(eq(users.id, id));
   if (!row) throw new ApiError(404, 'not-found', t('error.not-found'));
-  if (!staff.isAdmin && !staff.scope.includes(`${row.country}-${row.domain}`)) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
+  if (!row.covered) throw new ApiError(403, 'out-of-scope', t('error.forbidden'));
   return row.id;
 }

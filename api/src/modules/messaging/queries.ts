@@ -10,11 +10,12 @@ import { ApiError } from '../../lib/errors.js';
 import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecord, type Reader } from './serialize.js';
 import { messageChunk } from './service.js';
 
-/** SPEC §4 conversation type in SQL, the same rule as sync/src/rules/conversation-type.ts and member_unread_counts.sql (api/src/db/functions/). */
+/**
+ * SPEC §4 conversation type: the database function conversation_type (api/src/db/functions/), which
+ * member_unread_counts counts by too. The device's guess of the tab is sync/src/rules/conversation-type.ts.
+ */
 function typeFilter(type: ConversationType): SQL {
-  if (type === 'archive') return sql`${conversations.archived}`;
-  if (type === 'conversations') return sql`not ${conversations.archived} and ${conversations.hasUserMessage}`;
-  return sql`not ${conversations.archived} and not ${conversations.hasUserMessage}`;
+  return sql`conversation_type(${conversations.archived}, ${conversations.hasUserMessage}) = ${type}`;
 }
 
 export async function conversationsPage(exec: Executor, userId: string, q: { type?: ConversationType; page: number; limit: number }) {
