@@ -2,7 +2,7 @@ import type { BlockedProfile, ReportBody } from '@sync/contract/safety';
 import { api } from '@web/lib/api';
 import { getLocalDb } from '@web/local/db';
 import { requestPull } from '@web/sync/sync-runtime';
-import { profilesList } from '../profiles/profiles-list-store';
+import { profilesList } from '../profiles/profiles-list';
 
 /** POST /api/profile/{id}/block (safety/routes.ts). */
 export async function blockProfile(profileId: string): Promise<void> {
