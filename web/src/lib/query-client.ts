@@ -4,10 +4,11 @@ import { registerStoreReset } from './store-reset';
 
 /**
  * How long a read counts as fresh, by kind (docs/decisions/0040). `live`: what staff act on (queue stocks,
- * a conversation, the supervisor board) is always read anew; `list`: what a member browses, kept while they
- * move between a list and its items; `reference`: what rarely changes in a session (a profile's card).
+ * a conversation, the supervisor board) is always read anew; `prefetched`: a search a route loader started,
+ * fresh just long enough for its page to mount and use it; `list`: what a member browses, kept while they
+ * move between a list and its items; `reference`: what rarely changes in a session (a price list).
  */
-export const STALE = { live: 0, list: 30_000, reference: 5 * 60_000 } as const;
+export const STALE = { live: 0, prefetched: 5_000, list: 30_000, reference: 5 * 60_000 } as const;
 
 const MAX_RETRIES = 1;
 

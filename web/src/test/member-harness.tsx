@@ -33,6 +33,8 @@ export function signInMember(user: Partial<User> & { _id: string }): void {
 }
 
 export function renderMemberScreen(screen: ReactNode, path = '/') {
+  // Each screen starts from an empty cache: a read still in flight from the last test must not answer this one.
+  queryClient.clear();
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => (

@@ -1,3 +1,4 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
@@ -5,6 +6,7 @@ import { t } from '@sync/texts';
 import { lookupConversations, type ListPage } from '@web/lib/agent-api';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
+import { STALE } from '@web/lib/query-client';
 import { tokenRole } from '@web/lib/token';
 import { Pager } from '@web/ui/pager';
 import { ConversationView } from './conversation-view';
@@ -51,6 +53,16 @@ let lastSearch: LookupSearch = {};
 
 type Result = { phase: 'idle' | 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; page: ListPage<LookupRow> };
 
+/** One lookup search's page; the route's loader prefetches it, so the table often opens filled. */
+export function lookupQuery(search: LookupSearch) {
+  return queryOptions({
+    queryKey: ['agent', 'lookup', search] as const,
+    queryFn: ({ signal }) => lookupConversations(lookupFilters(search), signal),
+    // Long enough that the page mounting after the loader's prefetch does not ask the same again.
+    staleTime: STALE.prefetched,
+  });
+}
+
 /**
  * /agent/lookup: conversations of the agent's scope (admins: all) by member, profile, agent, domain and dates.
  * The filters live in the URL (`search`; `onSearch` navigates): a reload, back and a shared link keep them.
@@ -58,24 +70,17 @@ type Result = { phase: 'idle' | 'loading' } | { phase: 'error'; message: string 
 export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearch: (next: LookupSearch) => void }) {
   const key = JSON.stringify(search);
   const [form, setForm] = useState<Form>(() => formOf(search));
-  const [result, setResult] = useState<Result>({ phase: 'loading' });
+  const lookup = useQuery(lookupQuery(JSON.parse(key) as LookupSearch));
+  const result: Result = lookup.data
+    ? { phase: 'ready', page: lookup.data }
+    : lookup.isError
+      ? { phase: 'error', message: lookup.error instanceof ApiError ? lookup.error.message : t('agent.error') }
+      : { phase: 'loading' };
 
   // Back and forward change the URL, not the form: the form follows.
   useEffect(() => {
     lastSearch = JSON.parse(key) as LookupSearch;
     setForm(formOf(lastSearch));
-  }, [key]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setResult({ phase: 'loading' });
-    lookupConversations(lookupFilters(JSON.parse(key) as LookupSearch), controller.signal)
-      .then((page) => setResult({ phase: 'ready', page }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setResult({ phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') });
-      });
-    return () => controller.abort();
   }, [key]);
 
   const submit = (event: FormEvent) => {
