@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useBrand } from '@web/lib/brand-context';
+import { STALE } from '@web/lib/query-client';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { fetchPublicProfiles, photoOf, photoSources, type PublicProfile } from './public-profiles';
 
@@ -64,15 +66,14 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
 export function ProfileStrip() {
   const { config } = useBrand();
   const apiKey = config?.apiKey;
-  const [profiles, setProfiles] = useState<PublicProfile[]>([]);
-  useEffect(() => {
-    if (!apiKey) return;
-    const controller = new AbortController();
-    fetchPublicProfiles(apiKey, controller.signal)
-      .then(setProfiles)
-      .catch(() => setProfiles([]));
-    return () => controller.abort();
-  }, [apiKey]);
+  const { data: profiles = [] } = useQuery({
+    queryKey: ['marketing', 'public-profiles', apiKey] as const,
+    queryFn: ({ signal }) => fetchPublicProfiles(apiKey!, signal),
+    enabled: Boolean(apiKey),
+    staleTime: STALE.reference,
+    // Decoration: a failure leaves the strip out, it is not asked again.
+    retry: false,
+  });
 
   if (profiles.length === 0) return null;
   return (
