@@ -1,16 +1,18 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '@web/routeTree.gen';
-import { queryClient as appQueryClient } from '@web/lib/query-client';
 import { NotFoundPage, ErrorPage } from '@web/ui/error-pages';
 import { appSession, type SessionPort } from './session-port';
 
+/** The app's query cache, fetched with the first loader that asks: the landing page does without it. */
+const loadQueryClient = () => import('@web/lib/query-client').then((module) => module.queryClient);
+
 export function createAppRouter(options: { session?: SessionPort; history?: RouterHistory; queryClient?: QueryClient } = {}) {
-  const queryClient = options.queryClient ?? appQueryClient;
+  const given = options.queryClient;
   return createRouter({
     routeTree,
-    // Loaders prefetch through the same cache the screens read (context.queryClient.ensureQueryData).
-    context: { session: options.session ?? appSession, queryClient },
+    // Loaders prefetch through the same cache the screens read: `(await context.queryClient()).prefetchQuery(…)`.
+    context: { session: options.session ?? appSession, queryClient: given ? () => Promise.resolve(given) : loadQueryClient },
     ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     // Preloading on hover leaves freshness to each query's staleTime, not the router's own cache.
@@ -18,7 +20,6 @@ export function createAppRouter(options: { session?: SessionPort; history?: Rout
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ErrorPage,
     scrollRestoration: true,
-    Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
 }
 

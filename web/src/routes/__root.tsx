@@ -13,8 +13,8 @@ import { Toaster } from '@web/ui/toast';
 
 export interface RouterContext {
   session: SessionPort;
-  /** The app's server-state cache, for loaders that prefetch what their screen reads. */
-  queryClient: QueryClient;
+  /** The app's server-state cache (app/query-provider.tsx), for loaders that prefetch what their screen reads. */
+  queryClient: () => Promise<QueryClient>;
 }
 
 // Loaded when first needed, so the landing page's code does not carry them: the member's frame brings the

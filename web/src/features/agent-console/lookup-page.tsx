@@ -1,17 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { lookupConversations, type ListPage } from '@web/lib/agent-api';
+import type { ListPage } from '@web/lib/agent-api';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
-import { STALE } from '@web/lib/query-client';
 import { tokenRole } from '@web/lib/token';
 import { Pager } from '@web/ui/pager';
 import { ConversationView } from './conversation-view';
 import { formatClock, formatDateTime, secondsUntil } from './format';
-import { LOOKUP_LIMITS, lookupFilters, type LookupSearch } from './lookup-search';
+import { lookupQuery } from './lookup-query';
+import { LOOKUP_LIMITS, type LookupSearch } from './lookup-search';
 import { useNow } from './use-agent';
 
 const TEXT_FIELDS = [
@@ -52,16 +52,6 @@ function searchOf(form: Form): LookupSearch {
 let lastSearch: LookupSearch = {};
 
 type Result = { phase: 'idle' | 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; page: ListPage<LookupRow> };
-
-/** One lookup search's page; the route's loader prefetches it, so the table often opens filled. */
-export function lookupQuery(search: LookupSearch) {
-  return queryOptions({
-    queryKey: ['agent', 'lookup', search] as const,
-    queryFn: ({ signal }) => lookupConversations(lookupFilters(search), signal),
-    // Long enough that the page mounting after the loader's prefetch does not ask the same again.
-    staleTime: STALE.prefetched,
-  });
-}
 
 /**
  * /agent/lookup: conversations of the agent's scope (admins: all) by member, profile, agent, domain and dates.

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBrand } from '@web/lib/brand-context';
-import { STALE } from '@web/lib/query-client';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { fetchPublicProfiles, photoOf, photoSources, type PublicProfile } from './public-profiles';
 
@@ -66,14 +64,15 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
 export function ProfileStrip() {
   const { config } = useBrand();
   const apiKey = config?.apiKey;
-  const { data: profiles = [] } = useQuery({
-    queryKey: ['marketing', 'public-profiles', apiKey] as const,
-    queryFn: ({ signal }) => fetchPublicProfiles(apiKey!, signal),
-    enabled: Boolean(apiKey),
-    staleTime: STALE.reference,
-    // Decoration: a failure leaves the strip out, it is not asked again.
-    retry: false,
-  });
+  const [profiles, setProfiles] = useState<PublicProfile[]>([]);
+  useEffect(() => {
+    if (!apiKey) return;
+    const controller = new AbortController();
+    fetchPublicProfiles(apiKey, controller.signal)
+      .then(setProfiles)
+      .catch(() => setProfiles([]));
+    return () => controller.abort();
+  }, [apiKey]);
 
   if (profiles.length === 0) return null;
   return (
