@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError, TimeoutError } from './http';
 import { registerStoreReset } from './store-reset';
 
 /**
@@ -19,8 +18,9 @@ const MAX_RETRIES = 1;
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  if (error instanceof ApiError || error instanceof TimeoutError) return false;
-  return (error as { name?: string } | null)?.name !== 'AbortError';
+  // By name, not instanceof: importing lib/http here would split it out of the landing page's chunk.
+  const name = (error as { name?: string } | null)?.name;
+  return name !== 'ApiError' && name !== 'TimeoutError' && name !== 'AbortError';
 }
 
 export function createAppQueryClient(): QueryClient {
