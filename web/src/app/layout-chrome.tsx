@@ -7,6 +7,7 @@ import { useMemberSocket } from '@web/sync/member-socket';
 import { SyncStatusBanner } from '@web/sync/sync-status-banner';
 import { MemberHeader } from '@web/ui/layout/member-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
+import { QueryProvider } from './query-provider';
 import { useToastsBelowHeader } from './toast-area';
 import { useMemberSync } from '@web/sync/use-member-sync';
 
@@ -21,17 +22,19 @@ function MemberSocket() {
 export function MemberChrome({ children }: { children: ReactNode }) {
   useToastsBelowHeader();
   return (
-    <div className="layout layout--auth">
-      <MemberSocket />
-      <IncomingMessageToast />
-      {/* The return from the age-verification provider (?verify-age=true) on whichever page it lands. */}
-      <AgeVerificationReturn />
-      <MemberHeader />
-      <SyncStatusBanner />
-      <main id="main" className="layout__main container">
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+    <QueryProvider>
+      <div className="layout layout--auth">
+        <MemberSocket />
+        <IncomingMessageToast />
+        {/* The return from the age-verification provider (?verify-age=true) on whichever page it lands. */}
+        <AgeVerificationReturn />
+        <MemberHeader />
+        <SyncStatusBanner />
+        <main id="main" className="layout__main container">
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+    </QueryProvider>
   );
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { registerStoreReset } from './store-reset';
+import { createStore, useStore } from './store';
 
 /**
  * SPEC §3 / §9 cart: at most one item; adding another replaces it; kept in local storage so a reload
@@ -57,38 +57,32 @@ function totals(items: CartItem[]): CartState {
   return { items, order: { currency: first.currency, total: items.reduce((sum, item) => sum + item.price, 0) } };
 }
 
-let state: CartState = read();
-const listeners = new Set<() => void>();
+const store = createStore<CartState>(read());
 
 function commit(next: CartState): void {
-  state = next;
   try {
     if (next.items.length > 0) globalThis.localStorage?.setItem(CART_STORAGE_KEY, JSON.stringify(next));
     else globalThis.localStorage?.removeItem(CART_STORAGE_KEY);
   } catch {
     // storage unavailable: the cart lives for this tab
   }
-  listeners.forEach((listener) => listener());
+  store.set(next);
 }
 
 export const cartStore = {
-  get: (): CartState => state,
+  get: store.get,
   /** Adds the item; with the limit of one, it replaces what was there (the oldest goes). */
   add(item: CartItem): void {
-    commit(totals([...state.items, item].slice(-CART_LIMIT)));
+    commit(totals([...store.get().items, item].slice(-CART_LIMIT)));
   },
   clear(): void {
     commit(empty);
   },
   /** Re-reads local storage (another tab changed it, or a test reset it). */
   reload(): void {
-    state = read();
-    listeners.forEach((listener) => listener());
+    store.set(read());
   },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: store.subscribe,
 };
 
 registerStoreReset('cart', () => cartStore.clear());
@@ -100,5 +94,5 @@ if (typeof window !== 'undefined') {
 }
 
 export function useCart(): CartState {
-  return useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.get);
+  return useStore(cartStore);
 }

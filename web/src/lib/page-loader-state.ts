@@ -2,30 +2,26 @@
  * UI state `pageLoader` (SPEC §3): the global page loader is visible while at least one
  * request or screen asked for it. A counter, so overlapping requests do not hide it early.
  */
-type Listener = () => void;
+import { createStore } from './store';
 
 let pending = 0;
-const listeners = new Set<Listener>();
-const emit = () => listeners.forEach((listener) => listener());
+// What React reads is whether it shows, so a second overlapping request re-renders nothing.
+const visible = createStore(false);
 
 export const pageLoader = {
   show(): void {
     pending += 1;
-    if (pending === 1) emit();
+    visible.set(true);
   },
   hide(): void {
     if (pending === 0) return;
     pending -= 1;
-    if (pending === 0) emit();
+    visible.set(pending > 0);
   },
   reset(): void {
-    const wasVisible = pending > 0;
     pending = 0;
-    if (wasVisible) emit();
+    visible.set(false);
   },
-  isVisible: (): boolean => pending > 0,
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  isVisible: visible.get,
+  subscribe: visible.subscribe,
 };

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { api } from './api';
+import { createStore, useStore } from './store';
 import { registerStoreReset } from './store-reset';
 
 /** SPEC §3 user state; the account issue narrows it with the sync/contract schema. */
@@ -42,35 +42,31 @@ function read(): UserState {
   }
 }
 
-let state: UserState = read();
-const listeners = new Set<() => void>();
+const store = createStore<UserState>(read());
 
 function commit(next: UserState): void {
-  state = next;
   try {
     if (next.isSet) globalThis.localStorage?.setItem(USER_STORAGE_KEY, JSON.stringify(next));
     else globalThis.localStorage?.removeItem(USER_STORAGE_KEY);
   } catch {
     // storage unavailable: memory is enough for this tab
   }
-  listeners.forEach((listener) => listener());
+  store.set(next);
 }
 
 export const userStore = {
-  get: (): UserState => state,
+  get: store.get,
   set(user: User): void {
     commit({ isSet: true, user });
   },
   update(patch: Partial<User>): void {
-    if (state.user) commit({ isSet: true, user: { ...state.user, ...patch } });
+    const { user } = store.get();
+    if (user) commit({ isSet: true, user: { ...user, ...patch } });
   },
   reset(): void {
     commit(empty);
   },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: store.subscribe,
   /** GET /api/user/{id} (SPEC §7), stored as the current user. */
   async load(id: string): Promise<User> {
     const user = await api.get<User>(`/user/${encodeURIComponent(id)}`);
@@ -82,5 +78,5 @@ export const userStore = {
 registerStoreReset('user', () => userStore.reset());
 
 export function useUser(): UserState {
-  return useSyncExternalStore(userStore.subscribe, userStore.get, userStore.get);
+  return useStore(userStore);
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { runRouteFlow } from '@web/app/route-flow';
@@ -12,6 +13,8 @@ import { Toaster } from '@web/ui/toast';
 
 export interface RouterContext {
   session: SessionPort;
+  /** The app's server-state cache (app/query-provider.tsx), for loaders that prefetch what their screen reads. */
+  queryClient: () => Promise<QueryClient>;
 }
 
 // Loaded when first needed, so the landing page's code does not carry them: the member's frame brings the

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type RefObject } from 'react';
+import { QueryProvider } from '@web/app/query-provider';
 import { SessionBar } from '@web/features/agent-console/session-bar';
 import { useAuth } from '@web/lib/auth-session';
 import { startAgentSession } from '@web/features/agent-console/console-runtime';
@@ -36,13 +37,15 @@ function AgentLayout() {
   // A claim this tab took opens at once, from the view the claim answered.
   useConsoleEvent('opened', ({ conversationId }) => void navigate({ to: '/chat', search: { id: conversationId } }));
   return (
-    <div ref={root} className="layout layout--agent">
-      <AgentHeader />
-      <SessionBar onOpenClaim={(id) => void navigate({ to: '/chat', search: { id } })} openId={openId} />
-      <main id="main" className="layout__main container container--wide ac-main">
-        <Outlet />
-      </main>
-    </div>
+    <QueryProvider>
+      <div ref={root} className="layout layout--agent">
+        <AgentHeader />
+        <SessionBar onOpenClaim={(id) => void navigate({ to: '/chat', search: { id } })} openId={openId} />
+        <main id="main" className="layout__main container container--wide ac-main">
+          <Outlet />
+        </main>
+      </div>
+    </QueryProvider>
   );
 }
 

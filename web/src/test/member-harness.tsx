@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { authBridge } from '@web/lib/api';
 import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web/lib/auth-storage';
+import { queryClient } from '@web/lib/query-client';
 import { userStore, type User } from '@web/lib/user-store';
 import { setCurrentAccount } from '@web/lib/current-account';
 import { deleteAccountDb } from '@web/local/db';
@@ -31,6 +33,8 @@ export function signInMember(user: Partial<User> & { _id: string }): void {
 }
 
 export function renderMemberScreen(screen: ReactNode, path = '/') {
+  // Each screen starts from an empty cache: a read still in flight from the last test must not answer this one.
+  queryClient.clear();
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => (
@@ -41,6 +45,7 @@ export function renderMemberScreen(screen: ReactNode, path = '/') {
       ),
     }),
     history: createMemoryHistory({ initialEntries: [path] }),
+    Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
   const result = render(<RouterProvider router={router} />);
   return { ...result, router };
@@ -49,6 +54,7 @@ export function renderMemberScreen(screen: ReactNode, path = '/') {
 /** A clean mirror, fresh mock state and no popups between tests. */
 export async function resetMemberState(): Promise<void> {
   popups.clear();
+  queryClient.clear();
   userStore.reset();
   resetProfileMocks();
   await deleteAccountDb(signedIn);

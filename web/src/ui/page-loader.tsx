@@ -1,10 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { t } from '@sync/texts';
 import { pageLoader } from '@web/lib/page-loader-state';
+import { useStore } from '@web/lib/store';
 
 /** The global on-demand page loader (UI state `pageLoader`). */
 export function PageLoader() {
-  const visible = useSyncExternalStore(pageLoader.subscribe, pageLoader.isVisible, pageLoader.isVisible);
+  const visible = useStore({ get: pageLoader.isVisible, subscribe: pageLoader.subscribe });
   if (!visible) return null;
   return (
     <div className="page-loader" role="status" aria-live="polite" data-testid="page-loader">

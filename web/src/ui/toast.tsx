@@ -1,5 +1,6 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster as SonnerToaster, toast as sonner, type ExternalToast } from 'sonner';
+import { createStore, useStore } from '@web/lib/store';
 
 /** SPEC §2 toast types and positions; 'top' and 'bottom' are centred. */
 export type ToastType = 'success' | 'warning' | 'info' | 'error' | 'default';
@@ -38,8 +39,7 @@ export interface ToastArea {
   offsetTop?: string;
 }
 
-let area: ToastArea = { position: TOAST_DEFAULT_POSITION };
-const areaListeners = new Set<() => void>();
+const area = createStore<ToastArea>({ position: TOAST_DEFAULT_POSITION });
 
 /**
  * A layout may move toasts that give no position of their own: the agent console shows them at the top right
@@ -47,28 +47,18 @@ const areaListeners = new Set<() => void>();
  * Returns the restore function.
  */
 export function setToastArea(next: ToastArea): () => void {
-  const previous = area;
-  area = next;
-  areaListeners.forEach((listener) => listener());
-  return () => {
-    area = previous;
-    areaListeners.forEach((listener) => listener());
-  };
+  const previous = area.get();
+  area.set(next);
+  return () => area.set(previous);
 }
 
 function useToastArea(): ToastArea {
-  return useSyncExternalStore(
-    (listener) => {
-      areaListeners.add(listener);
-      return () => areaListeners.delete(listener);
-    },
-    () => area,
-  );
+  return useStore(area);
 }
 
 export function toSonnerOptions(options: ToastOptions = {}): ExternalToast {
   return {
-    position: positions[options.position ?? area.position],
+    position: positions[options.position ?? area.get().position],
     duration: options.sticky ? Number.POSITIVE_INFINITY : (options.duration ?? TOAST_DEFAULT_DURATION),
     ...(options.id !== undefined ? { id: options.id } : {}),
     ...(options.description ? { description: options.description } : {}),

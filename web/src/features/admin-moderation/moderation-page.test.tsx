@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { authBridge } from '@web/lib/api';
@@ -8,6 +8,7 @@ import { AUTH_STORAGE_KEY, readPersistedAuth, TOKEN_UPDATE_INTERVAL } from '@web
 import { resetModerationMocks } from '@web/mocks/handlers/moderation';
 import { server } from '@web/mocks/server';
 import { makeToken } from '@web/mocks/tokens';
+import { renderWithQuery } from '@web/test/with-query';
 import { Toaster } from '@web/ui/toast';
 import { ModerationPage } from './moderation-page';
 
@@ -33,7 +34,7 @@ function recordModerationCalls() {
 }
 
 function renderPage() {
-  return render(
+  return renderWithQuery(
     <>
       <ModerationPage />
       <Toaster />

@@ -1,9 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { formatDistanceToNowStrict } from 'date-fns';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
+import { STALE } from '@web/lib/query-client';
 import { tokenRole } from '@web/lib/token';
 import { toast } from '@web/ui/toast';
 import { decideImage, fetchModeration, MODERATION_PAGE_SIZE, MODERATION_TABS, type ModerationItem, type ModerationStatus } from './moderation-api';
@@ -67,28 +69,41 @@ export function ModerationPage() {
 function ModerationWorkspace() {
   const [status, setStatus] = useState<ModerationStatus>('pending');
   const [page, setPage] = useState(1);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [list, setList] = useState<ListState>({ phase: 'loading' });
   const [announcement, setAnnouncement] = useState('');
   const cards = useRef(new Map<string, HTMLElement>());
   const focusIndex = useRef<number | null>(null);
-
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ['admin', 'moderation', status, page] as const, [status, page]);
+  const images = useQuery({ queryKey, queryFn: ({ signal }) => fetchModeration(status, page, MODERATION_PAGE_SIZE, signal), staleTime: STALE.live });
+  const answer = images.data;
+  // Decisions elsewhere can leave us past the last page: step back instead of showing an empty one.
+  const pastLast = answer !== undefined && answer.data.length === 0 && page > Math.max(1, Math.ceil(answer.total / MODERATION_PAGE_SIZE));
   useEffect(() => {
-    const controller = new AbortController();
-    setList({ phase: 'loading' });
-    fetchModeration(status, page, MODERATION_PAGE_SIZE, controller.signal)
-      .then((answer) => {
-        const pages = Math.max(1, Math.ceil(answer.total / MODERATION_PAGE_SIZE));
-        // Decisions elsewhere can leave us past the last page: step back instead of showing an empty one.
-        if (answer.data.length === 0 && page > pages) setPage(pages);
-        else setList({ phase: 'ready', items: answer.data, total: answer.total });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setList({ phase: 'error', forbidden: error instanceof ApiError && error.status === 403 });
-      });
-    return () => controller.abort();
-  }, [status, page, reloadKey]);
+    if (pastLast) setPage(Math.max(1, Math.ceil(answer.total / MODERATION_PAGE_SIZE)));
+  }, [pastLast, answer]);
+  const list = useMemo(
+    (): ListState =>
+      answer && !pastLast
+        ? { phase: 'ready', items: answer.data, total: answer.total }
+        : images.isError
+          ? { phase: 'error', forbidden: images.error instanceof ApiError && images.error.status === 403 }
+          : { phase: 'loading' },
+    [answer, pastLast, images.isError, images.error],
+  );
+  // The list as the decision flow changes it: the cache is the one copy the screen renders.
+  const setList = useCallback(
+    (key: readonly unknown[], next: ListState) => {
+      if (next.phase !== 'ready') return;
+      queryClient.setQueryData<typeof answer>(key, (current) => (current ? { ...current, data: next.items, total: next.total } : current));
+    },
+    [queryClient],
+  );
+  // Refresh (and a page run dry) start over: the list goes while it is read, as the screen always did.
+  const [loads, setLoads] = useState(0);
+  const reload = useCallback(() => {
+    setLoads((n) => n + 1);
+    void queryClient.resetQueries({ queryKey });
+  }, [queryClient, queryKey]);
 
   const items = list.phase === 'ready' ? list.items : [];
   const total = list.phase === 'ready' ? list.total : 0;
@@ -104,7 +119,7 @@ function ModerationWorkspace() {
   // The latest list for the async decision flow (effects keep it current; renders only read state).
   const listRef = useRef(list);
   const viewRef = useRef('');
-  const view = `${status}:${page}:${reloadKey}`;
+  const view = `${status}:${page}:${loads}`;
   useEffect(() => {
     listRef.current = list;
     viewRef.current = view;
@@ -118,14 +133,14 @@ function ModerationWorkspace() {
     const decidedIn = viewRef.current;
     const next: ListState = { phase: 'ready', items: before.items.filter((candidate) => candidate._id !== item._id), total: before.total - 1 };
     listRef.current = next;
-    setList(next);
+    setList(queryKey, next);
     if (document.activeElement && cards.current.get(item._id)?.contains(document.activeElement)) focusIndex.current = index;
     try {
       await decideImage(item._id, decision);
       setAnnouncement(`${DONE[decision]} the image from ${who(item)}.`);
       const now = listRef.current;
       // The page ran dry while more wait behind it: fetch the next batch.
-      if (now.phase === 'ready' && now.items.length === 0 && now.total > 0) setReloadKey((key) => key + 1);
+      if (now.phase === 'ready' && now.items.length === 0 && now.total > 0) reload();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         toast.info(`The image from ${who(item)} no longer exists.`);
@@ -138,12 +153,12 @@ function ModerationWorkspace() {
         items.splice(Math.min(index, items.length), 0, item);
         const restored: ListState = { phase: 'ready', items, total: now.total + 1 };
         listRef.current = restored;
-        setList(restored);
+        setList(queryKey, restored);
       }
       const reason = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : t('error.generic');
       toast.error(`Could not ${decision} the image from ${who(item)}. It is back in the list.`, { description: reason });
     }
-  }, []);
+  }, [queryKey, reload, setList]);
 
   function onCardKeyDown(event: KeyboardEvent<HTMLElement>, item: ModerationItem, index: number) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -174,7 +189,7 @@ function ModerationWorkspace() {
             Focus a card, then <kbd>A</kbd> approve · <kbd>R</kbd> reject · <kbd>←</kbd>
             <kbd>→</kbd> move
           </p>
-          <button type="button" className="mod-button mod-button--plain" onClick={() => setReloadKey((key) => key + 1)} disabled={list.phase === 'loading'}>
+          <button type="button" className="mod-button mod-button--plain" onClick={reload} disabled={list.phase === 'loading'}>
             Refresh
           </button>
         </div>
@@ -213,7 +228,7 @@ function ModerationWorkspace() {
               ) : (
                 <div className="mod-empty" role="alert">
                   <p>Could not load the images.</p>
-                  <button type="button" className="mod-button" onClick={() => setReloadKey((key) => key + 1)}>
+                  <button type="button" className="mod-button" onClick={reload}>
                     Try again
                   </button>
                 </div>

@@ -1,9 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { formatDistanceToNowStrict } from 'date-fns';
-import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { reportOutcomeLabels, reportOutcomes, reportReasonLabels, reportStatuses, type ReportItem, type ReportOutcome, type ReportStatus } from '@sync/contract/safety';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
+import { STALE } from '@web/lib/query-client';
 import { Avatar } from '@web/ui/avatar';
 import { toast } from '@web/ui/toast';
 import { fetchReports, REPORTS_PAGE_SIZE, resolveReport } from './reports-api';
@@ -17,23 +19,30 @@ const OUTCOME_DONE: Record<ReportOutcome, string> = { dismissed: 'Dismissed', wa
 export function ReportsPanel() {
   const [status, setStatus] = useState<ReportStatus>('open');
   const [page, setPage] = useState(1);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [list, setList] = useState<ListState>({ phase: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ phase: 'loading' });
-    fetchReports(status, page, controller.signal)
-      .then((answer) => setList({ phase: 'ready', items: answer.data, total: answer.total }))
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) setList({ phase: 'error' });
+  const queryClient = useQueryClient();
+  const queryKey = ['admin', 'reports', status, page] as const;
+  const reports = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchReports(status, page, signal);
+      } catch (err) {
         if (!(err instanceof ApiError)) console.error(err);
-      });
-    return () => controller.abort();
-  }, [status, page, reloadKey]);
+        throw err;
+      }
+    },
+    staleTime: STALE.live,
+  });
+  const list: ListState = reports.data ? { phase: 'ready', items: reports.data.data, total: reports.data.total } : reports.isError ? { phase: 'error' } : { phase: 'loading' };
+  // Refresh and Try again start over (the list goes while it is read), as the screen always did.
+  const reload = () => void queryClient.resetQueries({ queryKey });
 
   const resolved = (item: ReportItem) => {
-    setList((current) => (current.phase === 'ready' ? { ...current, items: current.items.filter((x) => x._id !== item._id && !(item.outcome === 'profile-deactivated' && x.profile._id === item.profile._id)), total: current.total - 1 } : current));
+    queryClient.setQueryData<typeof reports.data>(queryKey, (current) =>
+      current
+        ? { ...current, data: current.data.filter((x) => x._id !== item._id && !(item.outcome === 'profile-deactivated' && x.profile._id === item.profile._id)), total: current.total - 1 }
+        : current,
+    );
     toast.success(`${OUTCOME_DONE[item.outcome!]}: ${item.profile.username}`);
   };
   const pages = list.phase === 'ready' ? Math.max(1, Math.ceil(list.total / REPORTS_PAGE_SIZE)) : 1;
@@ -42,7 +51,7 @@ export function ReportsPanel() {
     <div className="mod-page">
       <header className="mod-page__header">
         <h1 className="mod-page__title">{t('moderation.reports-title')}</h1>
-        <button type="button" className="mod-button mod-button--plain" onClick={() => setReloadKey((k) => k + 1)} disabled={list.phase === 'loading'}>
+        <button type="button" className="mod-button mod-button--plain" onClick={reload} disabled={list.phase === 'loading'}>
           Refresh
         </button>
       </header>
@@ -70,7 +79,7 @@ export function ReportsPanel() {
             {list.phase === 'error' && (
               <div className="mod-empty" role="alert">
                 <p>{t('error.generic')}</p>
-                <button type="button" className="mod-button" onClick={() => setReloadKey((k) => k + 1)}>
+                <button type="button" className="mod-button" onClick={reload}>
                   Try again
                 </button>
               </div>

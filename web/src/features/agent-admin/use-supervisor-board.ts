@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import type { SupervisorBoard } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import { fetchBoard } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
+import { STALE } from '@web/lib/query-client';
 import { onSocketEvent } from '@web/sync/socket';
 
 /** Socket frames come in bursts (a claim, then its reply): one read of the board for each burst. */
@@ -11,6 +13,8 @@ export const BOARD_DEBOUNCE_MS = 200;
 export const BOARD_POLL_MS = 5_000;
 /** With the socket up, a slow safety net (a frame lost while another process restarted). */
 export const BOARD_SAFETY_POLL_MS = 30_000;
+
+const BOARD_KEY = ['agent', 'board'] as const;
 
 export type BoardState =
   | { phase: 'loading' }
@@ -30,44 +34,40 @@ export function clockOffset(serverNow: string, sentAt: number, receivedAt: numbe
  * while it is up) and when the tab comes back into view. A failed read keeps the last board and says so.
  */
 export function useSupervisorBoard(live: boolean): { state: BoardState; refresh: () => void } {
-  const [state, setState] = useState<BoardState>({ phase: 'loading' });
-  const seq = useRef(0);
-  const refresh = useCallback(() => {
-    const mine = ++seq.current;
-    const sentAt = Date.now();
-    fetchBoard()
-      .then((board) => {
-        if (mine !== seq.current) return;
-        setState({ phase: 'ready', board, offsetMs: clockOffset(board.now, sentAt, Date.now()), stale: null });
-      })
-      .catch((error: unknown) => {
-        if (mine !== seq.current) return;
-        const message = error instanceof ApiError ? error.message : t('agent.error');
-        setState((prev) => (prev.phase === 'ready' ? { ...prev, stale: message } : { phase: 'error', message }));
-      });
-  }, []);
+  const queryClient = useQueryClient();
+  const board = useQuery({
+    queryKey: BOARD_KEY,
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const read = await fetchBoard();
+      return { board: read, offsetMs: clockOffset(read.now, sentAt, Date.now()) };
+    },
+    staleTime: STALE.live,
+    gcTime: 0,
+    refetchInterval: live ? BOARD_SAFETY_POLL_MS : BOARD_POLL_MS,
+    // Back into view: read at once (TanStack Query's focus is the page's visibilitychange).
+    refetchOnWindowFocus: 'always',
+  });
 
   useEffect(() => {
-    refresh();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = onSocketEvent('supervisorUpdate', () => {
       clearTimeout(timer);
-      timer = setTimeout(refresh, BOARD_DEBOUNCE_MS);
+      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: BOARD_KEY }), BOARD_DEBOUNCE_MS);
     });
-    const visible = () => document.visibilityState === 'visible' && refresh();
-    document.addEventListener('visibilitychange', visible);
     return () => {
       off();
       clearTimeout(timer);
-      document.removeEventListener('visibilitychange', visible);
-      seq.current += 1;
     };
-  }, [refresh]);
+  }, [queryClient]);
 
-  useEffect(() => {
-    const poll = setInterval(() => document.visibilityState !== 'hidden' && refresh(), live ? BOARD_SAFETY_POLL_MS : BOARD_POLL_MS);
-    return () => clearInterval(poll);
-  }, [live, refresh]);
-
+  const { refetch } = board;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const message = board.error instanceof ApiError ? board.error.message : t('agent.error');
+  const state: BoardState = board.data
+    ? { phase: 'ready', ...board.data, stale: board.isError ? message : null }
+    : board.isError
+      ? { phase: 'error', message }
+      : { phase: 'loading' };
   return { state, refresh };
 }

@@ -25,6 +25,7 @@ import type { AgentSessionActor, PreservedSession } from '@web/machines/agent-se
 import type { BreakActor } from '@web/machines/break.machine';
 import { toast } from '@web/ui/toast';
 import { forgetAllPrimed, forgetPrimed, primeConversation } from './claimed-views';
+import { createStore } from '@web/lib/store';
 import { createLeaderStore, electLeader, type LockManagerLike } from '@web/sync/leader';
 import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type WebSocketFactory } from '@web/sync/socket';
 
@@ -73,26 +74,14 @@ const OFFLINE_VIEW: AgentSessionView = {
 
 // ---------- the view store every tab reads ----------
 
-let view: AgentSessionView = OFFLINE_VIEW;
-const viewListeners = new Set<() => void>();
-
-function setView(next: AgentSessionView): void {
-  if (sameView(view, next)) return;
-  view = next;
-  viewListeners.forEach((listener) => listener());
-}
+const view = createStore<AgentSessionView>(OFFLINE_VIEW, { equals: sameView });
+const setView = view.set;
 
 function sameView(a: AgentSessionView, b: AgentSessionView): boolean {
   return (Object.keys(a) as (keyof AgentSessionView)[]).every((key) => a[key] === b[key]);
 }
 
-export const agentSessionStore = {
-  get: (): AgentSessionView => view,
-  subscribe(listener: () => void): () => void {
-    viewListeners.add(listener);
-    return () => viewListeners.delete(listener);
-  },
-};
+export const agentSessionStore = { get: view.get, subscribe: view.subscribe };
 
 /** The server's session and break as the session machine keeps them. */
 export function serverSession(state: AgentSessionState): PreservedSession | null {
@@ -128,22 +117,14 @@ interface Runtime {
 }
 
 let runtime: Runtime | null = null;
-const runtimeListeners = new Set<() => void>();
-let runtimeVersion = 0;
+const runtimeVersion = createStore(0);
 
 function runtimeChanged(): void {
-  runtimeVersion += 1;
-  runtimeListeners.forEach((listener) => listener());
+  runtimeVersion.set((n) => n + 1);
 }
 
 /** For hooks that read this tab's actors: tells them when the runtime starts or stops. */
-export const agentRuntimeStore = {
-  version: (): number => runtimeVersion,
-  subscribe(listener: () => void): () => void {
-    runtimeListeners.add(listener);
-    return () => runtimeListeners.delete(listener);
-  },
-};
+export const agentRuntimeStore = { version: runtimeVersion.get, subscribe: runtimeVersion.subscribe };
 
 export interface AgentRuntimeOptions {
   locks?: LockManagerLike | null;

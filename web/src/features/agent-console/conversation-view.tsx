@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfile, type StaffUser } from '@sync/contract/agents';
 import type { Image } from '@sync/contract/entities';
@@ -22,40 +23,35 @@ import { useNow } from '@web/lib/use-now';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
 
-/** The conversation as staff see it, refreshed every 3 s; `reload()` on demand (after a write, a 409). */
+/**
+ * The conversation as staff see it, refreshed every 3 s while the tab is visible; `reload()` on demand (after
+ * a write, a 409). A held claim's view came with it (claimed-views.ts): shown at once and fresh for one
+ * refresh period, so opening it does not read the same view again. gcTime 0: a view closed is read anew
+ * when it opens again, as staff always act on the server's truth.
+ */
 export function useAgentConversation(id: string) {
-  const [load, setLoad] = useState<Load>(() => {
-    const conversation = peekPrimed(id);
-    return conversation ? { phase: 'ready', conversation } : { phase: 'loading' };
-  });
-  const seq = useRef(0);
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    try {
-      const conversation = await fetchAgentConversation(id);
+  const query = useQuery({
+    queryKey: ['agent', 'conversation', id] as const,
+    queryFn: async ({ signal }) => {
+      const conversation = await fetchAgentConversation(id, signal);
       refreshPrimed(conversation);
-      if (mine === seq.current) setLoad({ phase: 'ready', conversation });
-    } catch (error) {
-      if (mine !== seq.current) return;
-      setLoad((prev) => (prev.phase === 'ready' ? prev : { phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') }));
-    }
-  }, [id]);
-  useEffect(() => {
-    // A held claim's view came with it (or was read before): shown at once, no second fetch (the refresh replaces it).
-    const conversation = peekPrimed(id);
-    if (conversation) setLoad({ phase: 'ready', conversation });
-    else {
-      setLoad({ phase: 'loading' });
-      void reload();
-    }
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void reload();
-    }, AGENT_CONVERSATION_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      seq.current += 1;
-    };
-  }, [id, reload]);
+      return conversation;
+    },
+    initialData: () => peekPrimed(id) ?? undefined,
+    staleTime: AGENT_CONVERSATION_REFRESH_MS,
+    gcTime: 0,
+    refetchInterval: AGENT_CONVERSATION_REFRESH_MS,
+  });
+  const { refetch } = query;
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+  // A failed refresh keeps the view on screen; only a first read that failed shows the error.
+  const load: Load = query.data
+    ? { phase: 'ready', conversation: query.data }
+    : query.isError
+      ? { phase: 'error', message: query.error instanceof ApiError ? query.error.message : t('agent.error') }
+      : { phase: 'loading' };
   return { load, reload };
 }
 

@@ -1,15 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
 import { t } from '@sync/texts';
-import { lookupConversations, type ListPage } from '@web/lib/agent-api';
+import type { ListPage } from '@web/lib/agent-api';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
 import { Pager } from '@web/ui/pager';
 import { ConversationView } from './conversation-view';
 import { formatClock, formatDateTime, secondsUntil } from '@web/lib/format';
-import { LOOKUP_LIMITS, lookupFilters, type LookupSearch } from './lookup-search';
+import { lookupQuery } from './lookup-query';
+import { LOOKUP_LIMITS, type LookupSearch } from './lookup-search';
 import { useNow } from '@web/lib/use-now';
 
 const TEXT_FIELDS = [
@@ -58,24 +60,17 @@ type Result = { phase: 'idle' | 'loading' } | { phase: 'error'; message: string 
 export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearch: (next: LookupSearch) => void }) {
   const key = JSON.stringify(search);
   const [form, setForm] = useState<Form>(() => formOf(search));
-  const [result, setResult] = useState<Result>({ phase: 'loading' });
+  const lookup = useQuery(lookupQuery(JSON.parse(key) as LookupSearch));
+  const result: Result = lookup.data
+    ? { phase: 'ready', page: lookup.data }
+    : lookup.isError
+      ? { phase: 'error', message: lookup.error instanceof ApiError ? lookup.error.message : t('agent.error') }
+      : { phase: 'loading' };
 
   // Back and forward change the URL, not the form: the form follows.
   useEffect(() => {
     lastSearch = JSON.parse(key) as LookupSearch;
     setForm(formOf(lastSearch));
-  }, [key]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setResult({ phase: 'loading' });
-    lookupConversations(lookupFilters(JSON.parse(key) as LookupSearch), controller.signal)
-      .then((page) => setResult({ phase: 'ready', page }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setResult({ phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') });
-      });
-    return () => controller.abort();
   }, [key]);
 
   const submit = (event: FormEvent) => {

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
+import { useStore } from '@web/lib/store';
 import { agentRuntimeStore, agentSessionStore, getConsoleActor, type AgentSessionView } from '@web/features/agent-console/console-runtime';
 import { createAgentConsoleMachine, type AgentConsoleActor, type AgentConsoleEmitted, type HeldRef } from '@web/machines/agent-console.machine';
 import { claimMachine, type ClaimActor, type ClaimSnapshot } from '@web/machines/claim.machine';
 
 /** The session state every tab shows (the leader's own, or its broadcast). */
 export function useAgentSession(): AgentSessionView {
-  return useSyncExternalStore(agentSessionStore.subscribe, agentSessionStore.get, agentSessionStore.get);
+  return useStore(agentSessionStore);
 }
 
 const inert = () => Promise.reject(new Error('the console is not running'));
@@ -23,7 +24,7 @@ const idleConsole: AgentConsoleActor = createActor(
 
 /** This tab's console actor (the idle one until the agent area has started it). */
 export function useConsoleActor(): AgentConsoleActor {
-  useSyncExternalStore(agentRuntimeStore.subscribe, agentRuntimeStore.version, agentRuntimeStore.version);
+  useStore({ get: agentRuntimeStore.version, subscribe: agentRuntimeStore.subscribe });
   return getConsoleActor() ?? idleConsole;
 }
 

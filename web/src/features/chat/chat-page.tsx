@@ -1,4 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { format, isToday, isYesterday } from 'date-fns';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -52,29 +53,28 @@ function profileFromRow(row: Record<string, unknown> | undefined): Partial<Profi
 
 /** The profile of a blank chat: history state first, then the mirror, then GET /api/profile/:id. */
 function useBlankProfile(profileId: string | undefined, state: StartState): 'loading' | 'ready' | 'error' {
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  useEffect(() => {
-    if (!profileId) return setStatus('error');
-    const db = getLocalDb();
-    const controller = new AbortController();
-    void (async () => {
-      const known = await db.profiles.get(profileId);
-      if (known && typeof known.username === 'string') return setStatus('ready');
-      if (state.profile?._id === profileId) {
-        await db.profiles.put({ ...state.profile, images: state.profile.images ?? [], cachedAt: Date.now() });
-        return setStatus('ready');
+  const known = useQuery({
+    queryKey: ['chat', 'blank-profile', profileId] as const,
+    queryFn: async ({ signal }) => {
+      const db = getLocalDb();
+      const row = await db.profiles.get(profileId!);
+      if (row && typeof row.username === 'string') return true;
+      const handed = state.profile;
+      if (handed && handed._id === profileId) {
+        await db.profiles.put({ ...handed, images: handed.images ?? [], cachedAt: Date.now() });
+        return true;
       }
-      try {
-        const profile = await api.get<Record<string, unknown> & { _id: string }>(`/profile/${encodeURIComponent(profileId)}`, { signal: controller.signal });
-        await db.profiles.put({ ...profile, cachedAt: Date.now() });
-        if (!controller.signal.aborted) setStatus('ready');
-      } catch {
-        if (!controller.signal.aborted) setStatus('error');
-      }
-    })();
-    return () => controller.abort();
-  }, [profileId, state.profile]);
-  return status;
+      const profile = await api.get<Record<string, unknown> & { _id: string }>(`/profile/${encodeURIComponent(profileId!)}`, { signal });
+      await db.profiles.put({ ...profile, cachedAt: Date.now() });
+      return true;
+    },
+    enabled: Boolean(profileId),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  if (!profileId || known.isError) return 'error';
+  return known.isSuccess ? 'ready' : 'loading';
 }
 
 function dayLabel(iso: string): string {
@@ -178,7 +178,9 @@ function MessageBubble({ message, onOpenPhoto }: { message: MessageRow; onOpenPh
 function Thread({ conversation, messages }: { conversation: ConversationRow | null; messages: MessageRow[] }) {
   const [visible, setVisible] = useState(MESSAGES_PER_CHUNK);
   const [serverHasMore, setServerHasMore] = useState(true);
-  const [loading, setLoading] = useState(false);
+  // Older pages go into the mirror (the sync engine's); the thread reads them from there.
+  const older = useMutation({ mutationFn: ({ id, before }: { id: string; before: string | undefined }) => loadOlder(id, before) });
+  const loading = older.isPending;
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const stickToBottom = useRef(true);
@@ -203,14 +205,11 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
     // Older ones go in above and the anchor keeps the view where it was; a member at the newest stays there.
     anchor.current = el ? { height: el.scrollHeight, top: el.scrollTop } : null;
     if (messages.length < visible + MESSAGES_PER_CHUNK && serverId && serverHasMore) {
-      setLoading(true);
       try {
-        setServerHasMore(await loadOlder(serverId, messages[0]?._id));
+        setServerHasMore(await older.mutateAsync({ id: serverId, before: messages[0]?._id }));
       } catch {
         // Offline: what the mirror holds is all we can show now.
         setServerHasMore(false);
-      } finally {
-        setLoading(false);
       }
     }
     setVisible((v) => v + MESSAGES_PER_CHUNK);

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { t } from '@sync/texts';
 import { activityLabel } from '@sync/rules/activity';
 import { formatHeight } from '@sync/rules/height';
@@ -11,13 +11,12 @@ import { FavouriteButton } from './favourite-button';
 import { PhotoGallery } from './photo-gallery';
 import { mirrorProfiles, readMirroredProfile } from './profile-mirror';
 import { fetchProfile } from './profiles-api';
-import { useProfilesList } from './profiles-list-store';
+import { useProfilesList } from './profiles-list';
 import type { SafetyMenuSlot } from '@web/ui/safety-menu-slot';
 import { useProfilesArea } from './use-profiles-area';
 import '@web/ui/profile-card/profile-card.css';
 import './profiles.css';
 
-type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean };
 
 /** What /messages/chat/blank receives in history state to start a conversation with a profile (issue C reads it). */
 export interface StartChatState {
@@ -28,26 +27,24 @@ export interface StartChatState {
 /** /profile/{id}: photos, details, favourite and start chat; the mirror keeps it readable offline. */
 export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: SafetyMenuSlot }) {
   useProfilesArea();
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  // GET /api/profile/{id} on each visit (the API records the view); the page renders the mirror it fills.
+  const fetched = useQuery({
+    queryKey: ['profiles', 'profile', id] as const,
+    queryFn: async ({ signal }) => {
+      await mirrorProfiles([await fetchProfile(id, signal)]).catch(() => undefined);
+      return true;
+    },
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const load = fetched.isError
+    ? { status: 'error' as const, notFound: fetched.error instanceof ApiError && fetched.error.status === 404 }
+    : { status: fetched.isPending ? ('loading' as const) : ('ready' as const) };
   const profile = useLiveQuery(() => readMirroredProfile(id), [id]);
-  const list = useProfilesList();
+  const { state: list } = useProfilesList(undefined, { passive: true });
   const navigate = useNavigate();
   const measurement = useMeasurement();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchProfile(id, controller.signal)
-      .then(async (fresh) => {
-        await mirrorProfiles([fresh]).catch(() => undefined);
-        if (!controller.signal.aborted) setLoad({ status: 'ready' });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({ status: 'error', notFound: error instanceof ApiError && error.status === 404 });
-      });
-    return () => controller.abort();
-  }, [id]);
 
   const startChat = () => {
     if (!profile) return;

@@ -6,7 +6,7 @@ import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
 import { FiltersForm } from './filters-form';
 import { readMirroredProfiles } from './profile-mirror';
-import { profilesList, useProfilesList, type ProfilesListStore } from './profiles-list-store';
+import { profilesList, useProfilesList, type ProfilesList } from './profiles-list';
 import { activeFilterCount, EMPTY_FILTERS, PER_PAGE_OPTIONS, SORT_LABELS, type ProfileFilters } from './profiles-query';
 import { useProfilesArea } from './use-profiles-area';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/ui/use-media-query';
@@ -15,35 +15,33 @@ import './profiles.css';
 const SEARCH_DEBOUNCE_MS = 500;
 
 /** /profiles: search, filters, sort, per-page choice and "Load more", read through the Dexie mirror. */
-export function ProfilesPage({ store = profilesList }: { store?: ProfilesListStore }) {
-  useProfilesArea(store);
-  const state = useProfilesList(store);
+export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
+  useProfilesArea(list);
+  const { state, loadMore, retry } = useProfilesList(list);
   const measurement = useMeasurement();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [sheetOpen, setSheetOpen] = useState(false);
   const rows = useLiveQuery(() => readMirroredProfiles(state.ids), [state.ids]);
   const filterCount = activeFilterCount(state.query.filters);
 
-  useEffect(() => {
-    void store.ensureLoaded();
-  }, [store]);
+  useEffect(() => list.arm(), [list]);
 
   // Coming back from a profile: put the member where they were, once the kept rows are drawn.
   const restored = useRef(false);
   useLayoutEffect(() => {
     if (restored.current || rows === undefined) return;
     restored.current = true;
-    const y = store.get().scrollY;
+    const y = list.view.get().scrollY;
     if (y > 0 && rows.length > 0) {
       window.scrollTo(0, y);
       // The router restores scroll after render too; ours must win.
       requestAnimationFrame(() => window.scrollTo(0, y));
     }
-  }, [rows, store]);
+  }, [rows, list]);
 
   const applyFilters = (filters: ProfileFilters) => {
     setSheetOpen(false);
-    void store.setQuery({ filters });
+    list.setQuery({ filters });
   };
 
   const filtersForm = (prefix: string) => (
@@ -59,7 +57,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
     <div className="profiles-page">
       <header className="profiles-page__header">
         <h1 className="page-title">Search</h1>
-        <SearchBox store={store} value={state.query.search} />
+        <SearchBox list={list} value={state.query.search} />
       </header>
 
       <div className="profiles-layout">
@@ -99,7 +97,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
               )}
               <label className="toolbar-select">
                 <span>Sort by</span>
-                <select className="form-input" value={state.query.sortBy} onChange={(event) => void store.setQuery({ sortBy: event.target.value as SortOption })}>
+                <select className="form-input" value={state.query.sortBy} onChange={(event) => list.setQuery({ sortBy: event.target.value as SortOption })}>
                   {sortOptions.map((option) => (
                     <option key={option} value={option}>
                       {SORT_LABELS[option]}
@@ -109,7 +107,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
               </label>
               <label className="toolbar-select">
                 <span>Per page</span>
-                <select className="form-input" value={state.query.limit} onChange={(event) => void store.setQuery({ limit: Number(event.target.value) })}>
+                <select className="form-input" value={state.query.limit} onChange={(event) => list.setQuery({ limit: Number(event.target.value) })}>
                   {PER_PAGE_OPTIONS.map((option) => (
                     <option key={option} value={option}>
                       {option}
@@ -124,7 +122,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
             <div className="list-state list-state--error" role="alert">
               <p className="list-state__title">{state.error}</p>
               {state.offline && <p>You are seeing the profiles from your last visit.</p>}
-              <button type="button" className="button button--primary" onClick={() => void store.retry()}>
+              <button type="button" className="button button--primary" onClick={retry}>
                 Try again
               </button>
             </div>
@@ -135,7 +133,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
               <p className="list-state__title">No profiles match your search</p>
               <p>{filterCount > 0 || state.query.search ? 'Try fewer filters or another name.' : 'Check back soon: new profiles join every day.'}</p>
               {(filterCount > 0 || state.query.search) && (
-                <button type="button" className="button button--primary" onClick={() => void store.setQuery({ filters: EMPTY_FILTERS, search: '' })}>
+                <button type="button" className="button button--primary" onClick={() => list.setQuery({ filters: EMPTY_FILTERS, search: '' })}>
                   Clear filters and search
                 </button>
               )}
@@ -162,7 +160,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
                 <button
                   type="button"
                   className="button button--primary"
-                  onClick={() => void store.loadMore()}
+                  onClick={loadMore}
                   disabled={state.status === 'loading-more'}
                   aria-busy={state.status === 'loading-more'}
                 >
@@ -177,7 +175,7 @@ export function ProfilesPage({ store = profilesList }: { store?: ProfilesListSto
   );
 }
 
-function SearchBox({ store, value }: { store: ProfilesListStore; value: string }) {
+function SearchBox({ list, value }: { list: ProfilesList; value: string }) {
   const [text, setText] = useState(value);
   const last = useRef(value);
   useEffect(() => {
@@ -188,7 +186,7 @@ function SearchBox({ store, value }: { store: ProfilesListStore; value: string }
   const submit = (next: string) => {
     if (next.trim() === last.current.trim()) return;
     last.current = next;
-    void store.setQuery({ search: next.trim() });
+    list.setQuery({ search: next.trim() });
   };
 
   useEffect(() => {

@@ -1,22 +1,22 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isProfilesList, leavesProfilesArea } from './profiles-area';
-import { profilesList, type ProfilesListStore } from './profiles-list-store';
+import { profilesList, type ProfilesList } from './profiles-list';
 
 /**
  * Mounted by the list and the single-profile page: remembers the list's scroll position when the
  * member leaves the list, and resets the list state when they leave the profiles area (SPEC §4).
  */
-export function useProfilesArea(store: ProfilesListStore = profilesList): void {
+export function useProfilesArea(list: ProfilesList = profilesList): void {
   const router = useRouter();
   useEffect(
     () =>
       router.subscribe('onBeforeNavigate', ({ fromLocation, toLocation }) => {
         const from = fromLocation?.pathname;
         if (!from) return;
-        if (isProfilesList(from) && !isProfilesList(toLocation.pathname)) store.saveScroll(window.scrollY);
-        if (leavesProfilesArea(from, toLocation.pathname)) store.reset();
+        if (isProfilesList(from) && !isProfilesList(toLocation.pathname)) list.saveScroll(window.scrollY);
+        if (leavesProfilesArea(from, toLocation.pathname)) list.reset();
       }),
-    [router, store],
+    [router, list],
   );
 }

@@ -1,10 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '@web/lib/store';
 
 export type TimeFormat = '12h' | '24h';
 
 // The API has no time-format field yet (users/patch-body.ts drops unknown keys), so the choice lives on this device.
 const KEY = 'settings.timeFormat';
-const listeners = new Set<() => void>();
 
 export function isTimeFormat(value: unknown): value is TimeFormat {
   return value === '12h' || value === '24h';
@@ -25,16 +24,14 @@ export function writeTimeFormat(value: TimeFormat): void {
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
-  listeners.forEach((listener) => listener());
+  writes.set((n) => n + 1);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+// Storage stays the truth (another tab, a cleared storage): the store only says that it was written.
+const writes = createStore(0);
 
 /** The member's choice on this device, else the brand's default, else SPEC §9's 12-hour clock. */
 export function useTimeFormat(brandDefault: unknown): TimeFormat {
-  const stored = useSyncExternalStore(subscribe, readTimeFormat, readTimeFormat);
-  return stored ?? (isTimeFormat(brandDefault) ? brandDefault : '12h');
+  const choice = useStore({ get: readTimeFormat, subscribe: writes.subscribe });
+  return choice ?? (isTimeFormat(brandDefault) ? brandDefault : '12h');
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '@web/lib/store';
 import type { PopupKind, PopupPropsByKind } from './popup-kinds';
 
 /**
@@ -18,24 +18,17 @@ export interface PopupQueueState {
 
 export function createPopupQueue() {
   let nextId = 1;
-  let state: PopupQueueState = { active: null, queued: [] };
-  const listeners = new Set<() => void>();
+  const store = createStore<PopupQueueState>({ active: null, queued: [] });
   const closeListeners = new Map<number, () => void>();
-
-  const commit = (next: PopupQueueState) => {
-    state = next;
-    listeners.forEach((listener) => listener());
-  };
+  const commit = store.set;
 
   return {
-    getState: (): PopupQueueState => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     /** Opens now if nothing is showing, else queues; returns the popup's id. */
     open<K extends PopupKind>(kind: K, props: PopupPropsByKind[K], options: { onClose?: () => void } = {}): number {
       const entry = { id: nextId++, kind, props } as PopupEntry;
+      const state = store.get();
       if (options.onClose) closeListeners.set(entry.id, options.onClose);
       if (!state.active) commit({ active: entry, queued: state.queued });
       else commit({ active: state.active, queued: [...state.queued, entry] });
@@ -43,6 +36,7 @@ export function createPopupQueue() {
     },
     /** Closes the active popup (or the given one, active or queued); the next queued one shows. */
     close(id?: number): void {
+      const state = store.get();
       const target = id ?? state.active?.id;
       if (target === undefined) return;
       const onClose = closeListeners.get(target);
@@ -74,5 +68,5 @@ export const openPopup = popups.open;
 export const closePopup = popups.close;
 
 export function usePopupQueue(queue: PopupQueue = popups): PopupQueueState {
-  return useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
+  return useStore({ get: queue.getState, subscribe: queue.subscribe });
 }
