@@ -83,7 +83,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export function createNewPasswordForm({ needsCurrent }: { needsCurrent: boolean }) {
   const typed = textField([], { trim: false });
   return z
-    .object({ password: passwordField, confirm: typed, currentPassword: needsCurrent ? typed : z.string() })
+    .object({ password: passwordField, confirm: typed, currentPassword: needsCurrent ? typed : text() })
     .refine((form) => form.confirm === form.password, {
       path: ['confirm'],
       message: t('validation.passwords-match'),
