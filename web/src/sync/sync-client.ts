@@ -331,27 +331,35 @@ export class SyncClient {
     let answered = 0;
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       const touched = new Set<string>();
-      // Issued together, answered in order: a batch of 500 answers costs one wait, not 500.
-      const writes: Promise<unknown>[] = [];
+      // Read and written in bulk: a batch of 500 answers costs a few requests, not a thousand.
+      const outboxChanges = new Map<number, Partial<OutboxRow>>();
+      const sent: string[] = [];
+      const dropped: number[] = [];
       for (const result of response.results) {
         const row = byId.get(result.mutationId);
         if (!row) continue;
         answered += 1;
         if (result.ok) {
           // A pruned answer says only "applied long ago": the pull decides whether the message is there.
-          writes.push(this.db.outbox.update(row.mutationId, result.pruned ? { acked: true, pruned: true } : { acked: true }));
+          outboxChanges.set(row.mutationId, result.pruned ? { acked: true, pruned: true } : { acked: true });
           // The server stored it: the member sees it sent now, not after the pull that confirms it.
-          if (row.name === 'sendMessage' && !result.pruned) writes.push(this.db.messages.update((row.args as { messageId: string }).messageId, { status: 'sent', isPending: false }));
+          if (row.name === 'sendMessage' && !result.pruned) sent.push((row.args as { messageId: string }).messageId);
         } else {
           const error = result.error ?? { code: 'error', message: t('error.generic') };
           // Input the server can never store (NUL bytes, lone surrogates…): a retry would fail the same way,
           // so the write goes with its effect; anything else stays as failed for Retry or Discard.
-          writes.push(error.code === 'invalid-mutation' ? this.db.outbox.delete(row.mutationId) : this.db.outbox.update(row.mutationId, { status: 'failed', error }));
+          if (error.code === 'invalid-mutation') dropped.push(row.mutationId);
+          else outboxChanges.set(row.mutationId, { status: 'failed', error });
           refused.push({ row, error });
           touched.add(row.profileId);
         }
       }
-      await Promise.all(writes);
+      const [held, shownRows] = await Promise.all([this.db.outbox.bulkGet([...outboxChanges.keys()]), this.db.messages.bulkGet(sent)]);
+      await Promise.all([
+        this.db.outbox.bulkPut(held.flatMap((row) => (row ? [{ ...row, ...outboxChanges.get(row.mutationId) }] : []))),
+        this.db.messages.bulkPut(shownRows.flatMap((row) => (row ? [{ ...row, status: 'sent' as const, isPending: false }] : []))),
+        dropped.length ? this.db.outbox.bulkDelete(dropped) : undefined,
+      ]);
       if (touched.size) {
         await rebuildConversations(this.db, touched);
         await refreshShownCredits(this.db);
