@@ -11,6 +11,16 @@ describe('toast wrapper', () => {
     expect(toSonnerOptions().position).toBe('top-right');
   });
 
+  it('a frame that leaves after the next one set its area does not take that area away', () => {
+    const restoreSignIn = setToastArea({ position: 'bottom-left' });
+    const restoreConsole = setToastArea({ position: 'bottom-right', offsetTop: 'var(--ac-chrome-height)' });
+    restoreSignIn();
+    expect(toSonnerOptions().position).toBe('bottom-right');
+    restoreConsole();
+    expect(toSonnerOptions().position).toBe('bottom-left');
+    setToastArea({ position: 'top-right' });
+  });
+
   it('defaults to 4000 ms at top-right; top and bottom are centred', () => {
     expect(toSonnerOptions()).toMatchObject({ duration: 4000, position: 'top-right' });
     expect(toSonnerOptions({ position: 'top' }).position).toBe('top-center');

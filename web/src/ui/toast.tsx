@@ -49,7 +49,11 @@ const area = createStore<ToastArea>({ position: TOAST_DEFAULT_POSITION });
 export function setToastArea(next: ToastArea): () => void {
   const previous = area.get();
   area.set(next);
-  return () => area.set(previous);
+  // A layout that goes after the next one came (the staff sign-in's frame leaving once the console is up) must
+  // not take the console's area away: only the area still in place is restored.
+  return () => {
+    if (area.get() === next) area.set(previous);
+  };
 }
 
 function useToastArea(): ToastArea {
