@@ -5,8 +5,9 @@
  * refuses the send, or a while after the write if no open thread took it over. Only this tab shows its echoes:
  * other tabs see the row itself.
  */
-import { useMemo, useSyncExternalStore } from 'react';
-import { mutationArgs, type MutationArgs } from '@sync/engine/mutations';
+import { useEffect, useMemo } from 'react';
+import type { MutationArgs } from '@sync/engine/mutations';
+import { createStore, useStore } from '@web/lib/store';
 import type { MessageRow } from '@web/local/db';
 import { unsentMessageRow } from './view';
 
@@ -18,48 +19,35 @@ interface Echo {
   row: MessageRow;
 }
 
-let echoes: readonly Echo[] = [];
-const listeners = new Set<() => void>();
+const echoes = createStore<readonly Echo[]>([]);
 
-function set(next: readonly Echo[]): void {
-  echoes = next;
-  listeners.forEach((listener) => listener());
+/** A send the engine has validated and is about to write (SyncClient's `onSend`), shown at `at` as its row will be. */
+export function echoSend(send: MutationArgs<'sendMessage'>, at: number): void {
+  echoes.set((all) => [...all, { profileId: send.profileId, row: unsentMessageRow(send, send.conversationId, at, 'pending') }]);
 }
 
-/** The echo of a send about to be written, or null when its arguments would not be queued anyway. */
-export function echoSend(args: unknown, now = Date.now()): string | null {
-  const parsed = mutationArgs.sendMessage.safeParse(args);
-  if (!parsed.success) return null;
-  const send: MutationArgs<'sendMessage'> = parsed.data;
-  set([...echoes, { profileId: send.profileId, row: unsentMessageRow(send, send.conversationId, now, 'pending') }]);
-  return send.messageId;
+function dropEcho(messageId: string): void {
+  echoes.set((all) => (all.some((echo) => echo.row._id === messageId) ? all.filter((echo) => echo.row._id !== messageId) : all));
 }
 
-export function dropEcho(messageId: string): void {
-  if (echoes.some((echo) => echo.row._id === messageId)) set(echoes.filter((echo) => echo.row._id !== messageId));
-}
-
-/** The send is in the mirror: its thread takes over; if no thread does, the echo still goes. */
-export function settleEcho(messageId: string): void {
-  setTimeout(() => dropEcho(messageId), ORPHAN_MS);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The send's write is over: refused (or failed), its echo goes now; written, its thread takes over, or the echo goes later. */
+export function endEcho(messageId: string, written: boolean): void {
+  if (written) setTimeout(() => dropEcho(messageId), ORPHAN_MS);
+  else dropEcho(messageId);
 }
 
 /** The thread with this tab's echoes of sends to the profile that the mirror does not hold yet, oldest first. */
 export function useWithEchoes(rows: MessageRow[] | undefined, profileId: string | undefined): MessageRow[] | undefined {
-  const all = useSyncExternalStore(subscribe, () => echoes);
+  const all = useStore(echoes);
+  const mine = useMemo(() => all.filter((echo) => echo.profileId === profileId), [all, profileId]);
+  const held = useMemo(() => new Set((rows ?? []).map((row) => row._id)), [rows]);
+  // The mirror has them now: the echoes have done their work.
+  useEffect(() => {
+    for (const echo of mine) if (held.has(echo.row._id)) dropEcho(echo.row._id);
+  }, [mine, held]);
   return useMemo(() => {
-    const mine = all.filter((echo) => echo.profileId === profileId);
-    if (mine.length === 0) return rows;
-    const held = new Set((rows ?? []).map((row) => row._id));
     const shown = mine.filter((echo) => !held.has(echo.row._id));
-    // The mirror has them now: the echoes have done their work (dropped after this render, not during it).
-    if (shown.length < mine.length) queueMicrotask(() => mine.filter((echo) => held.has(echo.row._id)).forEach((echo) => dropEcho(echo.row._id)));
     if (shown.length === 0) return rows;
     return [...(rows ?? []), ...shown.map((echo) => echo.row)].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  }, [all, rows, profileId]);
+  }, [mine, held, rows]);
 }

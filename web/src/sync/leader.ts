@@ -1,3 +1,5 @@
+import { createStore } from '@web/lib/store';
+
 /**
  * One tab runs the outbox and holds the socket (ARCHITECTURE "sync engine"): whoever holds the Web Lock
  * `amora-sync-leader`. The lock is held for the tab's lifetime; when the tab closes the browser releases it
@@ -59,20 +61,8 @@ export interface LeaderStore {
 
 /** Whether this tab leads now, for whoever must follow it (a socket's shouldConnect, a header badge). */
 export function createLeaderStore(): LeaderStore {
-  let leading = false;
-  const listeners = new Set<() => void>();
-  return {
-    isLeader: () => leading,
-    set(next) {
-      if (next === leading) return;
-      leading = next;
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const leading = createStore(false);
+  return { isLeader: leading.get, set: leading.set, subscribe: leading.subscribe };
 }
 
 /** The member's sync leader; the member socket connects only in it (member-socket.ts shouldConnect). */

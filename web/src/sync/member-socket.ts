@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { endLapsedSession, ensureFreshToken, getAuth, useAuth } from '@web/lib/auth-session';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
+import { createStore, useStore } from '@web/lib/store';
 import { userStore, type User } from '@web/lib/user-store';
 import { leaderStore } from './leader';
 import { dispatchSocketEvent, onSocketEvent, RealtimeSocket, socketUrl, type SocketFrame, type SocketState } from './socket';
@@ -15,8 +16,7 @@ import { unreadCountStore } from './unread-count';
  * Feature code listens with `onSocketEvent` from ./socket.
  */
 
-let stateValue: SocketState = 'closed';
-const stateListeners = new Set<() => void>();
+const socketState = createStore<SocketState>('closed');
 
 function isMemberSignedIn(): boolean {
   const auth = getAuth();
@@ -35,10 +35,7 @@ export function createMemberSocket(): RealtimeSocket {
     refreshToken: () => ensureFreshToken(),
     onSessionEnded: () => endLapsedSession(),
     onFrame: dispatchSocketEvent,
-    onStateChange: (next) => {
-      stateValue = next;
-      stateListeners.forEach((listener) => listener());
-    },
+    onStateChange: (next) => socketState.set(next),
   });
 }
 
@@ -90,12 +87,5 @@ export function useMemberSocket(): void {
 }
 
 export function useMemberSocketState(): SocketState {
-  return useSyncExternalStore(
-    (listener) => {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
-    },
-    () => stateValue,
-    () => stateValue,
-  );
+  return useStore(socketState);
 }

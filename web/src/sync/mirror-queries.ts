@@ -8,6 +8,7 @@ import { api } from '@web/lib/api';
 import { getLocalDb, type ConversationRow, type MessageRow } from '@web/local/db';
 import { useWithEchoes } from './echoes';
 import { getSyncClient } from './sync-runtime';
+import { threadOf } from './view';
 
 export type ConversationScope = ConversationRow['type'];
 
@@ -48,7 +49,7 @@ export function useConversation(conversationId: string, profileId?: string): Con
 export function useThread(conversationId: string | undefined, profileId?: string): MessageRow[] | undefined {
   const rows = useLiveQuery(async () => {
     if (!conversationId) return [];
-    return getLocalDb().messages.where('[conversationId+date]').between([conversationId, ''], [conversationId, '\uffff']).toArray();
+    return threadOf(getLocalDb(), conversationId).toArray();
   }, [conversationId]);
   return useWithEchoes(rows, profileId);
 }

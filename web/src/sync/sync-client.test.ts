@@ -104,6 +104,19 @@ describe('SyncClient (outbox over Dexie)', () => {
     expect(server.accepted).toEqual([]);
   });
 
+  it('tells onSend of a validated send before writing it, at the time its row carries; never of one it refuses', async () => {
+    const { server, transport } = harness();
+    await server.grantCredits(USER, 3);
+    const told: { messageId: string; at: number }[] = [];
+    const c = client(transport, { onSend: (args, at) => told.push({ messageId: args.messageId, at }) });
+    await c.pull();
+    expect(await c.mutate('sendMessage', { conversationId: 'blank', profileId: PROFILE, messageId: uuid(2), messageType: 'text', message: 'bad \u0000' })).toMatchObject({ ok: false });
+    expect(told).toEqual([]);
+    await send(c, 'hello', 1);
+    const [row] = await db.outbox.toArray();
+    expect(told).toEqual([{ messageId: uuid(1), at: row!.createdAt }]);
+  });
+
   it('refuses on the device with 0 credits and empty text does nothing', async () => {
     const { server, transport } = harness();
     await server.grantCredits(USER, 0);

@@ -15,6 +15,7 @@ import {
   MAX_MUTATIONS_PER_PUSH,
   mutationArgs,
   MutationError,
+  type MutationArgs,
   type MutationErrorBody,
   type MutationName,
   type PatchOp,
@@ -66,6 +67,8 @@ export interface SyncClientOptions {
   fallbackCredits?: () => number | undefined;
   /** Stamped on queued rows: the tab where the member pressed Send. */
   tabId?: string;
+  /** A send passed validation and is about to be written with this time: the tab may show it already (echoes.ts). */
+  onSend?: (args: MutationArgs<'sendMessage'>, at: number) => void;
 }
 
 export type MutateOutcome = { ok: true; mutationId?: number; result: unknown } | { ok: false; error: MutationErrorBody };
@@ -99,6 +102,7 @@ export class SyncClient {
   private readonly onRefused?: SyncClientOptions['onRefused'];
   private readonly fallbackCredits?: SyncClientOptions['fallbackCredits'];
   private readonly tabId?: string;
+  private readonly onSend?: SyncClientOptions['onSend'];
   private clientIdValue: string | null = null;
   private pushing: Promise<void> | null = null;
   private pushAgain = false;
@@ -116,6 +120,7 @@ export class SyncClient {
     this.onRefused = options.onRefused;
     this.fallbackCredits = options.fallbackCredits;
     this.tabId = options.tabId;
+    this.onSend = options.onSend;
   }
 
   /** The id once known (after start), for quick checks such as skipping our own pokes. */
@@ -147,6 +152,7 @@ export class SyncClient {
     if (LOCAL_MUTATIONS.has(name)) return { ok: true, result: await this.writeDraft(name, parsed.data) };
     const clientId = await this.clientId();
     const now = this.now();
+    if (name === 'sendMessage') this.onSend?.(parsed.data as MutationArgs<'sendMessage'>, now);
     try {
       return await this.db.transaction('rw', [...VIEW_TABLES], async () => {
         const profileId = await profileOfMutation(this.db, name, parsed.data);

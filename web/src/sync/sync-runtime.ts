@@ -18,7 +18,7 @@ import { toast } from '@web/ui/toast';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { electLeader, leaderStore, type LockManagerLike } from './leader';
 import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
-import { dropEcho, echoSend, settleEcho } from './echoes';
+import { echoSend, endEcho } from './echoes';
 import { SHOWN_CREDITS_KEY } from './view';
 import { onSocketEvent } from './socket';
 import { SyncClient, type MutateOutcome, type NewMessageEvent, type SyncTransport } from './sync-client';
@@ -96,6 +96,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
     tabId,
     onRefused: (row, error) => void refusals.route(row, error),
     fallbackCredits: () => userStore.get().user?.credits,
+    onSend: echoSend,
   });
   // Held while this tab is open: the leader asks for it before sending a refusal here.
   const releaseTabLock = locks ? electLeader(() => undefined, locks, tabLockName(tabId)) : () => undefined;
@@ -221,18 +222,12 @@ function requireClient(): SyncClient {
 
 /** A member write: applied on the device at once (a send's bubble even before that: echoes.ts), pushed by the leader as soon as it can. */
 export async function mutate(name: MutationName, args: unknown): Promise<MutateOutcome> {
-  const client = requireClient();
-  const echo = name === 'sendMessage' ? echoSend(args) : null;
-  let outcome: MutateOutcome;
+  let outcome: MutateOutcome | undefined;
   try {
-    outcome = await client.mutate(name, args);
-  } catch (err) {
-    if (echo) dropEcho(echo);
-    throw err;
-  }
-  if (echo) {
-    if (outcome.ok && outcome.mutationId !== undefined) settleEcho(echo);
-    else dropEcho(echo);
+    outcome = await requireClient().mutate(name, args);
+  } finally {
+    const messageId = name === 'sendMessage' ? (args as { messageId?: unknown } | null)?.messageId : undefined;
+    if (typeof messageId === 'string') endEcho(messageId, outcome?.ok === true && outcome.mutationId !== undefined);
   }
   if (outcome.ok && outcome.mutationId !== undefined) requestFlush();
   return outcome;

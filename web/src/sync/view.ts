@@ -61,10 +61,14 @@ function messageRow(m: MessageRecord & Partial<MessageRow>, row?: OutboxRow): Me
   };
 }
 
+/** A conversation's messages in the view, oldest first. */
+export function threadOf(db: LocalDatabase, conversationId: string) {
+  return db.messages.where('[conversationId+date]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]);
+}
+
 /** The first and last messages the view holds of a conversation: what its list row shows. */
 async function endsOf(db: LocalDatabase, conversationId: string): Promise<[MessageRow | undefined, MessageRow | undefined]> {
-  const range = () => db.messages.where('[conversationId+date]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]);
-  return Promise.all([range().first(), range().last()]);
+  return Promise.all([threadOf(db, conversationId).first(), threadOf(db, conversationId).last()]);
 }
 
 /** A conversation's row: its record plus what the list shows, from the first and last messages the view holds. */
@@ -93,7 +97,7 @@ async function writeConversationRows(db: LocalDatabase, conversations: readonly 
 
 async function deleteConversationRows(db: LocalDatabase, conversationId: string): Promise<void> {
   await db.conversations.delete(conversationId);
-  await db.messages.where('[conversationId+date]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]).delete();
+  await threadOf(db, conversationId).delete();
 }
 
 /** The profile a mutation's conversation belongs to: its argument, or the conversation it names. */
@@ -152,7 +156,7 @@ export async function tryOnView(db: LocalDatabase, profileId: string, m: { name:
   }
   if (m.name === 'markRead') {
     for (const row of rows) {
-      const unread = await db.messages.where('[conversationId+date]').between([row._id, Dexie.minKey], [row._id, Dexie.maxKey]).filter((x) => !x.isRead).toArray();
+      const unread = await threadOf(db, row._id).filter((x) => !x.isRead).toArray();
       for (const x of unread) entries.push([messageKey(row._id, x._id), x]);
     }
   }
@@ -227,10 +231,10 @@ function overlaySend(row: OutboxRow, status: MessageStatus, conversation: Conver
 export async function rebuildConversations(db: LocalDatabase, profileIds: Iterable<string>, known: ReadonlyMap<string, ConversationRecord> = new Map()): Promise<void> {
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return;
-  const unknown = ids.filter((id) => !known.has(id));
+  const unnamed = ids.filter((id) => !known.has(id));
   const [outbox, confirmedRows, blocked, pendingShown, failedShown, localRows] = await Promise.all([
     db.outbox.where('profileId').anyOf(ids).toArray(),
-    unknown.length ? db.kv.where('value.profileId').anyOf(unknown).toArray() : [],
+    unnamed.length ? db.kv.where('value.profileId').anyOf(unnamed).toArray() : [],
     blockedEntry(db),
     // Rows shown pending or failed: as many as the outbox has, whatever the history's size.
     db.messages.where('status').equals('pending').toArray(),

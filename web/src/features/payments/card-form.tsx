@@ -1,7 +1,8 @@
+import type { InputHTMLAttributes } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { t } from '@sync/texts';
 import { messageOf } from '@web/ui/forms/contract-form';
-import { FormField } from '@web/ui/forms/form-field';
+import { FormField, type FieldControlProps } from '@web/ui/forms/form-field';
 import { formatCardNumber, type CheckoutValues } from './card-form-rules';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -13,9 +14,29 @@ function years(now = new Date()): string[] {
   return Array.from({ length: 16 }, (_, i) => String(first + i));
 }
 
+const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+type NormalisedInputProps = {
+  aria: FieldControlProps;
+  name: 'cardNumber' | 'cvv';
+  normalise: (value: string) => string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'className' | 'autoComplete' | 'placeholder' | 'maxLength'>;
+
+/** A numeric card field whose value is normalised as it is typed, so what the member sees is what the tokeniser gets. */
+function NormalisedInput({ aria, name, normalise, ...rest }: NormalisedInputProps) {
+  const { control } = useFormContext<CheckoutValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <input {...aria} {...field} {...rest} inputMode="numeric" onChange={(e) => field.onChange(normalise(e.target.value))} />}
+    />
+  );
+}
+
 /** The new-card fields of the checkout (SPEC §3): they go to the processor's tokeniser, never to our API. */
 export function CardForm({ membership }: { membership: boolean }) {
-  const { register, control, formState } = useFormContext<CheckoutValues>();
+  const { register, formState } = useFormContext<CheckoutValues>();
   const error = (name: keyof CheckoutValues) => messageOf(formState.errors, name);
   return (
     <div className="pay-card-fields">
@@ -24,20 +45,13 @@ export function CardForm({ membership }: { membership: boolean }) {
       </FormField>
       <FormField label="Card number" required error={error('cardNumber')} id={CARD_NUMBER_ID} className="pay-span-2">
         {(aria) => (
-          <Controller
-            control={control}
+          <NormalisedInput
+            aria={aria}
             name="cardNumber"
-            render={({ field }) => (
-              <input
-                {...aria}
-                {...field}
-                className="form-input pay-card-number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="1234 5678 9012 3456"
-                onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
-              />
-            )}
+            normalise={formatCardNumber}
+            className="form-input pay-card-number"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
           />
         )}
       </FormField>
@@ -73,23 +87,7 @@ export function CardForm({ membership }: { membership: boolean }) {
         </div>
       </fieldset>
       <FormField label="CVV" required error={error('cvv')} hint="3 or 4 digits on the back of the card">
-        {(aria) => (
-          <Controller
-            control={control}
-            name="cvv"
-            render={({ field }) => (
-              <input
-                {...aria}
-                {...field}
-                className="form-input"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
-              />
-            )}
-          />
-        )}
+        {(aria) => <NormalisedInput aria={aria} name="cvv" normalise={digitsOnly} className="form-input" autoComplete="cc-csc" maxLength={4} />}
       </FormField>
       <FormField label="First name" required error={error('firstName')}>
         {(control) => <input {...control} {...register('firstName')} className="form-input" autoComplete="given-name" />}
