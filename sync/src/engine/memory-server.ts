@@ -8,7 +8,7 @@ import { conversationKey, messageKey, CREDITS_KEY, CONVERSATION_PREFIX, MESSAGE_
 import { MutationError, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
 import { compareByDateThenId, HISTORY_WINDOW, windowChecksum, type WindowChecksum } from './window.js';
 import { runMutation } from './mutators.js';
-import { MemoryStore, type ReadTx, type WriteTx } from './store.js';
+import { BufferedTx, MemoryStore, type ReadTx, type WriteTx } from './store.js';
 import { dayStart, type ConversationRecord, type MessageRecord } from '../contract/messaging.js';
 
 export class ForbiddenClientError extends Error {}
@@ -246,13 +246,14 @@ async function checksumsOf(space: Space, ids: readonly string[]): Promise<Window
 
 /** Like a database transaction: the mutation's writes reach the versioned space only if it succeeds. */
 async function applyAtomically<R>(space: Space, fn: (tx: WriteTx) => Promise<R>): Promise<R> {
-  const scratch = space.store.clone();
-  const before = scratch.snapshot();
-  const result = await scratch.transact(fn);
-  const after = scratch.snapshot();
-  for (const key of Object.keys(before)) if (!(key in after)) await space.del(key);
-  for (const [key, value] of Object.entries(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(value)) await space.put(key, value);
+  // A failed mutator throws before anything reaches the space; only keys whose value changed get a version.
+  const buffer = new BufferedTx(space.store);
+  const result = await fn(buffer);
+  for (const [key, value] of buffer.changes()) {
+    const before = await space.store.get(key);
+    if (value === undefined) {
+      if (before !== undefined) await space.del(key);
+    } else if (JSON.stringify(before) !== JSON.stringify(value)) await space.put(key, value);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryServer } from '@sync/engine/memory-server';
-import type { MutationErrorBody, PullResponse } from '@sync/engine/mutations';
+import { MAX_MUTATIONS_PER_PUSH, type MutationErrorBody, type PullResponse } from '@sync/engine/mutations';
 import { LocalDatabase, type OutboxRow } from '@web/local/db';
 import { ApiError } from '@web/lib/http';
 import { backoffDelay } from './backoff';
@@ -163,6 +163,50 @@ describe('SyncClient (outbox over Dexie)', () => {
     const conversations = await db.conversations.toArray();
     expect(conversations).toHaveLength(1);
     expect(conversations[0]?._id).not.toMatch(/^local-/);
+  });
+
+  it('a queue longer than a push goes in batches, in order; a batch answered short is pushed again from where the answer stopped', async () => {
+    const { server, transport, calls } = harness();
+    const total = MAX_MUTATIONS_PER_PUSH * 2 + 1;
+    await server.grantCredits(USER, total);
+    const queuing = client(transport);
+    await queuing.pull();
+    // Queued as mutate() queues them, to twenty profiles (one at a time here would only make the test slow).
+    const profileOf = (i: number) => `6f1c2a3b-0000-4000-8000-${String((i % 20) + 1).padStart(12, '0')}`;
+    const clientId = await queuing.clientId();
+    queuing.stop();
+    await db.outbox.bulkAdd(
+      Array.from({ length: total }, (_, i): OutboxRow => ({
+        mutationId: i + 1,
+        clientId,
+        name: 'sendMessage',
+        args: { conversationId: 'blank', profileId: profileOf(i), messageId: uuid(i + 1), messageType: 'text', message: `queued ${i + 1}` },
+        createdAt: now,
+        profileId: profileOf(i),
+        status: 'pending',
+      })),
+    );
+
+    // Back online: the first answer loses its tail, although the server applied the whole batch.
+    let shortAnswers = 1;
+    const online = client({
+      ...transport,
+      async push(request) {
+        const response = await transport.push(request);
+        return shortAnswers-- > 0 ? { ...response, results: response.results.slice(0, 300) } : response;
+      },
+    });
+    await online.flush();
+    const pushes = calls.filter((x) => x.kind === 'push').map((x) => [x.ids![0], x.ids!.at(-1)]);
+    expect(pushes).toEqual([
+      [1, MAX_MUTATIONS_PER_PUSH],
+      [301, 300 + MAX_MUTATIONS_PER_PUSH],
+      [301 + MAX_MUTATIONS_PER_PUSH, total],
+    ]);
+    expect(server.accepted.map((m) => m.messageId)).toEqual(Array.from({ length: total }, (_, i) => uuid(i + 1)));
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.messages.where('status').equals('sent').count()).toBe(total);
+    expect(await shown(db)).toBe(0);
   });
 
   it('a refused send stays visible as failed, its credit comes back, Retry and Discard work', async () => {

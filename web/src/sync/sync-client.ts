@@ -303,25 +303,47 @@ export class SyncClient {
     });
   }
 
-  /** Pushes until the outbox has nothing pending; true when the server answered something. */
+  /**
+   * Pushes until the outbox has nothing pending; true when the server answered something. A long queue goes
+   * in batches, and the next batch is sent while the answer to the one before is written: the server applies
+   * them in order anyway, since each request waits for the previous answer.
+   */
   private async pushAll(): Promise<boolean> {
     const clientId = await this.clientId();
     let pushedSomething = false;
     for (;;) {
       if (this.stopped) return pushedSomething;
-      const rows = (await this.db.outbox.where('status').equals('pending').sortBy('mutationId')).filter((row) => !row.acked).slice(0, MAX_MUTATIONS_PER_PUSH);
-      if (rows.length === 0) break;
-      let response: PushResponse;
-      try {
-        response = await this.transport.push({ clientId, mutations: rows.map(({ mutationId, name, args }) => ({ clientId, mutationId, name, args })) });
-      } catch (err) {
-        if (!isRetryable(err)) console.error('sync push refused', err);
-        this.scheduleRetry();
-        return pushedSomething;
+      const reading = performance.now();
+      const queue = (await this.db.outbox.where('status').equals('pending').sortBy('mutationId')).filter((row) => !row.acked);
+      performance.measure('sync:push-queue', { start: reading });
+      if (queue.length === 0) break;
+      let writing: Promise<void> = Promise.resolve();
+      let answered = 0;
+      for (let at = 0; at < queue.length && !this.stopped; at += MAX_MUTATIONS_PER_PUSH) {
+        const rows = queue.slice(at, at + MAX_MUTATIONS_PER_PUSH);
+        let response: PushResponse;
+        const requested = performance.now();
+        try {
+          response = await this.transport.push({ clientId, mutations: rows.map(({ mutationId, name, args }) => ({ clientId, mutationId, name, args })) });
+          performance.measure('sync:push', { start: requested });
+        } catch (err) {
+          if (!isRetryable(err)) console.error('sync push refused', err);
+          await writing;
+          this.scheduleRetry();
+          return pushedSomething;
+        }
+        this.attempt = 0;
+        // Answers are written in the order they came; this one's write overlaps the next batch's request.
+        await writing;
+        writing = this.applyPushResponse(response, rows).then((count) => {
+          answered = count;
+          pushedSomething ||= count > 0;
+        });
+        // The server stopped before our last id (a gap, or our first id was ahead of it): settle what it
+        // answered, then read the queue again rather than send ids it will not take.
+        if (!response.results.some((r) => r.mutationId === rows.at(-1)!.mutationId)) break;
       }
-      this.attempt = 0;
-      const answered = await this.applyPushResponse(response, rows);
-      pushedSomething ||= answered > 0;
+      await writing;
       // The server stopped before our first id (a gap): wait and try again rather than spin.
       if (answered === 0) {
         this.scheduleRetry();
@@ -335,6 +357,7 @@ export class SyncClient {
     const refused: { row: OutboxRow; error: MutationErrorBody }[] = [];
     const byId = new Map(rows.map((row) => [row.mutationId, row]));
     let answered = 0;
+    const started = performance.now();
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       const touched = new Set<string>();
       // Read and written in bulk: a batch of 500 answers costs a few requests, not a thousand.
@@ -371,6 +394,7 @@ export class SyncClient {
         await refreshShownCredits(this.db);
       }
     });
+    performance.measure('sync:push-answer', { start: started });
     for (const { row, error } of refused) this.onRefused?.(row, error);
     return answered;
   }
@@ -405,16 +429,21 @@ export class SyncClient {
       const snapshotRow = await this.db.meta.get(SNAPSHOT_KEY);
       snapshot = typeof snapshotRow?.value === 'string' ? snapshotRow.value : undefined;
     }
+    const started = performance.now();
     try {
       return await this.transport.pull({ clientId, cursor: cursor ?? 0, ...(snapshot ? { snapshot } : {}) });
     } catch (err) {
       this.scheduleRetry();
       throw err;
+    } finally {
+      // The bench's first-sync breakdown reads these (e2e/bench/sync-browser.ts); a browser keeps them cheaply.
+      performance.measure('sync:fetch-page', { start: started });
     }
   }
 
   /** One page, applied in one Dexie transaction (a reload mid-way resumes from its cursor). */
   private async applyPage(response: PullResponse): Promise<void> {
+    const started = performance.now();
     let divergent: WindowChecksum[] = [];
     await this.db.transaction('rw', [...VIEW_TABLES], async () => {
       // lastMutationId describes the whole state: the outbox waits for the last page.
@@ -433,6 +462,7 @@ export class SyncClient {
       }
       divergent = await this.compareChecksums(response.checksums ?? []);
     });
+    performance.measure('sync:apply-page', { start: started });
     if (divergent.length) await this.heal(divergent);
   }
 

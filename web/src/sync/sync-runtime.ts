@@ -180,6 +180,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
  * member's frame adopts it when it mounts (startMemberSync keeps a running engine).
  */
 export function startMemberSyncAtBoot(): void {
+  performance.mark('sync:boot');
   const stop = startMemberSync();
   const started = runtime;
   const off = subscribeAuth((auth) => {

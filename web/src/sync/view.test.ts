@@ -69,4 +69,16 @@ describe('applyServerChanges: a page written in bulk keeps the order of its chan
     expect((await db.conversations.toCollection().primaryKeys()).sort()).toEqual([CONVERSATION, other._id].sort());
     expect(await db.messages.toArray()).toMatchObject([{ _id: 'm1', conversationId: CONVERSATION, status: 'sent' }]);
   });
+  it('a conversation new to the view takes its list row from the page, in any order; a held one from everything the view holds', async () => {
+    await apply([put(messageKey(CONVERSATION, 'm3'), message('m3', 3, 'newest')), put(conversationKey(CONVERSATION), conversation()), put(messageKey(CONVERSATION, 'm2'), message('m2', 2, 'older'))]);
+    expect(await db.conversations.get(CONVERSATION)).toMatchObject({ lastMessage: { message: 'newest' }, firstSender: 'user', lastSender: 'profile', sortDate: message('m3', 3, '').date });
+
+    // An older page of history: the first message changes, the last stays what the view already held.
+    await apply([put(messageKey(CONVERSATION, 'm1'), message('m1', 1, 'oldest'))]);
+    expect(await db.conversations.get(CONVERSATION)).toMatchObject({ lastMessage: { message: 'newest' }, firstSender: 'profile', lastSender: 'profile' });
+
+    // The conversation again, alone: its row still shows the messages held before this page.
+    await apply([put(conversationKey(CONVERSATION), { ...conversation(), unread: 2 })]);
+    expect(await db.conversations.get(CONVERSATION)).toMatchObject({ unread: 2, lastMessage: { message: 'newest' }, firstSender: 'profile' });
+  });
 });

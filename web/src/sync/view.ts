@@ -85,13 +85,35 @@ function conversationRow(c: ConversationRecord, first: MessageRow | undefined, l
   };
 }
 
+/** The first and last of these messages by date (a conversation's messages sort by date in the view). */
+function endsIn(messages: readonly MessageRow[]): [MessageRow | undefined, MessageRow | undefined] {
+  let first: MessageRow | undefined;
+  let last: MessageRow | undefined;
+  for (const m of messages) {
+    if (!first || m.date < first.date) first = m;
+    if (!last || m.date >= last.date) last = m;
+  }
+  return [first, last];
+}
+
 /**
  * Writes the list rows of these conversations. The range reads are issued together: IndexedDB answers requests
  * of one transaction in order, so a batch costs one round trip of waiting, not one per conversation.
+ *
+ * `written` (when the caller knows it): every message row written to the view in this transaction. A message
+ * row only exists beside its conversation's row, so a conversation the view does not show yet holds exactly
+ * those: its ends are found in memory, not by two range reads each (a first sync's 500 conversations).
  */
-async function writeConversationRows(db: LocalDatabase, conversations: readonly ConversationRecord[]): Promise<void> {
+async function writeConversationRows(db: LocalDatabase, conversations: readonly ConversationRecord[], written?: readonly MessageRow[]): Promise<void> {
   if (conversations.length === 0) return;
-  const ends = await Promise.all(conversations.map((c) => endsOf(db, c._id)));
+  const held = written ? await db.conversations.bulkGet(conversations.map((c) => c._id)) : [];
+  const writtenBy = new Map<string, MessageRow[]>();
+  for (const m of written ?? []) {
+    const list = writtenBy.get(m.conversationId);
+    if (list) list.push(m);
+    else writtenBy.set(m.conversationId, [m]);
+  }
+  const ends = await Promise.all(conversations.map((c, i) => (written && !held[i] ? endsIn(writtenBy.get(c._id) ?? []) : endsOf(db, c._id))));
   await db.conversations.bulkPut(conversations.map((c, i) => conversationRow(c, ...ends[i]!)));
 }
 
@@ -228,7 +250,12 @@ function overlaySend(row: OutboxRow, status: MessageStatus, conversation: Conver
  * is its confirmed record as it stands (most of a pull), so only the others are replayed. The reads and writes
  * of the batch are issued together: a pull page of 500 conversations costs a handful of round trips.
  */
-export async function rebuildConversations(db: LocalDatabase, profileIds: Iterable<string>, known: ReadonlyMap<string, ConversationRecord> = new Map()): Promise<void> {
+export async function rebuildConversations(
+  db: LocalDatabase,
+  profileIds: Iterable<string>,
+  known: ReadonlyMap<string, ConversationRecord> = new Map(),
+  written?: readonly MessageRow[],
+): Promise<void> {
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return;
   const unnamed = ids.filter((id) => !known.has(id));
@@ -280,8 +307,9 @@ export async function rebuildConversations(db: LocalDatabase, profileIds: Iterab
   await Promise.all(gone.filter((id) => shownIds.has(id) || !profileOfLocalId(id)).map((id) => deleteConversationRows(db, id)));
   const dropped = stale.filter((_, i) => !server[i]).map(({ message }) => message._id);
   if (dropped.length) await db.messages.bulkDelete(dropped);
-  await db.messages.bulkPut([...shownMessages, ...server.flatMap((row) => (row ? [messageRow(row.value as MessageRecord)] : []))]);
-  await writeConversationRows(db, rows);
+  const rewritten = [...shownMessages, ...server.flatMap((row) => (row ? [messageRow(row.value as MessageRecord)] : []))];
+  await db.messages.bulkPut(rewritten);
+  await writeConversationRows(db, rows, written && [...written, ...rewritten]);
 }
 
 /** A conversation with queued mutations: its confirmed rows with them replayed, and the sends it shows. */
@@ -415,7 +443,7 @@ export async function applyServerChanges(db: LocalDatabase, patch: readonly Patc
   const conversationsOfMessages = [...new Set(messageOps.map((op) => conversationOfMessageKey(op.key)))].filter((id) => !byId.has(id));
   const owners = conversationsOfMessages.length ? await db.kv.bulkGet(conversationsOfMessages.map(conversationKey)) : [];
   for (const owner of owners) if (owner) touched.add((owner.value as ConversationRecord).profileId);
-  await rebuildConversations(db, touched, known);
+  await rebuildConversations(db, touched, known, messagePuts);
   await refreshShownCredits(db);
   return touched;
 }
