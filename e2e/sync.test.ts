@@ -125,6 +125,45 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     await shotBoth(page, 'sync-lapse-drained');
   });
 
+  it('a session that lapses while the app is closed keeps the unsent message when reopened offline, and sends it after signing in', async () => {
+    const member = await createMember({ credits: true, prefix: 'syncC' });
+    const context = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
+    await context.clock.install();
+    const page = await context.newPage();
+    await signInMember(page, member);
+    const profile = await startChatFromProfiles(page);
+    const opener = `first ${tag()}`;
+    await send(page, profile, opener);
+    await expect.poll(() => statusOf(page, opener), { timeout: 15_000 }).toBe('sent');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await page.reload();
+      await page.getByLabel(`Message to ${profile}`).waitFor();
+    }
+    const chatPath = pathOf(page);
+
+    // Offline, the member writes and closes the app; it is opened again, still offline, after the token's lifetime.
+    await context.setOffline(true);
+    const waiting = `closed ${tag()}`;
+    await send(page, profile, waiting);
+    expect(await statusOf(page, waiting)).toBe('pending');
+    await page.close();
+    await context.clock.fastForward('02:01:00');
+    const reopened = await context.newPage();
+    await reopened.goto(chatPath);
+    await reopened.getByText('Sign in again to send your waiting messages (1).', { exact: false }).waitFor();
+    expect(await localTexts(reopened, `amora-${member.id}`)).toContain(waiting);
+    expect(await serverTexts(member)).not.toContain(waiting);
+    await shotBoth(reopened, 'sync-reopened-lapsed');
+
+    await context.clock.setSystemTime(Date.now());
+    await context.setOffline(false);
+    await signInMember(reopened, member);
+    await expect.poll(() => serverTexts(member), { timeout: 15_000 }).toContain(waiting);
+    expect((await serverTexts(member)).filter((x) => x === waiting)).toHaveLength(1);
+    await context.close();
+  });
+
   it('a queued write the server cannot store is refused and told, and the next message is delivered', async () => {
     const member = await createMember({ credits: true, prefix: 'poison' });
     const context = await newContext(browser, MOBILE);

@@ -187,6 +187,9 @@ describe('auth machine (fake clock)', () => {
     });
     expect(stale.actor.getSnapshot().value).toBe('unauthenticated');
     expect(stale.calls.warnTokenExpired).toHaveBeenCalledTimes(1);
+    // Lapsed while the app was closed: the member's local database stays, and what waits in it is told.
+    expect(stale.calls.keepLapsedAccount).toHaveBeenCalledTimes(1);
+    expect(stale.calls.clearLocalData).not.toHaveBeenCalled();
   });
 
   it('logout revokes the session, broadcasts, clears local data, closes sockets, resets stores and goes home', () => {

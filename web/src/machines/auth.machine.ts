@@ -144,8 +144,9 @@ export const authMachine = setup({
     restoring: {
       always: [
         { guard: 'hasLiveToken', target: 'authenticated' },
-        // A session that ran out while the app was closed: say so once, then start clean.
-        { guard: 'hasStaleToken', target: 'unauthenticated', actions: ['warnTokenExpired', 'deauthenticate', 'persist'] },
+        // A session that ran out while the app was closed: say so once (and what still waits to be sent), then
+        // start signed out, the member's local database kept like any other lapse.
+        { guard: 'hasStaleToken', target: 'unauthenticated', actions: ['warnTokenExpired', keepLapsedAccount, 'deauthenticate', 'persist'] },
         { target: 'unauthenticated' },
       ],
     },
