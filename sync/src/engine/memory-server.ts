@@ -4,8 +4,9 @@
  * future, apply the next one, and on a business failure record it and advance. Pulls answer what changed
  * since a per-member version cursor. Property tests drive clients against it.
  */
-import { conversationKey, messageKey, CREDITS_KEY, CONVERSATION_PREFIX, MESSAGE_PREFIX, messagePrefix } from './keys.js';
-import { MutationError, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
+import { t } from '../texts.js';
+import { BLOCKED_KEY, conversationKey, messageKey, CREDITS_KEY, CONVERSATION_PREFIX, MESSAGE_PREFIX, messagePrefix } from './keys.js';
+import { MutationError, parseMutation, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
 import { compareByDateThenId, HISTORY_WINDOW, windowChecksum, type WindowChecksum } from './window.js';
 import { runMutation } from './mutators.js';
 import { BufferedTx, MemoryStore, type ReadTx, type WriteTx } from './store.js';
@@ -19,6 +20,8 @@ class Space implements WriteTx {
   version = 0;
   readonly versions = new Map<string, number>();
   readonly tombstones = new Map<string, number>();
+  /** The conversations (and their messages) of blocked profiles: kept, as the SQL server keeps them, but never pulled. */
+  readonly hidden = new Map<string, unknown>();
 
   get<T>(key: string) {
     return this.store.get<T>(key);
@@ -47,6 +50,8 @@ interface ClientRow {
 export class MemoryServer {
   private readonly spaces = new Map<string, Space>();
   private readonly clients = new Map<string, ClientRow>();
+  /** Members whose brand demands an age verification they have not passed (member_age_verified.sql). */
+  private readonly ageGated = new Set<string>();
   private ids = 0;
   now = Date.UTC(2026, 0, 15, 12);
   /** The most changes one pull answers (MAX_PULL_CHANGES on the real server). */
@@ -71,6 +76,49 @@ export class MemoryServer {
   async grantCredits(userId: string, credits: number) {
     const s = this.space(userId);
     await s.put(CREDITS_KEY, ((await s.get<number>(CREDITS_KEY)) ?? 0) + credits);
+  }
+
+  /** The member's sends are refused until verified, as the SQL server's age gate refuses them. */
+  gateAge(userId: string, gated = true): void {
+    if (gated) this.ageGated.add(userId);
+    else this.ageGated.delete(userId);
+  }
+
+  /**
+   * As safety/blocks.ts: the profile is listed as blocked, and its conversation leaves the member's devices (a
+   * tombstone for it and each of its messages) while the server keeps it; a send to it is refused.
+   */
+  async block(userId: string, profileId: string): Promise<void> {
+    const space = this.space(userId);
+    const blocked = (await space.get<string[]>(BLOCKED_KEY)) ?? [];
+    if (!blocked.includes(profileId)) await space.put(BLOCKED_KEY, [...blocked, profileId].sort());
+    for (const [key, conversation] of await space.scan<ConversationRecord>(CONVERSATION_PREFIX)) {
+      if (conversation.profileId !== profileId) continue;
+      for (const [messageKeyOf, message] of await space.scan(messagePrefix(conversation._id))) {
+        space.hidden.set(messageKeyOf, message);
+        await space.del(messageKeyOf);
+      }
+      space.hidden.set(key, conversation);
+      await space.del(key);
+    }
+  }
+
+  /** Unblocked, the conversation comes back to the member's devices with its messages. */
+  async unblock(userId: string, profileId: string): Promise<void> {
+    const space = this.space(userId);
+    const blocked = (await space.get<string[]>(BLOCKED_KEY)) ?? [];
+    if (blocked.includes(profileId)) await space.put(BLOCKED_KEY, blocked.filter((id) => id !== profileId));
+    const conversations = [...space.hidden].filter(([key, value]) => key.startsWith(CONVERSATION_PREFIX) && (value as ConversationRecord).profileId === profileId);
+    for (const [key, value] of conversations) {
+      const prefix = messagePrefix((value as ConversationRecord)._id);
+      for (const [hiddenKey, hiddenValue] of [...space.hidden]) {
+        if (!hiddenKey.startsWith(prefix)) continue;
+        space.hidden.delete(hiddenKey);
+        await space.put(hiddenKey, hiddenValue);
+      }
+      space.hidden.delete(key);
+      await space.put(key, value);
+    }
   }
 
   state(userId: string): Record<string, unknown> {
@@ -107,6 +155,11 @@ export class MemoryServer {
       if (m.mutationId > row.lastMutationId + 1) break;
       let result: PushResult;
       try {
+        // The age gate comes before everything the send itself checks (send_member_message.sql), after the edge's validation.
+        if (m.name === 'sendMessage' && this.ageGated.has(userId)) {
+          parseMutation(m);
+          throw new MutationError('age-verification-required', t('age-verification.required'));
+        }
         const value = await applyAtomically(space, (tx) =>
           runMutation(tx, m, { side: 'server', now: this.now, newId: () => `c${++this.ids}` }),
         );
@@ -247,7 +300,14 @@ async function checksumsOf(space: Space, ids: readonly string[]): Promise<Window
 /** Like a database transaction: the mutation's writes reach the versioned space only if it succeeds. */
 async function applyAtomically<R>(space: Space, fn: (tx: WriteTx) => Promise<R>): Promise<R> {
   // A failed mutator throws before anything reaches the space; only keys whose value changed get a version.
-  const buffer = new BufferedTx(space.store);
+  // A blocked profile's conversation is still found by id (the send is then refused as blocked, not unknown).
+  const visible: ReadTx = {
+    async get<T>(key: string) {
+      return (await space.store.get<T>(key)) ?? (space.hidden.get(key) as T | undefined);
+    },
+    scan: (prefix) => space.store.scan(prefix),
+  };
+  const buffer = new BufferedTx(visible);
   const result = await fn(buffer);
   for (const [key, value] of buffer.changes()) {
     const before = await space.store.get(key);

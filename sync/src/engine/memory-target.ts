@@ -10,11 +10,13 @@ export function memoryTarget(profiles: readonly string[] = [crypto.randomUUID(),
   return {
     profiles,
     newId: () => crypto.randomUUID(),
-    async newMember(credits) {
+    async newMember(credits, options) {
       const userId = `member-${++members}`;
       await server.grantCredits(userId, credits);
+      if (options?.ageGate) server.gateAge(userId);
       return {
         push: (clientId, mutations) => server.push(userId, { clientId, mutations }),
+        block: (profileId, blocked) => (blocked ? server.block(userId, profileId) : server.unblock(userId, profileId)),
         state: (clientId) => pullState((req) => server.pull(userId, req), clientId),
       };
     },

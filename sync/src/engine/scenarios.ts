@@ -9,6 +9,8 @@ import type { Mutation, PushResponse } from './mutations.js';
 /** One member on a server under test. */
 export interface TargetMember {
   push(clientId: string, mutations: Mutation[]): Promise<PushResponse>;
+  /** The member blocks (or unblocks) one of the target's profiles, as the safety routes do. */
+  block(profileId: string, blocked: boolean): Promise<void>;
   /** The member's state as a device holds it after following every page of a pull from cursor 0. */
   state(clientId: string): Promise<Record<string, unknown>>;
 }
@@ -16,7 +18,8 @@ export interface TargetMember {
 export interface SyncTarget {
   /** Fictive profiles a member may write to (at least two). */
   profiles: readonly string[];
-  newMember(credits: number): Promise<TargetMember>;
+  /** `ageGate`: the member's brand demands an age verification the member has not passed. */
+  newMember(credits: number, options?: { ageGate?: boolean }): Promise<TargetMember>;
   /** A fresh message id (a UUID): the API stores messages under the client's id. */
   newId(): string;
 }
@@ -32,6 +35,8 @@ export interface SendSpec {
 
 export interface PushStep {
   device: 'a' | 'b';
+  /** Done before this push: the member blocks or unblocks the profile with this index. */
+  before?: { block: number } | { unblock: number };
   sends: SendSpec[];
   /** 'ok' or the failure code, one per mutation processed; ids past a gap are not answered. */
   outcomes: string[];
@@ -41,6 +46,7 @@ export interface PushStep {
 export interface Scenario {
   name: string;
   credits: number;
+  ageGate?: boolean;
   steps: PushStep[];
   /** The member's state at the end. */
   expect: { messages: number; conversations: number; credits: number };
@@ -142,6 +148,37 @@ export const scenarios: Scenario[] = [
     ],
     expect: { messages: 3, conversations: 2, credits: 7 },
   },
+  {
+    name: 'under the age gate every send is refused and recorded, no credit is spent, and the counter moves on',
+    credits: 3,
+    ageGate: true,
+    steps: [
+      { device: 'a', sends: [...sendsTo(0, 1, 2), { id: 3, to: { profile: 1 }, text: 'nul \u0000' }], outcomes: ['age-verification-required', 'age-verification-required', 'invalid-mutation'], lastMutationId: 3 },
+      { device: 'a', sends: sendsTo(0, 1, 3), outcomes: ['age-verification-required', 'age-verification-required', 'invalid-mutation'], lastMutationId: 3 },
+    ],
+    expect: { messages: 0, conversations: 0, credits: 3 },
+  },
+  {
+    name: 'a blocked profile leaves the devices and refuses sends, by id or from blank; others go on; unblocked it comes back',
+    credits: 10,
+    steps: [
+      { device: 'a', sends: [...sendsTo(0, 1, 2), { id: 3, to: { profile: 1 } }], outcomes: ok(3), lastMutationId: 3 },
+      {
+        device: 'a',
+        before: { block: 0 },
+        sends: [
+          { id: 4, to: { createdBy: 1 } },
+          { id: 5, to: { profile: 0 } },
+          { id: 6, to: { profile: 1 } },
+        ],
+        outcomes: ['profile-blocked', 'profile-blocked', 'ok'],
+        lastMutationId: 6,
+      },
+      { device: 'b', sends: [{ id: 1, to: { profile: 0 } }], outcomes: ['profile-blocked'], lastMutationId: 1 },
+      { device: 'a', before: { unblock: 0 }, sends: [{ id: 7, to: { createdBy: 1 } }], outcomes: ['ok'], lastMutationId: 7 },
+    ],
+    expect: { messages: 5, conversations: 2, credits: 5 },
+  },
 ];
 
 /** What a target answered to a list of pushes, and the member's state after them. */
@@ -151,8 +188,8 @@ export interface Played {
 }
 
 /** Plays pushes on a target for a new member with these credits. */
-export async function play(target: SyncTarget, credits: number, steps: readonly Pick<PushStep, 'device' | 'sends'>[]): Promise<Played> {
-  const member = await target.newMember(credits);
+export async function play(target: SyncTarget, credits: number, steps: readonly Pick<PushStep, 'device' | 'sends' | 'before'>[], options: { ageGate?: boolean } = {}): Promise<Played> {
+  const member = await target.newMember(credits, options);
   const run = `${Math.random().toString(36).slice(2, 10)}`;
   const clients = { a: `scn-a-${run}`, b: `scn-b-${run}` };
   // One message id per (device, mutation id): a replay resends the same mutation, as a device does.
@@ -161,6 +198,10 @@ export async function play(target: SyncTarget, credits: number, steps: readonly 
   const played: Played['steps'] = [];
   for (const step of steps) {
     const clientId = clients[step.device];
+    if (step.before) {
+      const blocked = 'block' in step.before;
+      await member.block(target.profiles['block' in step.before ? step.before.block : step.before.unblock]!, blocked);
+    }
     const mutations = step.sends.map((s): Mutation => {
       const key = `${step.device}:${s.id}`;
       if (!messageIds.has(key)) messageIds.set(key, target.newId());
@@ -190,7 +231,7 @@ export async function play(target: SyncTarget, credits: number, steps: readonly 
 
 /** Runs one scenario on a target; answers what differed from the table (empty when the target passed). */
 export async function runScenario(target: SyncTarget, scenario: Scenario): Promise<string[]> {
-  const played = await play(target, scenario.credits, scenario.steps);
+  const played = await play(target, scenario.credits, scenario.steps, { ageGate: scenario.ageGate });
   const problems: string[] = [];
   for (const [index, step] of scenario.steps.entries()) {
     const got = played.steps[index]!;

@@ -18,17 +18,19 @@ function mockTarget(): SyncTarget {
   return {
     profiles: [mockProfileId(1), mockProfileId(2)],
     newId: () => crypto.randomUUID(),
-    async newMember(credits) {
+    async newMember(credits, options) {
       const userId = `parity-${++members}-${crypto.randomUUID()}`;
       await messagingMock.setCredits(userId, credits);
+      if (options?.ageGate) messagingMock.gateAge(userId);
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${makeToken({ _id: userId })}` };
-      const call = async <T>(path: string, body: unknown): Promise<T> => {
-        const res = await fetch(`http://localhost${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const call = async <T>(path: string, body: unknown, method = 'POST'): Promise<T> => {
+        const res = await fetch(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
         expect(res.status, path).toBe(200);
         return (await res.json()) as T;
       };
       return {
         push: (clientId, mutations) => call<PushResponse>('/api/sync/push', { clientId, mutations }),
+        block: async (profileId, blocked) => void (await call(`/api/profile/${profileId}/block`, undefined, blocked ? 'POST' : 'DELETE')),
         state: (clientId) => pullState((req) => call<PullResponse>('/api/sync/pull', req), clientId),
       };
     },

@@ -5,6 +5,8 @@ import { memoryTarget } from '@sync/engine/memory-target';
 import type { PullResponse, PushResponse } from '@sync/engine/mutations';
 import { pullState } from '@sync/engine/pull-all';
 import { play, randomSteps, runScenario, scenarios, type SyncTarget } from '@sync/engine/scenarios';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
 import { createFictive } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { createMemberWithCredits, expectLedgerBalanced } from '../credits/test-helpers.js';
@@ -19,16 +21,19 @@ beforeAll(async () => {
   api = {
     profiles,
     newId: randomUUID,
-    async newMember(credits) {
+    async newMember(credits, options) {
       const m = await createMemberWithCredits(ctx, credits);
       members.push(m.id);
-      const call = async <T>(path: string, body: unknown): Promise<T> => {
-        const res = await ctx.app.request(path, jsonRequest('POST', body, m.headers));
+      // The age gate as a member meets it: verification applies to them and they have not passed it.
+      if (options?.ageGate) await ctx.deps.db.update(users).set({ ageVerificationApplicable: true }).where(eq(users.id, m.id));
+      const call = async <T>(path: string, body: unknown, method = 'POST'): Promise<T> => {
+        const res = await ctx.app.request(path, jsonRequest(method, body, m.headers));
         expect(res.status, path).toBe(200);
         return (await res.json()) as T;
       };
       return {
         push: (clientId, mutations) => call<PushResponse>('/api/sync/push', { clientId, mutations }),
+        block: async (profileId, blocked) => void (await call(`/api/profile/${profileId}/block`, undefined, blocked ? 'POST' : 'DELETE')),
         state: (clientId) => pullState((req) => call<PullResponse>('/api/sync/pull', req), clientId),
       };
     },

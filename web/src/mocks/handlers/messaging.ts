@@ -14,7 +14,9 @@ const API = '*/api';
 export type JournalEntry =
   | { kind: 'push'; userId: string; now: number; request: PushRequest }
   | { kind: 'reply'; userId: string; now: number; conversationId: string; text: string }
-  | { kind: 'credits'; userId: string; delta: number };
+  | { kind: 'credits'; userId: string; delta: number }
+  | { kind: 'block'; userId: string; profileId: string; blocked: boolean }
+  | { kind: 'age-gate'; userId: string };
 
 /**
  * The sync endpoints over the engine's in-memory server model (same rules as the SQL server), one space per
@@ -65,6 +67,18 @@ export const messagingMock = {
     await this.server.grantCredits(userId, delta);
     this.onChange?.();
   },
+  /** The member blocks or unblocks a profile (the safety handlers): the engine hides its conversation and refuses sends. */
+  async block(userId: string, profileId: string, blocked: boolean): Promise<void> {
+    this.journal.push({ kind: 'block', userId, profileId, blocked });
+    await applyBlock(this.server, userId, profileId, blocked);
+    this.onChange?.();
+  },
+  /** The member's sends wait for an age verification, as on a brand that demands one. */
+  gateAge(userId: string): void {
+    this.journal.push({ kind: 'age-gate', userId });
+    this.server.gateAge(userId);
+    this.onChange?.();
+  },
   credits(userId: string): number {
     const value = this.server.state(userId)[CREDITS_KEY];
     return typeof value === 'number' ? value : 0;
@@ -76,6 +90,10 @@ export const messagingMock = {
     for (const entry of journal) {
       if (entry.kind === 'credits') {
         await this.server.grantCredits(entry.userId, entry.delta);
+      } else if (entry.kind === 'block') {
+        await applyBlock(this.server, entry.userId, entry.profileId, entry.blocked);
+      } else if (entry.kind === 'age-gate') {
+        this.server.gateAge(entry.userId);
       } else {
         this.server.now = entry.now;
         if (entry.kind === 'push') await this.server.push(entry.userId, entry.request);
@@ -90,7 +108,12 @@ export const messagingMock = {
   },
 };
 
-function accountOf(request: Request): string {
+function applyBlock(server: MemoryServer, userId: string, profileId: string, blocked: boolean): Promise<void> {
+  return blocked ? server.block(userId, profileId) : server.unblock(userId, profileId);
+}
+
+/** The account a request is made for: its token's user, or the mock's default member. */
+export function accountOf(request: Request): string {
   const header = request.headers.get('authorization');
   return readMockToken(header?.startsWith('Bearer ') ? header.slice(7) : null)?._id ?? messagingMock.userId;
 }

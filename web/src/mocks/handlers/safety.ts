@@ -1,9 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import type { BlockedProfile, ReportItem } from '@sync/contract/safety';
+import { accountOf, messagingMock } from './messaging';
 
 /**
  * Blocks, reports and account deletion on msw (api/src/modules/safety/routes.ts, users/account-deletion.ts), kept
- * in memory for testers' mode: blocking lists the profile in settings, a report answers as the API does, the
+ * in memory for testers' mode: blocking lists the profile in settings and hides its conversation in the engine's
+ * server (messagingMock), a report answers as the API does, the
  * reports screen starts empty.
  */
 const API = '*/api';
@@ -12,15 +14,17 @@ const reports: ReportItem[] = [];
 
 export const safetyHandlers = [
   http.get(`${API}/blocks`, () => HttpResponse.json({ data: blocks })),
-  http.post(`${API}/profile/:id/block`, ({ params }) => {
+  http.post(`${API}/profile/:id/block`, async ({ params, request }) => {
     const profileId = String(params.id);
     if (!blocks.some((b) => b.profileId === profileId)) blocks.unshift({ profileId, username: profileId, avatar: null, blockDate: new Date().toISOString() });
+    await messagingMock.block(accountOf(request), profileId, true);
     return HttpResponse.json({ profileId, blocked: true });
   }),
-  http.delete(`${API}/profile/:id/block`, ({ params }) => {
+  http.delete(`${API}/profile/:id/block`, async ({ params, request }) => {
     const at = blocks.findIndex((b) => b.profileId === params.id);
     if (at < 0) return HttpResponse.json({ error: { code: 'not-found', message: 'Not found.' } }, { status: 404 });
     blocks.splice(at, 1);
+    await messagingMock.block(accountOf(request), String(params.id), false);
     return HttpResponse.json({ profileId: params.id, blocked: false });
   }),
   http.post(`${API}/profile/:id/report`, async ({ request }) => {
