@@ -67,7 +67,7 @@ export const texts = {
   'support.contact-success': 'Thank you! Your request was sent (ticket {ticket}). We will reply within 24 hours.',
   'support.affiliate-success': 'Thank you for applying! Our affiliate team will contact you within 48 hours.',
 
-  // docs/product.md#behaviour: email verification
+  // docs/product.md#verification: email verification
   'verify.resend-success': 'We sent you a new verification email.',
   'verify.resend-wait': 'You can resend the email in {minutes} minutes.',
   'verify.already-verified': 'Your email address is already verified.',
@@ -78,7 +78,7 @@ export const texts = {
   'auth.email-change-undone': 'Your email address change was cancelled and every device was signed out. If you did not ask for the change, reset your password now.',
   'auth.email-change-undo-invalid': 'This link is invalid or has expired. Sign in and check your email address in the settings.',
 
-  // docs/product.md#behaviour: payments (failure texts worded here)
+  // docs/product.md#orders-and-payment: payments (failure texts worded here)
   'payment.failed-bank': 'Your bank declined the payment. Please try a different card.',
   'payment.failed-system': 'The payment could not be completed because of a system issue. Please contact support.',
   'payment.failed-refunded': 'This offer was no longer available when your payment went through, so the full amount has been refunded to your card.',

@@ -1,6 +1,6 @@
 /**
  * docs/api.md#agents: the agent console's payloads (docs/product.md#data agent, agent conversation wrapper, memo, meet-up,
- * stock queue, lookup filters, agent status event; docs/product.md#behaviour agent session; docs/product.md#constants). Dates travel as ISO
+ * stock queue, lookup filters, agent status event; docs/product.md#agent-session agent session; docs/product.md#constants). Dates travel as ISO
  * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
  */
 import { z } from 'zod';

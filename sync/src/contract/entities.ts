@@ -8,7 +8,7 @@ import { text } from './text.js';
 import { genders } from './auth.js';
 
 /**
- * docs/product.md#behaviour: bank -> "try a different card"; system -> "contact support". refunded: the charge went through for an
+ * docs/product.md#orders-and-payment: bank -> "try a different card"; system -> "contact support". refunded: the charge went through for an
  * order no longer allowed when it was confirmed (a first-purchase offer after another purchase, a second
  * membership): nothing granted, the whole amount given back (decision 0021).
  */
@@ -259,7 +259,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** docs/product.md#behaviour: Premium while a subscription is active. */
+/** docs/product.md#orders-and-payment: Premium while a subscription is active. */
 export function hasActiveSubscription(u: Pick<User, 'subscriptions'>): boolean {
   return u.subscriptions.some((s) => s.active);
 }

@@ -1,6 +1,6 @@
 /**
  * docs/api.md#messaging: member and agent messaging payloads, and the records the member's mirror holds
- * (docs/product.md#data conversation, message and draft; docs/product.md#behaviour conversation types and unread counts).
+ * (docs/product.md#data conversation, message and draft; docs/product.md#messaging conversation types and unread counts).
  */
 import { z } from 'zod';
 import { text } from './text.js';
@@ -9,7 +9,7 @@ import { uuidSchema as uuid } from '../rules/ids.js';
 export const MESSAGE_MAX_LENGTH = 2000;
 /** docs/product.md#constants: messages per chunk. */
 export const MESSAGES_PER_CHUNK = 6;
-/** docs/product.md#constants: one credit per message. */
+/** docs/product.md#credits: one credit per message. */
 export const MESSAGE_COST = 1;
 
 export const messageTypes = ['text', 'attachment'] as const;
@@ -75,7 +75,7 @@ export const conversationRecord = z.object({
   profileId: text(),
   profile: profileSummary,
   archived: z.boolean(),
-  /** Whether the member has written in it (docs/product.md#behaviour conversation type). */
+  /** Whether the member has written in it (docs/product.md#messaging conversation type). */
   hasUserMessage: z.boolean(),
   createDate: text(),
   updateDate: text(),

@@ -1,5 +1,5 @@
 /**
- * docs/api.md#payments (docs/product.md#data order, saved cards, subscriptions; docs/product.md#behaviour orders, payment and verification; docs/api.md#endpoints calls).
+ * docs/api.md#payments (docs/product.md#data order, saved cards, subscriptions; docs/product.md#orders-and-payment orders, payment and verification; docs/api.md#endpoints calls).
  * Money travels as decimal major units (9.99) like the product pricing; the API computes in cents.
  *
  *   POST   /api/sandbox/payments/tokenize       tokenizeBody -> tokenizeAnswer (no auth: it stands in for the processor's widget)
@@ -211,7 +211,7 @@ export const order = z.object({
   country: text(),
   products: z.array(orderLine),
   total: z.number(),
-  /** VAT included in total, truncated to 2 decimals (docs/product.md#constants). */
+  /** VAT included in total, truncated to 2 decimals (docs/product.md#credits). */
   vat: z.number(),
   status: z.enum(orderStatuses),
   /** Set once paid. */
@@ -303,7 +303,7 @@ export type AgeVerificationStartAnswer = z.infer<typeof ageVerificationStartAnsw
 export const ageVerificationStatuses = ['none', 'pending', 'approved', 'declined', 'cancelled'] as const;
 export type AgeVerificationStatus = (typeof ageVerificationStatuses)[number];
 
-/** docs/product.md#behaviour: the member returns to the site root with this query flag; the client then polls the user state. */
+/** docs/product.md#verification: the member returns to the site root with this query flag; the client then polls the user state. */
 export const VERIFY_AGE_QUERY = 'verify-age';
 
 /** PATCH /api/user/{id}/is-doi: the member confirmed the double opt-in (body may be empty: true). */

@@ -76,7 +76,7 @@ export type ProfileEditInput = z.input<typeof profileEditBody>;
 export const userPatchBody = profileEditBody.partial();
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 
-/** What docs/product.md#behaviour's profile-completion checklist looks at. */
+/** What docs/product.md#verification's profile-completion checklist looks at. */
 export interface CompletionInput {
   images: readonly unknown[];
   profile: {

@@ -11,7 +11,7 @@ import type { WindowChecksum } from './window.js';
 const conversationId = text().min(1).max(100);
 
 export const mutationArgs = {
-  /** conversationId 'blank' starts the conversation with profileId on first send (docs/product.md#behaviour). */
+  /** conversationId 'blank' starts the conversation with profileId on first send (docs/product.md#messaging). */
   sendMessage: z.object({
     conversationId: z.union([z.literal('blank'), conversationId]),
     profileId: uuid,

@@ -147,7 +147,7 @@ export async function runMutation(tx: WriteTx, m: Pick<Mutation, 'name' | 'args'
   }
 }
 
-/** How many credits a mutation takes up front (docs/product.md#behaviour: 1 per message, given back if the server refuses). */
+/** How many credits a mutation takes up front (docs/product.md#messaging: 1 per message, given back if the server refuses). */
 export function chargeOf(m: Pick<Mutation, 'name' | 'args'>): number {
   if (m.name !== 'sendMessage') return 0;
   try {

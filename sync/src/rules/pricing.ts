@@ -1,5 +1,5 @@
 /**
- * docs/product.md#constants pricing rules. Money arrives as decimal major units (9.99) but every computation runs
+ * docs/product.md#credits pricing rules. Money arrives as decimal major units (9.99) but every computation runs
  * on integer cents, because binary floats cannot hold most decimals: 9.99 / 10 in floats is
  * 0.9990000000000001 and truncating 0.29 * 100 gives 28.
  */

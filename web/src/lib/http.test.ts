@@ -121,7 +121,7 @@ describe('http client: timeout', () => {
   });
 });
 
-describe('http client: refresh lock (docs/product.md#behaviour)', () => {
+describe('http client: refresh lock (docs/product.md#authentication)', () => {
   it('holds every other request until the refresh settles, then sends the new token', async () => {
     const order: string[] = [];
     let finishRefresh!: () => void;

@@ -39,7 +39,7 @@ export interface RequestOptions {
   /** A plain value is sent as JSON; FormData and Blob go as they are. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** Show the global page loader while the request runs (docs/product.md#behaviour: on unless disabled). */
+  /** Show the global page loader while the request runs (docs/product.md#popups-and-toasts: on unless disabled). */
   loader?: boolean;
   /** Send the bearer token (default true). */
   auth?: boolean;

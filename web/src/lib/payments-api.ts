@@ -55,7 +55,7 @@ export function startAgeVerification(userId: string, body: { callbackUrl: string
 
 /**
  * Starts the verification and sends the browser to the provider's page; the provider comes back to the site root
- * with `verify-age=true` (docs/product.md#screens-and-routes, docs/product.md#behaviour), or to the settings when the member cancels.
+ * with `verify-age=true` (docs/product.md#screens-and-routes, docs/product.md#verification), or to the settings when the member cancels.
  */
 export async function beginAgeVerification(userId: string): Promise<void> {
   const origin = window.location.origin;

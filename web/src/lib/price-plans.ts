@@ -8,7 +8,7 @@ export interface CreditPackagePlan {
   credits: number;
   price: number;
   currency: string;
-  /** docs/product.md#constants: price / credits, truncated to 2 decimals. */
+  /** docs/product.md#credits: price / credits, truncated to 2 decimals. */
   pricePerMessage: number | null;
   tags: ProductTag[];
   firstPurchaseOnly: boolean;
@@ -84,7 +84,7 @@ export function isOffered(flags: PackageFlags, offers: MemberOffers | null): boo
 }
 
 /**
- * The visitor's plans from the brand's products: the price entry of their country (docs/product.md#constants),
+ * The visitor's plans from the brand's products: the price entry of their country (docs/product.md#credits),
  * ascending by price; memberships are products with a day interval, the rest are credit packages.
  * Without `offers` (the public page) post-payment-only packages are left out; with them, the member's
  * promotions decide (isOffered).

@@ -44,5 +44,5 @@ export function createAppQueryClient(): QueryClient {
  */
 export const queryClient = createAppQueryClient();
 
-// docs/product.md#behaviour: logout forgets what the last account read.
+// docs/product.md#authentication: logout forgets what the last account read.
 registerStoreReset('queries', () => queryClient.clear());

@@ -2,7 +2,7 @@ import { safeRedirectPath } from '@sync/rules/redirect';
 import type { TextKey } from '@sync/texts';
 
 /**
- * docs/product.md#behaviour route flow as pure decisions; web/src/app/route-flow.ts carries them out in the root
+ * docs/product.md#route-flow route flow as pure decisions; web/src/app/route-flow.ts carries them out in the root
  * route's beforeLoad (toasts, popups, auto-login, redirects).
  */
 
@@ -61,7 +61,7 @@ export type QueryFlow =
 
 const flag = (value: unknown) => value === true || value === 'true' || value === '1' || value === '';
 
-/** docs/product.md#behaviour: error → SSO handling; verification_error → verification handling; token → auto-login. */
+/** docs/product.md#route-flow: error → SSO handling; verification_error → verification handling; token → auto-login. */
 export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null {
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
   const error = text(search.error);
@@ -116,7 +116,7 @@ export interface AccessInput {
   emailValidated: boolean | undefined;
 }
 
-/** docs/product.md#behaviour access rules; null means stay. */
+/** docs/product.md#route-flow access rules; null means stay. */
 export function resolveAccess(input: AccessInput): string | null {
   const path = normalisePath(input.pathname);
   if (!input.isAuthenticated) return isPublicPath(path) ? null : '/';

@@ -34,7 +34,7 @@ export interface ConversationRow {
   updateDate: string;
   lastMessageDate: string | null;
   unread: number;
-  /** docs/product.md#behaviour: inbox | conversations | archive. */
+  /** docs/product.md#messaging: inbox | conversations | archive. */
   type: 'inbox' | 'conversations' | 'archive';
   /** Newest activity, for sorting newest first. */
   sortDate: string;
@@ -173,7 +173,7 @@ export function getEmojiDb(): EmojiDatabase {
   return emoji;
 }
 
-/** Logout deletes the member's local data (docs/product.md#behaviour): that account's database, and the guest cache. */
+/** Logout deletes the member's local data (docs/product.md#authentication): that account's database, and the guest cache. */
 export async function deleteAccountDb(userId: string | null): Promise<void> {
   const names = [accountDbName(GUEST), ...(userId ? [accountDbName(userId)] : [])];
   if (local && names.includes(local.name)) {

@@ -58,12 +58,12 @@ const cleared = {
   tokenType: null,
 } as const;
 
-/** docs/product.md#behaviour: the token is valid while its expiry is in the future. */
+/** docs/product.md#authentication: the token is valid while its expiry is in the future. */
 export function isTokenLive(context: Pick<AuthContext, 'token' | 'expiryDate'>, now: number): boolean {
   return !!context.token && context.expiryDate !== null && context.expiryDate > now;
 }
 
-/** docs/product.md#behaviour: refresh when less than the update interval (50 minutes) remains. */
+/** docs/product.md#authentication: refresh when less than the update interval (50 minutes) remains. */
 export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpdateInterval'>, now: number): boolean {
   return context.expiryDate !== null && context.expiryDate - now < context.tokenUpdateInterval;
 }
@@ -71,7 +71,7 @@ export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpd
 /**
  * A session that ends by itself (expiry, refresh refused, the server's 401 or logout event) keeps the member's
  * local database — unsent messages, drafts, the mirror — for when they sign in again (docs/decisions/0019);
- * only an explicit LOGOUT deletes it (docs/product.md#behaviour).
+ * only an explicit LOGOUT deletes it (docs/product.md#authentication).
  */
 const keepLapsedAccount = { type: 'keepLapsedAccount', params: ({ context }: { context: AuthContext }) => ({ userId: context.userId }) } as const;
 
@@ -80,7 +80,7 @@ const notImplemented = (name: string) => () => {
 };
 
 /**
- * Authentication lifecycle (docs/product.md#behaviour). Side effects are named here and implemented by the app
+ * Authentication lifecycle (docs/product.md#authentication). Side effects are named here and implemented by the app
  * (web/src/lib/auth-session.ts) or by tests through `.provide()`.
  */
 export const authMachine = setup({

@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { BREAK_INTERVAL_MS, formatLockout } from '@sync/contract/agents';
 
 /**
- * The agent's break (docs/product.md#behaviour agent session, docs/product.md#errors-and-texts "pause within the hour", docs/product.md#constants break-interval 3600 s).
+ * The agent's break (docs/product.md#agent-session agent session, docs/product.md#errors-and-texts "pause within the hour", docs/product.md#constants break-interval 3600 s).
  *
  * Two regions: `pause` (no break → pausing → on break → resuming) and `lockout` (the break-interval countdown
  * that starts at 3600 s when a pause begins and blocks the next pause until it reaches 0). The server enforces

@@ -91,7 +91,7 @@ const orderNeedsAction = { guard: 'needsAction', target: '#payment.waitingForPay
 const outputOf = (event: unknown) => (event as Partial<Output>).output;
 
 /**
- * docs/product.md#behaviour payment flow: entering details → waiting for confirmation → success | failure (bank: try a
+ * docs/product.md#orders-and-payment payment flow: entering details → waiting for confirmation → success | failure (bank: try a
  * different card; system: contact support). The order is polled every 2 s for up to 25 s; when that
  * runs out (docs/product.md#errors-and-texts: polling timeout returns null) or the processor asks for an extra confirmation,
  * the member waits for payment with a way to check again.

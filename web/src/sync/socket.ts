@@ -57,7 +57,7 @@ export interface RealtimeSocketOptions {
   onFrame: (frame: SocketFrame) => void;
   onStateChange?: (state: SocketState) => void;
   /**
-   * Reconnect on its own with backoff after a drop (docs/product.md#behaviour: on by default). The agent session turns it off:
+   * Reconnect on its own with backoff after a drop (docs/api.md#websocket: on by default). The agent session turns it off:
    * its machine decides when to call `reconnectNow()` (6 tries 10 s apart, then a manual button).
    */
   autoReconnect?: boolean;
@@ -315,7 +315,7 @@ function detach(ws: WebSocketLike): void {
   ws.onerror = null;
 }
 
-/** JSON `{ event, ... }` frames; anything else, and events carrying an `error` field (docs/product.md#behaviour), are dropped. */
+/** JSON `{ event, ... }` frames; anything else, and events carrying an `error` field (docs/api.md#websocket), are dropped. */
 export function parseFrame(data: unknown): SocketFrame | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;

@@ -49,7 +49,7 @@ export interface SyncTransport {
   latest?(conversationId: string, limit: number): Promise<MessageRecord[]>;
 }
 
-/** What a newMessage event carries (docs/product.md#behaviour): enough to show the message without a pull. */
+/** What a newMessage event carries (docs/product.md#messaging): enough to show the message without a pull. */
 export interface NewMessageEvent {
   conversation: { _id: string; profileId: string; archived: boolean; unread: number; type?: string };
   message: MessageRecord & { partial?: boolean };

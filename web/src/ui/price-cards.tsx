@@ -89,5 +89,5 @@ export function subscriptionNotice(plan: Pick<MembershipPlan, 'price' | 'currenc
   return `You will be charged ${money(plan.price, symbol)} (${plan.currency}) now and every ${plan.days} days until you cancel. You can cancel at any time in your account settings; the membership stays active until the end of the period you paid for.`;
 }
 
-/** docs/product.md#overview/docs/product.md#constants: one credit sends one message. */
+/** docs/product.md#overview, docs/product.md#credits: one credit sends one message. */
 export const ONE_MESSAGE_PER_CREDIT = 'One credit sends one message. Reading messages, browsing, swiping and matching are free.';

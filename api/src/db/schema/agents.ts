@@ -28,7 +28,7 @@ export const agents = pgTable(
   (t) => [uniqueIndex('agents_email_uq').on(sql`lower(${t.email})`)],
 );
 
-/** A shift: from "start session" to "stop" (docs/product.md#behaviour agent session). */
+/** A shift: from "start session" to "stop" (docs/product.md#agent-session agent session). */
 export const agentWorkSessions = pgTable(
   'agent_work_sessions',
   {

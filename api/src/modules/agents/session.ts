@@ -44,7 +44,7 @@ async function endOpen(tx: Executor, agentId: string, now: Date, endReason: stri
 }
 
 /**
- * docs/product.md#behaviour agent session: offline → online (start) → paused (break) → online; offline stops, ends the break
+ * docs/product.md#agent-session agent session: offline → online (start) → paused (break) → online; offline stops, ends the break
  * and the shift and returns the agent's claims to stock. One pause per hour, counted from the last pause's
  * start. The agents row is locked first, so two tabs changing status at once apply one after the other; FOR NO
  * KEY UPDATE, as a claim locks it, which leaves the key-share locks of foreign keys free: a stop must not wait

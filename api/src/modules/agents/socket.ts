@@ -30,7 +30,7 @@ const agentStatusUpdate: WsHandler = async (frame, conn) => {
 export const agentWsHandlers: Record<string, WsHandler> = { agentStatusUpdate };
 
 /**
- * docs/product.md#behaviour: a disconnect turns session and break off — when the agent's last socket in this process closes and
+ * docs/product.md#agent-session: a disconnect turns session and break off — when the agent's last socket in this process closes and
  * none is back after AGENT_DISCONNECT_GRACE_SECONDS (closing the leader tab hands the socket to another tab,
  * which must not end the shift or the break). With several API processes an agent's tabs share one leader
  * socket, so one process holds it.

@@ -167,7 +167,7 @@ function nextExpiry(deps: Pick<AppDeps, 'config'>, createDate: Date, now: Date):
  * PATCH /authenticate with refresh-token rotation (OAuth 2.0 Security BCP §4.14): only a token of the
  * session's current generation refreshes, and the refresh moves the session to the next generation. An older
  * token presented again means two parties hold the session: it is revoked for both. Only a live session
- * refreshes (docs/product.md#behaviour: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
+ * refreshes (docs/product.md#authentication: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
  */
 export async function rotateSessionToken(deps: RevokeDeps & Pick<AppDeps, 'config'>, token: string): Promise<RefreshOutcome> {
   const check = await authenticateAccessToken(deps, token);

@@ -39,7 +39,7 @@ export function toProduct(p: ProductRow): Product {
 }
 
 export function toBrand(b: BrandRow, productRows: ProductRow[]): Brand {
-  // docs/product.md#constants: products are sorted by ascending price for the configured (default) country.
+  // docs/product.md#credits: products are sorted by ascending price for the configured (default) country.
   const sorted = sortProductsByPrice(productRows.map(toProduct), b.defaultCountry);
   return {
     _id: b.id,

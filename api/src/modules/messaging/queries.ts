@@ -11,7 +11,7 @@ import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecor
 import { messageChunk } from './service.js';
 
 /**
- * docs/product.md#behaviour conversation type: the database function conversation_type (api/src/db/functions/), which
+ * docs/product.md#messaging conversation type: the database function conversation_type (api/src/db/functions/), which
  * member_unread_counts counts by too. The device's guess of the tab is sync/src/rules/conversation-type.ts.
  */
 function typeFilter(type: ConversationType): SQL {

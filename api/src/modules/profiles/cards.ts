@@ -13,7 +13,7 @@ import { notBlockedBy } from './not-blocked.js';
  * columns (age computed by PostgreSQL from the clock's day), then one query for the images of the whole page.
  */
 
-/** A photo a standard member may not see: the UI draws the blocked-photo overlay with an upgrade prompt (docs/product.md#behaviour). */
+/** A photo a standard member may not see: the UI draws the blocked-photo overlay with an upgrade prompt (docs/product.md#verification). */
 export interface BlockedImage {
   _id: string;
   type: Image['type'];

@@ -25,7 +25,7 @@ const OAUTH_CODE = /^[a-z0-9_]{1,64}$/;
 
 const callbackUri = (c: Context<AppEnv>) => `${requestOrigin(c)}/api/sso/callback`;
 
-/** Every outcome is a redirect to the web app: it reads `error` or `token` from the query (docs/product.md#behaviour query flows). */
+/** Every outcome is a redirect to the web app: it reads `error` or `token` from the query (docs/product.md#route-flow query flows). */
 function home(c: Context<AppEnv>, query: Record<string, string>) {
   deleteCookie(c, FLOW_COOKIE, { path: COOKIE_PATH });
   c.header('Cache-Control', 'no-store');

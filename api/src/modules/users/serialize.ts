@@ -83,7 +83,7 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
     subscriptions,
     promotions: { firstPurchasePromotion: user.promotions.firstPurchasePromotion, complete_profile: user.promotions.complete_profile },
     isOrganic: user.isOrganic,
-    // An active subscription makes a member premium even before a job flips the flag (docs/product.md#behaviour membership).
+    // An active subscription makes a member premium even before a job flips the flag (docs/product.md#orders-and-payment membership).
     isPremium: user.isPremium || subscriptions.some((s) => s.active),
     isDOI: user.isDOI,
     savedCards: input.savedCards ?? [],

@@ -1,5 +1,5 @@
 /**
- * The agent's session across tabs (docs/product.md#behaviour agent session, "one browser tab acts as leader for the socket and
+ * The agent's session across tabs (docs/product.md#agent-session agent session, "one browser tab acts as leader for the socket and
  * shares state with the others"). One leader tab — whoever holds the Web Lock `amora-agent-leader` — runs the
  * session and break machines and holds the agent socket; it broadcasts the session state over
  * BroadcastChannel('amora-agent') every second and on each change. Other tabs show that state and send their

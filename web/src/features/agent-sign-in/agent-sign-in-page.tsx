@@ -24,7 +24,7 @@ export function agentLoginFailure(error: unknown): 'take-over' | string {
 }
 
 /**
- * /agent/sign-in: staff sign in with the agent login kind. One device per agent (docs/product.md#behaviour): when the agent is
+ * /agent/sign-in: staff sign in with the agent login kind. One device per agent (docs/product.md#authentication): when the agent is
  * signed in elsewhere the server answers 409, and the agent may take the session over, which signs the
  * other device out.
  */

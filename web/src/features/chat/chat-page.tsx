@@ -310,7 +310,7 @@ function ChatHeader({ profile, scope, safetyMenu }: { profile: ProfileHeader; sc
   );
 }
 
-/** docs/product.md#behaviour: next and previous within the conversation's scope, wrapping around. */
+/** docs/product.md#messaging: next and previous within the conversation's scope, wrapping around. */
 export function neighbours(all: readonly ConversationRow[], current: ConversationRow): { prev: string; next: string } | null {
   const scope = sortConversations(all.filter((row) => row.type === current.type));
   const index = scope.findIndex((row) => row._id === current._id);

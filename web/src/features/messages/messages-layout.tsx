@@ -28,7 +28,7 @@ function MessagesTabs() {
   );
 }
 
-/** The list a chat belongs to (docs/product.md#behaviour's type), so the left pane shows where the open conversation sits. */
+/** The list a chat belongs to (docs/product.md#messaging's type), so the left pane shows where the open conversation sits. */
 function useScopeOf(conversationId: string): ConversationScope {
   const rows = useConversations();
   return rows?.find((row) => row._id === conversationId)?.type ?? 'inbox';

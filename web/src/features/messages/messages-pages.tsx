@@ -111,7 +111,7 @@ const SCOPE_TEXT: Record<ConversationScope, { title: TextKey; empty: TextKey }> 
   archive: { title: 'messages.archive', empty: 'messages.empty-archive' },
 };
 
-/** /messages/inbox, /messages/conversations, /messages/archive: docs/product.md#behaviour's type rule, newest first. */
+/** /messages/inbox, /messages/conversations, /messages/archive: docs/product.md#messaging's type rule, newest first. */
 export function MessagesTab({ scope }: { scope: ConversationScope }) {
   const all = useConversations();
   const rows = all?.filter((row) => row.type === scope);

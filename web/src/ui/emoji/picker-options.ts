@@ -90,7 +90,7 @@ export function resolveOptions(input: PickerOptionsInput = {}): PickerOptions {
 
 /**
  * The tabs in order: groupOrder first, then the documented order, then additional groups. Disabled groups drop
- * out, and recent only shows while recent display is on (docs/product.md#behaviour).
+ * out, and recent only shows while recent display is on (docs/product.md#emoji-picker).
  */
 export function orderedGroups(options: PickerOptions): GroupId[] {
   const all: GroupId[] = [...GROUP_ORDER, ...Object.keys(options.additionalGroups)];

@@ -12,7 +12,7 @@ export interface RecentEmoji {
   names: string[];
 }
 
-/** docs/product.md#behaviour: the chosen emoji goes to the front, once; the list keeps the newest RECENT_LIMIT. */
+/** docs/product.md#emoji-picker: the chosen emoji goes to the front, once; the list keeps the newest RECENT_LIMIT. */
 export function pushRecent(list: readonly RecentEmoji[], chosen: RecentEmoji, limit = RECENT_LIMIT): RecentEmoji[] {
   const entry = { code: chosen.code, names: [...chosen.names] };
   return [entry, ...list.filter((item) => item.code !== chosen.code)].slice(0, limit);
