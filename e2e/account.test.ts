@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)("the member's own account", () => {
   });
   afterAll(() => browser?.close());
 
-  it('edits the profile: empty about me and no tags are refused with the SPEC texts, good values are saved and shown after a reload', async () => {
+  it('edits the profile: empty about me and no tags are refused with the documented texts, good values are saved and shown after a reload', async () => {
     const ctx = await newContext(browser, MOBILE);
     const page = await ctx.newPage();
     await signInMember(page);

@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('accounts', () => {
     const email = `e2e${stamp}@example.com`;
     await page.goto('/sign-up');
     const form = page.getByRole('form', { name: 'Create your account' });
-    // Terms unchecked first: the SPEC's text, and no account is made.
+    // Terms unchecked first: the documented text, and no account is made.
     await fillSignUp(page, `e2e_${stamp}`, email);
     await form.getByRole('button', { name: /create my free account/i }).click();
     await page.getByText('Please acknowledge to proceed.').waitFor();
@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await shot(page, 'verified-profiles');
     await ctx.close();
 
-    // The same link again, in another browser: it signs no one in (SPEC §8: already_verified without token).
+    // The same link again, in another browser: it signs no one in (docs/product.md#errors-and-texts: already_verified without token).
     const again = await newContext(browser, MOBILE);
     const replay = await again.newPage();
     await replay.goto(link);
@@ -133,7 +133,7 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await ctx.close();
   });
 
-  it('shows the SPEC text for a wrong password and makes no call when a field is empty', async () => {
+  it('shows the documented text for a wrong password and makes no call when a field is empty', async () => {
     const ctx = await newContext(browser, MOBILE);
     const page = await ctx.newPage();
     await signIn(page, 'demo', 'not-the-password');

@@ -10,7 +10,7 @@ interface ConversationAnswer {
   messages: { _id: string; message: string }[];
 }
 
-/** Letters only: digits in a shown message can be masked as a phone number (SPEC masking). */
+/** Letters only: digits in a shown message can be masked as a phone number (docs/api.md#messaging masking). */
 const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium)('a messenger-grade chat', () => {
     await expect.poll(() => pathOf(page)).toBe(`/messages/chat/${conversationId}`);
     const box = page.getByRole('textbox', { name: /^Message to / });
     await box.waitFor();
-    // The list stays beside the chat, the open conversation marked; the route is SPEC §2's chat path.
+    // The list stays beside the chat, the open conversation marked; the route is docs/product.md#screens-and-routes's chat path.
     await expect.poll(() => item.getAttribute('aria-current')).toBe('page');
     const [list, chat] = await Promise.all([page.locator('.messages-split__list').boundingBox(), page.locator('.chat').boundingBox()]);
     expect(list!.x + list!.width).toBeLessThanOrEqual(chat!.x);

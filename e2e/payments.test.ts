@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('payments', () => {
     await page.getByRole('button', { name: 'Buy 25 credits' }).click();
     await expect.poll(() => pathOf(page)).toBe('/upgrade/checkout');
     await page.getByText('Step 2 of 2').first().waitFor();
-    // Nothing is sent until the form is right: the SPEC's texts show.
+    // Nothing is sent until the form is right: the documented texts show.
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('You must accept terms and conditions to make a purchase').waitFor();
     await page.getByText('Credit card is not valid').or(page.getByText('Required').first()).first().waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
 import { signInMember } from './support/member.js';
 
-// SPEC §2 public pages and the footer links in the SPEC's order.
+// docs/product.md#screens-and-routes public pages and the footer links in the documented order.
 const PUBLIC_PAGES = ['/', '/prices', '/about-us', '/faq', '/terms', '/privacy-policy', '/cookie-policy', '/contact-us', '/affiliates', '/about', '/content-removal', '/block', '/sign-in', '/sign-up'];
 const FOOTER = [
   ['Prices', '/prices'],

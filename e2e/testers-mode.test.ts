@@ -196,7 +196,7 @@ describe.skipIf(!hasChromium)("testers' mode (npm run dev:mock)", () => {
       await agent.keyboard.press('Alt+Shift+KeyT');
       await staffPanel.getByRole('button', { name: '+5 min on the clock' }).click();
       await staffPanel.getByTestId('tester-clock-offset').filter({ hasText: /^Moved 5 min ahead · / }).waitFor();
-      // The countdown reads the moved clock: it ends at once, and the lapse signs the agent out as SPEC says.
+      // The countdown reads the moved clock: it ends at once, and the lapse signs the agent out as docs/product.md#agent-session says.
       await toast(agent, 'Reply timer lapse').waitFor();
       await expect.poll(() => pathOf(agent)).toBe('/agent/sign-in');
 

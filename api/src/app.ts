@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     })(c, next);
   });
 
-  // Every call but health knows its brand (SPEC §1: branded per domain).
+  // Every call but health knows its brand (docs/product.md#overview: branded per domain).
   api.use('*', async (c, next) => (c.req.path === '/api/health' ? next() : brandMiddleware(c, next)));
 
   // Module sub-apps; keep one .route() per module so AppType carries every route for hc clients.

@@ -133,7 +133,7 @@ const schema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Sign-ups past `captchaAfter` from one IP within the window must solve a v2 captcha (SPEC §8: 412). */
+/** Sign-ups past `captchaAfter` from one IP within the window must solve a v2 captcha (docs/product.md#errors-and-texts: 412). */
 function floodLimits(e: z.infer<typeof schema>) {
   const windowMs = e.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   return {

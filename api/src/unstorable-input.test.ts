@@ -1,5 +1,5 @@
 /**
- * CONTRACT, second round: text the database cannot store (NUL, a lone surrogate) and over-long text are the
+ * docs/api.md#text-input: text the database cannot store (NUL, a lone surrogate) and over-long text are the
  * client's mistake. Every text field and query value of the routes below answers 400 (a path 404) with the
  * error shape and writes nothing; a pushed mutation carrying them is a recorded business failure and the queue
  * moves on. One table, one database: each case compares a fingerprint of every table before and after.
@@ -75,7 +75,7 @@ interface BodyCase {
   /** A body the route accepts; each field in turn is replaced by each poison. */
   body: () => Record<string, unknown>;
   fields: string[];
-  /** SPEC §8: an over-long address is a bad address, which these forms answer 422 'Invalid email'. */
+  /** docs/product.md#errors-and-texts: an over-long address is a bad address, which these forms answer 422 'Invalid email'. */
   badAddressIs422?: true;
 }
 

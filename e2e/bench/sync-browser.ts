@@ -171,7 +171,7 @@ export async function measureInBrowser(run: BrowserRun): Promise<BrowserFigures>
     // tsx compiles this file with esbuild's keepNames, which wraps the functions handed to page.evaluate in
     // calls of its `__name` helper; the page has no such helper.
     await context.addInitScript('globalThis.__name = (fn) => fn;');
-    // Signed in as the app stores a session (SPEC §3 auth state), on a device that holds nothing yet.
+    // Signed in as the app stores a session (docs/product.md#data auth state), on a device that holds nothing yet.
     const expiryDate = (JSON.parse(Buffer.from(run.token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
     await context.addInitScript(
       ({ token, expiryDate }) => localStorage.setItem('auth', JSON.stringify({ isAuthenticated: true, token, expiryDate, tokenUpdateInterval: 3_000_000 })),

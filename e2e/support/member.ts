@@ -21,7 +21,7 @@ export async function signInMember(page: Page, user = DEMO) {
   await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/profiles');
 }
 
-/** POST /api/authenticate (CONTRACT "Accounts"); agents and admins pass `type: 'agent'`. */
+/** POST /api/authenticate (docs/api.md#auth); agents and admins pass `type: 'agent'`. */
 export async function apiToken(user: { username: string; password: string }, type?: 'agent'): Promise<string> {
   const res = await fetch(`${inject('baseUrl')}/api/authenticate`, {
     method: 'POST',

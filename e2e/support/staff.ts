@@ -4,7 +4,7 @@ import { ADMIN, apiCall, apiToken, pathOf } from './member.js';
 
 export const AGENT = { username: 'agent@example.com', password: 'agent-pass-123' };
 
-/** Letters only: digits in a shown message can be masked as a phone number (SPEC masking). */
+/** Letters only: digits in a shown message can be masked as a phone number (docs/api.md#messaging masking). */
 export const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTextKey, t, texts } from './texts.js';
 
 describe('t', () => {
-  it('answers the SPEC texts verbatim', () => {
+  it('answers the documented texts verbatim', () => {
     expect(t('error.generic')).toBe('Something went wrong, please try again later.');
     expect(t('error.auto-login-not-found')).toBe('User not found. Please register first');
     expect(t('image-uploader.min-dimension')).toBe('Mininum dimension is 640px x 360px');

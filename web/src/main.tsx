@@ -22,7 +22,7 @@ async function start() {
     const { mountTesterPanel } = await import('./mocks/tester-panel');
     mountTesterPanel();
   }
-  // SPEC §2: on start the app initialises authentication and loads brand information.
+  // docs/product.md#screens-and-routes: on start the app initialises authentication and loads brand information.
   startAuthSession();
   // A signed-in member's device syncs while the brand and the user load: the inbox does not wait for them.
   const auth = getAuth();

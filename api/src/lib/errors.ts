@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** A failure the client caused or may show: answered with CONTRACT's error shape and a 4xx status. */
+/** A failure the client caused or may show: answered with the error shape (docs/api.md#errors) and a 4xx status. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,

@@ -9,7 +9,7 @@ import { idempotencyKeys } from '../db/schema/index.js';
 import { ApiError } from './errors.js';
 
 /**
- * CONTRACT "General": writes that charge or create accept an Idempotency-Key header. The same key with the
+ * docs/api.md#general: writes that charge or create accept an Idempotency-Key header. The same key with the
  * same request answers the first result again and changes nothing; with another request, 422.
  *
  * The key is claimed and its answer stored inside the write's own transaction (idempotentWrite), so a crash

@@ -17,7 +17,7 @@ export function idParam(c: Context, name: string): string {
 }
 
 /**
- * CONTRACT, second round: query values and path parameters the database cannot store (a `%00`) are refused at
+ * docs/api.md#text-input: query values and path parameters the database cannot store (a `%00`) are refused at
  * the edge, for every route, including those that read a value by hand (tokens, domains, search words): a path
  * with one names nothing (404), a query value with one is the client's mistake (400, as the query schemas answer).
  * Lone surrogates cannot arrive this way: they are not valid UTF-8, so their escapes are never decoded.

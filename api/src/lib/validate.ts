@@ -4,8 +4,8 @@ import type { ZodType } from 'zod';
 import { ApiError } from './errors.js';
 
 /**
- * zod validation that answers CONTRACT's error shape: 400, code `invalid-<target>`, the first issue's message
- * (the SPEC's text where the shared schema carries one) and every field's message in `details.fields`.
+ * zod validation that answers the error shape (docs/api.md#errors): 400, code `invalid-<target>`, the first issue's message
+ * (the documented text where the shared schema carries one) and every field's message in `details.fields`.
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {

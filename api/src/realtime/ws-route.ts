@@ -4,9 +4,9 @@ import type { AppDeps, AppEnv, AuthContext } from '../context.js';
 import { authenticateAccessToken } from '../modules/auth/sessions.js';
 import type { RealtimeEvent, Room, SocketLike } from './hub.js';
 
-/** CONTRACT "Websocket": a bad or expired token closes the socket with this code. */
+/** docs/api.md#websocket: a bad or expired token closes the socket with this code. */
 export const WS_UNAUTHORIZED = 4401;
-/** SPEC §9: heartbeat every 60 s. */
+/** docs/product.md#constants: heartbeat every 60 s. */
 export const HEARTBEAT_MS = 60_000;
 const MAX_FRAME = 64 * 1024;
 

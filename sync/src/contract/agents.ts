@@ -1,6 +1,6 @@
 /**
- * CONTRACT "Agents": the agent console's payloads (SPEC §3 agent, agent conversation wrapper, memo, meet-up,
- * stock queue, lookup filters, agent status event; §4 agent session; §9 constants). Dates travel as ISO
+ * docs/api.md#agents: the agent console's payloads (docs/product.md#data agent, agent conversation wrapper, memo, meet-up,
+ * stock queue, lookup filters, agent status event; docs/product.md#agent-session agent session; docs/product.md#constants). Dates travel as ISO
  * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColor
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
 import { t } from '../texts.js';
 
-// ---------- SPEC §9 constants ----------
+// ---------- docs/product.md#constants ----------
 
 /** A claim lasts this long from claimTime. */
 export const CLAIM_LIFETIME_MS = 300_000;
@@ -29,13 +29,13 @@ const isoDate = text();
 
 // ---------- Agent ----------
 
-// One list of statuses and roles for the console and the CONTRACT entities.
+// One list of statuses and roles for the console and the entities of docs/product.md#data.
 export { agentRoles, agentStatuses, type AgentRole, type AgentStatus } from './entities.js';
 
-/** A scope entry: `COUNTRY-domain` (SPEC §9), e.g. `US-localhost`. */
+/** A scope entry: `COUNTRY-domain` (docs/product.md#constants), e.g. `US-localhost`. */
 export const scopeEntry = text().regex(/^[A-Z]{2}-[a-z0-9.-]+$/, 'A scope is COUNTRY-domain, e.g. US-example.com');
 
-/** SPEC §3 agent (GET /api/agents rows, the agent's own record). */
+/** docs/product.md#data agent (GET /api/agents rows, the agent's own record). */
 export const agent = z.object({
   _id: text(),
   type: z.literal('agent'),
@@ -88,7 +88,7 @@ export type UpdateAgentBody = z.infer<typeof updateAgentBody>;
 // ---------- Session and breaks ----------
 
 /**
- * POST /api/event (SPEC §3 agent status event). `status` drives the transition: online starts (or resumes
+ * POST /api/event (docs/product.md#data agent status event). `status` drives the transition: online starts (or resumes
  * from a break), paused starts a break (needs `reason`), offline stops. `event` and `queue` are echoed.
  */
 export const agentStatusEventBody = z.object({
@@ -101,7 +101,7 @@ export const agentStatusEventBody = z.object({
 });
 export type AgentStatusEventBody = z.infer<typeof agentStatusEventBody>;
 
-/** SPEC §3 session state (agent) as the server knows it: answer of POST/GET /api/event and the socket event. */
+/** docs/product.md#data session state (agent) as the server knows it: answer of POST/GET /api/event and the socket event. */
 export const agentSessionState = z.object({
   status: z.enum(agentStatuses),
   statusLastUpdate: isoDate,
@@ -141,7 +141,7 @@ export type QueueCounts = z.infer<typeof queueCounts>;
 export const memoTypes = ['user', 'profile'] as const;
 export type MemoType = (typeof memoTypes)[number];
 
-/** SPEC §3 memo. On a conversation (`conversationId`), or across conversations on a user / profile. */
+/** docs/product.md#data memo. On a conversation (`conversationId`), or across conversations on a user / profile. */
 export const memo = z.object({
   _id: text(),
   note: text(),
@@ -149,7 +149,7 @@ export const memo = z.object({
   archived: z.boolean(),
   global: z.boolean(),
   conversationId: text().nullable(),
-  /** users.id for type user, profiles.id for type profile (SPEC's userProfileID). */
+  /** users.id for type user, profiles.id for type profile (the memo payload's userProfileID, docs/product.md#data). */
   userProfileId: text().nullable(),
   agentId: text().nullable(),
   createDate: isoDate,
@@ -172,7 +172,7 @@ export const updateMemoBody = z.object({ note: noteText.optional(), archived: z.
 export const meetStatuses = ['proposed', 'confirmed', 'cancelled', 'done'] as const;
 export type MeetStatus = (typeof meetStatuses)[number];
 
-/** SPEC §3 meet-up (`id` as SPEC spells it; `_id` the same value). */
+/** docs/product.md#data meet-up (`id` as docs/product.md spells it; `_id` the same value). */
 export const meetUp = z.object({
   id: text(),
   _id: text(),
@@ -214,7 +214,7 @@ export type UpdateMeetUpBody = z.infer<typeof updateMeetUpBody>;
 
 // ---------- The agent conversation ----------
 
-/** The member side as staff see it (SPEC §3: _id, birthday, createDate, updateDate). */
+/** The member side as staff see it (docs/product.md#data: _id, birthday, createDate, updateDate). */
 export const staffUser = z.object({
   _id: text(),
   username: text(),
@@ -243,7 +243,7 @@ export const staffUser = z.object({
 });
 export type StaffUser = z.infer<typeof staffUser>;
 
-/** The fictive profile side (SPEC §3: plus activityDate). */
+/** The fictive profile side (docs/product.md#data: plus activityDate). */
 export const staffProfile = z.object({
   _id: text(),
   username: text(),
@@ -294,7 +294,7 @@ export const agentConversation = z.object({
 });
 export type AgentConversation = z.infer<typeof agentConversation>;
 
-/** GET /api/claim (SPEC §3 agent conversation wrapper). The claim expires CLAIM_LIFETIME_MS after claimTime. */
+/** GET /api/claim (docs/product.md#data agent conversation wrapper). The claim expires CLAIM_LIFETIME_MS after claimTime. */
 export const claimWrapper = z.object({
   claimTime: isoDate,
   /** When the conversation entered its stock (how long the member has waited). */
@@ -356,7 +356,7 @@ export const stockReplyBody = z.object({
 export const lookupSorts = ['recent', 'oldest'] as const;
 const dateParam = text().refine((v) => !Number.isNaN(Date.parse(v)), 'Incorrect date format');
 
-/** GET /api/conversations for staff (SPEC §3 lookup filters). Username filters match a case-insensitive substring. */
+/** GET /api/conversations for staff (docs/product.md#data lookup filters). Username filters match a case-insensitive substring. */
 export const lookupQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -550,7 +550,7 @@ export const fictiveListQuery = z.object({
   brandId: uuid.optional(),
 });
 
-/** SPEC §8 pause lockout `{time}`: minutes and seconds left, mm:ss. */
+/** docs/product.md#errors-and-texts pause lockout `{time}`: minutes and seconds left, mm:ss. */
 export function formatLockout(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const m = Math.floor(total / 60);

@@ -32,7 +32,7 @@ describe('registerBody', () => {
     expect(messages(result)).toMatchObject({ username: 'Required', email: 'Required' });
   });
 
-  it('uses the SPEC messages', () => {
+  it('uses the documented messages', () => {
     const result = registerBody.safeParse({
       ...valid,
       email: 'nope',

@@ -1,4 +1,4 @@
-/** Account payloads (SPEC §7 Authentication, CONTRACT "Accounts") and the access-token payload. */
+/** Account payloads (docs/api.md#auth) and the access-token payload. */
 import { z } from 'zod';
 import { text } from './text.js';
 import { normaliseExp } from '../rules/token-exp.js';
@@ -63,7 +63,7 @@ export type AuthenticateBody = z.infer<typeof authenticateBody>;
 export const accessTokenAnswer = z.object({ access_token: text() });
 export type AccessTokenAnswer = z.infer<typeof accessTokenAnswer>;
 
-/** GET /autologin answers in camelCase (SPEC §7). */
+/** GET /autologin answers in camelCase (docs/api.md#endpoints). */
 export const autoLoginAnswer = z.object({ accessToken: text() });
 export type AutoLoginAnswer = z.infer<typeof autoLoginAnswer>;
 
@@ -113,7 +113,7 @@ export type TokenPayload = z.infer<typeof tokenPayload>;
 // normaliseExp lives with the rules so the web app's token reader need not load this module's schemas (and zod).
 export { normaliseExp } from '../rules/token-exp.js';
 
-/** SPEC §5: a token whose exp is at or before now is expired. */
+/** docs/product.md#validation: a token whose exp is at or before now is expired. */
 export function isExpired(exp: number, now: Date = new Date()): boolean {
   return normaliseExp(exp) <= now.getTime();
 }

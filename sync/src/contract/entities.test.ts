@@ -74,7 +74,7 @@ describe('entities', () => {
     expect(parsed.savedCards[0]?.cardId).toBe('c1');
   });
 
-  it('decide premium as the SPEC says', () => {
+  it('decide premium as docs/product.md says', () => {
     expect(hasActiveSubscription(member)).toBe(false);
     expect(hasActiveSubscription({ subscriptions: [{ _id: 's', active: true }] })).toBe(true);
   });

@@ -1,6 +1,6 @@
 /**
- * SPEC §3 entities as the API answers them, field names exactly as the SPEC spells them.
- * Dates travel as ISO-8601 strings. Fields the SPEC names are required; the few this file adds
+ * docs/product.md#data entities as the API answers them, field names exactly as docs/product.md spells them.
+ * Dates travel as ISO-8601 strings. Fields docs/product.md names are required; the few this file adds
  * for the product to work (marked "added") are optional, so older records still parse.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { text } from './text.js';
 import { genders } from './auth.js';
 
 /**
- * SPEC §4: bank -> "try a different card"; system -> "contact support". refunded: the charge went through for an
+ * docs/product.md#orders-and-payment: bank -> "try a different card"; system -> "contact support". refunded: the charge went through for an
  * order no longer allowed when it was confirmed (a first-purchase offer after another purchase, a second
  * membership): nothing granted, the whole amount given back (decision 0021).
  */
@@ -17,7 +17,7 @@ export const paymentFailures = ['bank', 'system', 'refunded'] as const;
 const id = text().min(1);
 const isoDate = text().min(1);
 
-// ---------- Profile attributes (SPEC §3 Filters) ----------
+// ---------- Profile attributes (docs/product.md#data Filters) ----------
 
 export const bodyTypes = ['fit', 'average', 'curvy'] as const;
 export const ethnicities = ['asian', 'black', 'hispanic', 'middle-eastern', 'white', 'other'] as const;
@@ -192,7 +192,7 @@ export const profileSettings = z.object({
 });
 export type ProfileSettings = z.infer<typeof profileSettings>;
 
-/** The member's own profile: SPEC's settings, favourites, viewed, location plus the edit fields. */
+/** The member's own profile: the documented settings, favourites, viewed, location plus the edit fields. */
 export const userProfile = z.object({
   settings: profileSettings,
   /** Profile ids the member favourited. */
@@ -226,7 +226,7 @@ export const ageVerification = z.object({
 });
 export type AgeVerification = z.infer<typeof ageVerification>;
 
-/** GET /user/{id}: the SPEC §3 user state without `password`. */
+/** GET /user/{id}: the docs/product.md#data user state without `password`. */
 export const user = z.object({
   _id: id,
   createDate: isoDate,
@@ -259,12 +259,12 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** SPEC §4: Premium while a subscription is active. */
+/** docs/product.md#orders-and-payment: Premium while a subscription is active. */
 export function hasActiveSubscription(u: Pick<User, 'subscriptions'>): boolean {
   return u.subscriptions.some((s) => s.active);
 }
 
-// ---------- Profiles as members see them (CONTRACT "Profiles") ----------
+// ---------- Profiles as members see them (docs/api.md#profiles-and-matching) ----------
 
 export const profile = z.object({
   _id: id,
@@ -310,7 +310,7 @@ export const agent = z.object({
   exp: z.number().optional(),
   type: z.literal('agent'),
   images: z.array(image),
-  /** Brand scopes as 'country-domain' (SPEC §9), e.g. 'US-example.com'. */
+  /** Brand scopes as 'country-domain' (docs/product.md#constants), e.g. 'US-example.com'. */
   scope: z.array(text()),
   role: z.enum(agentRoles),
 });

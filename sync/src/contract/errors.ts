@@ -1,4 +1,4 @@
-/** CONTRACT "General": the one error shape and the list envelope. */
+/** docs/api.md#general: the one error shape and the list envelope. */
 import { z } from 'zod';
 import { text } from './text.js';
 

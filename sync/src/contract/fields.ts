@@ -1,5 +1,5 @@
 /**
- * zod field builders over the SPEC §5 rules, so a contract field reports exactly the message the
+ * zod field builders over the docs/product.md#validation rules, so a contract field reports exactly the message the
  * web form shows: 'Required' when absent or blank, then the first failing rule's message.
  */
 import { z } from 'zod';

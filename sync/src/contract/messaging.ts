@@ -1,15 +1,15 @@
 /**
- * CONTRACT "Messaging": member and agent messaging payloads, and the records the member's mirror holds
- * (SPEC §3 conversation, message and draft; §4 conversation types and unread counts).
+ * docs/api.md#messaging: member and agent messaging payloads, and the records the member's mirror holds
+ * (docs/product.md#data conversation, message and draft; docs/product.md#messaging conversation types and unread counts).
  */
 import { z } from 'zod';
 import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
-/** SPEC §9: messages per chunk. */
+/** docs/product.md#constants: messages per chunk. */
 export const MESSAGES_PER_CHUNK = 6;
-/** SPEC §9: one credit per message. */
+/** docs/product.md#credits: one credit per message. */
 export const MESSAGE_COST = 1;
 
 export const messageTypes = ['text', 'attachment'] as const;
@@ -18,7 +18,7 @@ export const senderTypes = ['user', 'profile', 'admin', 'system'] as const;
 export type SenderType = (typeof senderTypes)[number];
 
 
-/** SPEC §7 member send payload (POST /conversation/{id} and /conversation/{id}/message). */
+/** docs/api.md#endpoints member send payload (POST /conversation/{id} and /conversation/{id}/message). */
 export const sendMessageBody = z.object({
   messageType: z.enum(messageTypes).default('text'),
   message: text().max(MESSAGE_MAX_LENGTH, `The message must contain at most ${MESSAGE_MAX_LENGTH} symbols`).default(''),
@@ -26,7 +26,7 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
-/** An agent's reply (CONTRACT "Agents"): the newest message the agent loaded, and the admin flag. */
+/** An agent's reply (docs/api.md#agents): the newest message the agent loaded, and the admin flag. */
 export const agentReplyBody = sendMessageBody.extend({
   lastMessageId: uuid.nullish(),
   admin: z.boolean().optional(),
@@ -35,17 +35,17 @@ export type AgentReplyBody = z.infer<typeof agentReplyBody>;
 
 export const archiveBody = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) });
 
-/** SPEC §5: sending empty text with no attachment does nothing. */
+/** docs/product.md#validation: sending empty text with no attachment does nothing. */
 export function isEmptyMessage(input: { message?: string | null; attachment?: string | null }): boolean {
   return !input.attachment && (input.message ?? '').trim() === '';
 }
 
-/** SPEC §3 `day`: the start of the message's day (UTC) as a ms timestamp; clients regroup by local day if they wish. */
+/** docs/product.md#data `day`: the start of the message's day (UTC) as a ms timestamp; clients regroup by local day if they wish. */
 export function dayStart(ms: number): number {
   return ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
 }
 
-/** SPEC §3 message, as members (masked text) and staff (original) receive it. */
+/** docs/product.md#data message, as members (masked text) and staff (original) receive it. */
 export const messageRecord = z.object({
   _id: text(),
   conversationId: text(),
@@ -75,7 +75,7 @@ export const conversationRecord = z.object({
   profileId: text(),
   profile: profileSummary,
   archived: z.boolean(),
-  /** Whether the member has written in it (SPEC §4 conversation type). */
+  /** Whether the member has written in it (docs/product.md#messaging conversation type). */
   hasUserMessage: z.boolean(),
   createDate: text(),
   updateDate: text(),
@@ -85,7 +85,7 @@ export const conversationRecord = z.object({
 });
 export type ConversationRecord = z.infer<typeof conversationRecord>;
 
-/** SPEC §3 unread counts: total, inbox, archive, conversation (the Conversations tab). */
+/** docs/product.md#data unread counts: total, inbox, archive, conversation (the Conversations tab). */
 export const unreadCounts = z.object({
   total: z.number().int().min(0),
   inbox: z.number().int().min(0),
@@ -94,6 +94,6 @@ export const unreadCounts = z.object({
 });
 export type UnreadCounts = z.infer<typeof unreadCounts>;
 
-/** SPEC §3 draft message: kept on the device, per profile. */
+/** docs/product.md#data draft message: kept on the device, per profile. */
 export const draftRecord = z.object({ profileId: text(), message: text() });
 export type DraftRecord = z.infer<typeof draftRecord>;

@@ -9,7 +9,7 @@ describe('payments contract', () => {
     expect(body.cardNumber).toBe('4242424242424242');
   });
 
-  it('tokenize refuses a bad checksum, a short CVV, a past expiry and a bad zip with the SPEC messages', () => {
+  it('tokenize refuses a bad checksum, a short CVV, a past expiry and a bad zip with the documented messages', () => {
     const r = tokenizeBody.safeParse({ cardNumber: '4242424242424241', expMonth: 1, expYear: 2001, cvv: '12', cardholder: 'A', zip: '1234' });
     expect(r.success).toBe(false);
     const messages = Object.fromEntries(r.error!.issues.map((i) => [String(i.path[0]), i.message]));

@@ -1,5 +1,5 @@
 /**
- * CONTRACT "Payments" (SPEC §3 order, saved cards, subscriptions; §4 orders, payment and verification; §7 calls).
+ * docs/api.md#payments (docs/product.md#data order, saved cards, subscriptions; docs/product.md#orders-and-payment orders, payment and verification; docs/api.md#endpoints calls).
  * Money travels as decimal major units (9.99) like the product pricing; the API computes in cents.
  *
  *   POST   /api/sandbox/payments/tokenize       tokenizeBody -> tokenizeAnswer (no auth: it stands in for the processor's widget)
@@ -23,7 +23,7 @@ import { paymentFailures, savedCard, subscription, transaction, type SavedCard }
 const id = text().min(1);
 const isoDate = text().min(1);
 
-/** SPEC §9: orders and age verification are polled every 2 s for at most 25 s. */
+/** docs/product.md#constants: orders and age verification are polled every 2 s for at most 25 s. */
 export const PAYMENT_POLL_INTERVAL_MS = 2_000;
 export const PAYMENT_POLL_TIMEOUT_MS = 25_000;
 
@@ -84,7 +84,7 @@ export type TokenizeBody = z.input<typeof tokenizeBody>;
 const checkoutTerms = z.literal(true, { error: t('validation.checkout-terms') });
 
 /**
- * SPEC §3 checkout fields with the §5 texts, one message per field. A new card has every field but the city
+ * docs/product.md#data checkout fields with the docs/product.md#validation texts, one message per field. A new card has every field but the city
  * required, the expiry checked once both parts are chosen; a saved card needs only the terms. Expiry depends
  * on the month, so the schema reads `now()` at validation time.
  */
@@ -144,7 +144,7 @@ export const createOrderBody = z.object({
   currency: text().regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code'),
   /** ISO 3166 alpha-2; the price entry is picked for it (or the product's default entry). */
   country: text().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter code'),
-  /** The cart: SPEC §9 holds at most one item. `days` picks the interval when a product has several (default: its first). */
+  /** The cart: docs/product.md#constants holds at most one item. `days` picks the interval when a product has several (default: its first). */
   products: z
     .array(z.object({ productId: uuid, days: z.number().int().min(0).optional() }), { error: t('validation.required') })
     .min(1, t('validation.required'))
@@ -211,7 +211,7 @@ export const order = z.object({
   country: text(),
   products: z.array(orderLine),
   total: z.number(),
-  /** VAT included in total, truncated to 2 decimals (SPEC §9). */
+  /** VAT included in total, truncated to 2 decimals (docs/product.md#credits). */
   vat: z.number(),
   status: z.enum(orderStatuses),
   /** Set once paid. */
@@ -303,7 +303,7 @@ export type AgeVerificationStartAnswer = z.infer<typeof ageVerificationStartAnsw
 export const ageVerificationStatuses = ['none', 'pending', 'approved', 'declined', 'cancelled'] as const;
 export type AgeVerificationStatus = (typeof ageVerificationStatuses)[number];
 
-/** SPEC §4: the member returns to the site root with this query flag; the client then polls the user state. */
+/** docs/product.md#verification: the member returns to the site root with this query flag; the client then polls the user state. */
 export const VERIFY_AGE_QUERY = 'verify-age';
 
 /** PATCH /api/user/{id}/is-doi: the member confirmed the double opt-in (body may be empty: true). */

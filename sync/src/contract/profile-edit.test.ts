@@ -34,7 +34,7 @@ describe('profileEditBody', () => {
   it('accepts the form without a new password', () => {
     expect(profileEditBody.safeParse(form).success).toBe(true);
   });
-  it('says what is missing in the SPEC words', () => {
+  it('says what is missing in the documented words', () => {
     const result = profileEditBody.safeParse({ ...form, lookingFor: [], aboutMe: '  ' });
     const byPath = Object.fromEntries(result.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? []);
     expect(byPath).toEqual({

@@ -1,4 +1,4 @@
-/** SPEC §3 profile edit fields and the §5 age-range rule. */
+/** docs/product.md#data profile edit fields and the docs/product.md#validation age-range rule. */
 import { z } from 'zod';
 import { text } from './text.js';
 import { t } from '../texts.js';
@@ -76,7 +76,7 @@ export type ProfileEditInput = z.input<typeof profileEditBody>;
 export const userPatchBody = profileEditBody.partial();
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 
-/** What SPEC §4's profile-completion checklist looks at. */
+/** What docs/product.md#verification's profile-completion checklist looks at. */
 export interface CompletionInput {
   images: readonly unknown[];
   profile: {

@@ -1,4 +1,4 @@
-/** Web Push subscriptions (docs/decisions/0035-web-push.md): what a browser's PushSubscription.toJSON() gives. */
+/** Web Push subscriptions (docs/decisions/0035-emoji-images-split-inbox-and-web-push.md): what a browser's PushSubscription.toJSON() gives. */
 import { z } from 'zod';
 import { text } from './text.js';
 

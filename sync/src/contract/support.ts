@@ -1,4 +1,4 @@
-/** SPEC §3 contact and affiliate forms, POST /customer-support (affiliate with ?form_type=affiliate). */
+/** docs/product.md#data contact and affiliate forms, POST /customer-support (affiliate with ?form_type=affiliate). */
 import { z } from 'zod';
 import { text } from './text.js';
 import { t } from '../texts.js';
@@ -23,7 +23,7 @@ export const contactBody = z.object({
 });
 export type ContactBody = z.infer<typeof contactBody>;
 
-/** A ticket number is returned for the contact form (SPEC §3). */
+/** A ticket number is returned for the contact form (docs/product.md#data). */
 export const contactAnswer = z.object({ ticketNumber: text() });
 export type ContactAnswer = z.infer<typeof contactAnswer>;
 

@@ -1,6 +1,6 @@
 /**
- * The one text schema every string field and query value of the contract is built from (CONTRACT, second
- * round: NUL and lone surrogates are refused with 400). PostgreSQL cannot store either: `text` refuses the NUL
+ * The one text schema every string field and query value of the contract is built from (docs/api.md#text-input:
+ * NUL and lone surrogates are refused with 400). PostgreSQL cannot store either: `text` refuses the NUL
  * byte, `jsonb` refuses `\u0000` and unpaired surrogate escapes. Refusing them here, where the request is
  * validated, answers the client's mistake with the error shape instead of a 500 from the database, and a
  * pushed mutation carrying them becomes a business failure instead of blocking the queue.
@@ -23,7 +23,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 }
 
 /**
- * Whether a validation issue is this refusal. Routes that answer a field's own rule with another status (SPEC §8:
+ * Whether a validation issue is this refusal. Routes that answer a field's own rule with another status (docs/product.md#errors-and-texts:
  * a bad email address is 422) still answer it 400, as the contract does for every field.
  */
 export function isUnstorableIssue(issue: z.core.$ZodIssue): boolean {

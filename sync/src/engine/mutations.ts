@@ -1,5 +1,5 @@
 /**
- * The offline writes (ARCHITECTURE "sync engine"): their names, argument schemas and the push/pull protocol.
+ * The offline writes (docs/architecture.md#the-sync-engine): their names, argument schemas and the push/pull protocol.
  * Mutation ids count up from 1 per client; the server applies each once, in order.
  */
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import type { WindowChecksum } from './window.js';
 const conversationId = text().min(1).max(100);
 
 export const mutationArgs = {
-  /** conversationId 'blank' starts the conversation with profileId on first send (SPEC §4). */
+  /** conversationId 'blank' starts the conversation with profileId on first send (docs/product.md#messaging). */
   sendMessage: z.object({
     conversationId: z.union([z.literal('blank'), conversationId]),
     profileId: uuid,
@@ -46,7 +46,7 @@ export const mutation = z.object({
 });
 export type Mutation = z.infer<typeof mutation>;
 
-/** CONTRACT: a push carries at most this many mutations; the server applies them in one transaction. */
+/** docs/api.md#sync: a push carries at most this many mutations; the server applies them in one transaction. */
 export const MAX_MUTATIONS_PER_PUSH = 500;
 
 export const pushRequest = z

@@ -78,7 +78,7 @@ export async function sendMessage(tx: WriteTx, args: MutationArgs<'sendMessage'>
     _id: args.messageId,
     conversationId: conversation._id,
     messageType: args.messageType,
-    // The mirror holds what the member is shown, and members are shown contacts masked (CONTRACT).
+    // The mirror holds what the member is shown, and members are shown contacts masked (docs/api.md#messaging).
     message: maskContacts(args.message),
     attachment: args.attachment ?? null,
     senderType: 'user',
@@ -147,7 +147,7 @@ export async function runMutation(tx: WriteTx, m: Pick<Mutation, 'name' | 'args'
   }
 }
 
-/** How many credits a mutation takes up front (SPEC §4: 1 per message, given back if the server refuses). */
+/** How many credits a mutation takes up front (docs/product.md#messaging: 1 per message, given back if the server refuses). */
 export function chargeOf(m: Pick<Mutation, 'name' | 'args'>): number {
   if (m.name !== 'sendMessage') return 0;
   try {

@@ -1,6 +1,6 @@
 /**
  * Client-side reconcile: a pull patch lands on the confirmed (server) state, then what is still pending is
- * replayed on top with the same mutators. Shown credits = server credits − pending charges (SPEC §4).
+ * replayed on top with the same mutators. Shown credits = server credits − pending charges (docs/product.md#messaging).
  */
 import { CONVERSATION_PREFIX, SERVER_PREFIXES, messagePrefix } from './keys.js';
 import { MutationError, type Mutation, type MutationErrorBody, type PatchOp } from './mutations.js';

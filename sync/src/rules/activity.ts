@@ -1,4 +1,4 @@
-/** SPEC §9: "new" and "online" badges and the "… ago" activity label. */
+/** docs/product.md#constants: "new" and "online" badges and the "… ago" activity label. */
 import { t } from '../texts.js';
 
 export const NEW_PROFILE_MS = 1_209_600_000; // 14 days

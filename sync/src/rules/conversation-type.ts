@@ -1,4 +1,4 @@
-/** SPEC §4: which tab (Inbox, Conversations, Archive) a member's conversation belongs to. */
+/** docs/product.md#messaging: which tab (Inbox, Conversations, Archive) a member's conversation belongs to. */
 
 export type ConversationType = 'inbox' | 'conversations' | 'archive';
 

@@ -1,4 +1,4 @@
-/** SPEC §9: heights are stored in cm and shown in cm or feet and inches by measurement system. */
+/** docs/product.md#constants: heights are stored in cm and shown in cm or feet and inches by measurement system. */
 
 export type MeasurementSystem = 'metric' | 'imperial';
 

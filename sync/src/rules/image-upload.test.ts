@@ -6,13 +6,13 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 const GIF = new Uint8Array([0x47, 0x49, 0x46, 0x38]);
 
-describe('image upload checks (SPEC §5)', () => {
+describe('image upload checks (docs/product.md#validation)', () => {
   it('knows jpeg and png by their bytes', () => {
     expect(sniffImageType(JPEG)).toBe('image/jpeg');
     expect(sniffImageType(PNG)).toBe('image/png');
     expect(sniffImageType(GIF)).toBeNull();
   });
-  it('refuses other types and files above 5 MB with the SPEC texts', () => {
+  it('refuses other types and files above 5 MB with the documented texts', () => {
     expect(t(checkFileBasics({ size: 10 }, GIF)!)).toBe('Invalid file type, jpeg or png only');
     expect(t(checkFileBasics({ size: 5 * 1024 * 1024 + 1 }, JPEG)!)).toBe('Max file size allowed is 5 mb');
     expect(checkFileBasics({ size: 5 * 1024 * 1024 }, PNG)).toBeNull();

@@ -1,7 +1,7 @@
 import type { TextKey } from '../texts.js';
 
 /**
- * SPEC §5 "Image upload" on the device, for every uploader (album, avatar, chat attachment): jpeg or png by
+ * docs/product.md#image-upload on the device, for every uploader (album, avatar, chat attachment): jpeg or png by
  * content, at most 5 MB, at least 640 x 360, larger than 3840 x 2160 scaled down at jpeg quality 0.8.
  * The API checks the same again (api/src/modules/uploads).
  */
@@ -17,7 +17,7 @@ export function sniffImageType(head: Uint8Array): 'image/jpeg' | 'image/png' | n
   return null;
 }
 
-/** Checks that need only the bytes: type and size. Returns the catalogue key of the SPEC text. */
+/** Checks that need only the bytes: type and size. Returns the catalogue key of the documented text. */
 export function checkFileBasics(file: { size: number }, head: Uint8Array): TextKey | null {
   if (!sniffImageType(head)) return 'image-uploader.invalid-type';
   if (file.size > MAX_BYTES) return 'image-uploader.max-size';

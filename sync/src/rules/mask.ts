@@ -1,5 +1,5 @@
 /**
- * SPEC §5 / CONTRACT: members see chat messages with emails and phone numbers masked (staff see
+ * docs/product.md#validation / docs/api.md#messaging: members see chat messages with emails and phone numbers masked (staff see
  * the original). Each masked character becomes '*' and spaces stay, so the message keeps its shape.
  */
 

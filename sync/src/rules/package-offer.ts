@@ -1,5 +1,5 @@
 /**
- * SPEC §3 packageType flags: who may buy a package. One rule for the upgrade page (which hides what would be
+ * docs/product.md#data packageType flags: who may buy a package. One rule for the upgrade page (which hides what would be
  * refused) and the order API (which refuses it), so the two never disagree.
  */
 export interface PackageFlags {

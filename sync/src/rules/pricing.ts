@@ -1,5 +1,5 @@
 /**
- * SPEC §9 pricing rules. Money arrives as decimal major units (9.99) but every computation runs
+ * docs/product.md#credits pricing rules. Money arrives as decimal major units (9.99) but every computation runs
  * on integer cents, because binary floats cannot hold most decimals: 9.99 / 10 in floats is
  * 0.9990000000000001 and truncating 0.29 * 100 gives 28.
  */
@@ -56,7 +56,7 @@ export function pricePerMessageCents(priceCents: number, credits: number): numbe
 
 /**
  * Price per message of a one-off (zero-day) package, truncated to 2 decimals, or null for
- * memberships and packages without credits (the SPEC shows it only for credit packages).
+ * memberships and packages without credits (docs/product.md#credits shows it only for credit packages).
  */
 export function pricePerMessage(interval: PriceInterval): number | null {
   if (interval.days !== 0) return null;

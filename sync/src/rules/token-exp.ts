@@ -1,7 +1,7 @@
 const EXP_DIGITS = 13;
 
 /**
- * SPEC §3: exp as a 13-digit millisecond timestamp. JWTs carry seconds (10 digits); anything
+ * docs/product.md#data: exp as a 13-digit millisecond timestamp. JWTs carry seconds (10 digits); anything
  * shorter is scaled up and anything longer (microseconds) scaled down, whole milliseconds kept.
  */
 export function normaliseExp(exp: number): number {

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 form rules. Each returns null when the value passes, else the message to show.
+ * docs/product.md#validation form rules. Each returns null when the value passes, else the message to show.
  * They are the single definition behind both the web forms and the zod contracts in
  * `sync/src/contract`. Rules that depend on the time take `now` (defaulting to the call time).
  */

@@ -3,7 +3,7 @@ import { PublicHeader } from '@web/ui/layout/public-header';
 import { SiteFooter } from '@web/ui/layout/site-footer';
 import { useToastsBelowHeader } from './toast-area';
 
-/** The visitor's frame (SPEC §2 public pages). */
+/** The visitor's frame (docs/product.md#screens-and-routes public pages). */
 export function PublicChrome({ children }: { children: ReactNode }) {
   useToastsBelowHeader();
   return (

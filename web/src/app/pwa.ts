@@ -3,7 +3,7 @@ import { t } from '@sync/texts';
 import { navigateTo } from '@web/lib/navigation';
 import { toast } from '@web/ui/toast';
 
-/** SPEC §9: look for a new build every 3,600,000 ms. */
+/** docs/product.md#constants: look for a new build every 3,600,000 ms. */
 export const UPDATE_CHECK_INTERVAL = 3_600_000;
 
 /** Registers the service worker (registerType 'prompt'): a new build waits until the member says reload. */

@@ -49,7 +49,7 @@ describe('route flow through the router', () => {
     expect((await visit('/upgrade/credits', fakeSession({ kind: 'user', user: { emailValidated: false } }))).state.location.pathname).toBe('/verify');
   });
 
-  it('carries verify-age=true from / to the member home (the age verification return, SPEC §4)', async () => {
+  it('carries verify-age=true from / to the member home (the age verification return, docs/product.md#verification)', async () => {
     const router = await visit('/?verify-age=true', fakeSession({ kind: 'user', user: { emailValidated: true } }));
     expect(router.state.location.pathname).toBe('/profiles');
     expect(router.state.location.search).toMatchObject({ 'verify-age': true });

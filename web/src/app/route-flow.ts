@@ -22,7 +22,7 @@ function say(session: SessionPort, notice: Notice | undefined): void {
 }
 
 /**
- * Auto-login (SPEC §4/§5/§8): exchange the token, reject an expired one, load the member. A mailed reset
+ * Auto-login (docs/product.md#authentication, docs/product.md#validation, docs/product.md#errors-and-texts): exchange the token, reject an expired one, load the member. A mailed reset
  * link's token is spent by the exchange, which hands back the reset token the reset form sends.
  */
 async function autoLogin(session: SessionPort, token: string): Promise<{ resetToken?: string } | null> {
@@ -46,7 +46,7 @@ async function autoLogin(session: SessionPort, token: string): Promise<{ resetTo
 }
 
 /**
- * The root route's beforeLoad: SPEC §4 route flow in one place. Throws the redirect to follow,
+ * The root route's beforeLoad: docs/product.md#route-flow route flow in one place. Throws the redirect to follow,
  * or returns to let the route load.
  */
 export async function runRouteFlow(location: FlowLocation, session: SessionPort): Promise<void> {
@@ -78,9 +78,9 @@ export async function runRouteFlow(location: FlowLocation, session: SessionPort)
   const to = resolveAccess({ pathname: location.pathname, isAuthenticated: auth.isAuthenticated, kind: auth.kind, emailValidated });
   if (to) {
     // A visitor's deep link (a chat from a new-message mail): the sign-in popup opens with the path to come back
-    // to (SPEC §2 sign-in popup with redirect path).
+    // to (docs/product.md#screens-and-routes sign-in popup with redirect path).
     if (!auth.isAuthenticated && to === '/') session.openPopup('sign-in', { redirect: location.pathname });
-    // The age-verification provider returns to the site root with verify-age=true (SPEC §2, §4): the flag
+    // The age-verification provider returns to the site root with verify-age=true (docs/product.md#screens-and-routes, docs/product.md#verification): the flag
     // travels on to the member's home, where the authenticated layout polls the result.
     const carried = location.search['verify-age'] !== undefined ? { search: { 'verify-age': location.search['verify-age'] } } : {};
     throw redirect({ to, replace: true, ...carried } as Parameters<typeof redirect>[0]);

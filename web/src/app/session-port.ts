@@ -18,7 +18,7 @@ export interface SessionPort {
   loadUser(id: string): Promise<User>;
   authenticate(token: string): boolean;
   logout(): void;
-  /** GET /api/autologin?token= answers { accessToken } (SPEC §7), and a reset link's { resetToken }. */
+  /** GET /api/autologin?token= answers { accessToken } (docs/api.md#endpoints), and a reset link's { resetToken }. */
   exchangeAutoLoginToken(token: string): Promise<AutoLoginAnswer>;
   notify(type: 'error' | 'warning' | 'info' | 'success', message: string): void;
   openPopup<K extends PopupKind>(kind: K, props: PopupPropsByKind[K]): void;

@@ -1,5 +1,5 @@
 /**
- * The agent console's calls (SPEC §7 "Agent and operator", CONTRACT "Agents"). Polled reads pass
+ * The agent console's calls (docs/api.md#agents). Polled reads pass
  * `loader: false`: the console refreshes every 3 s and must not flash the page loader.
  */
 import type {
@@ -190,7 +190,7 @@ export function deleteFictivePhoto(id: string, imageId: string): Promise<Fictive
 /** A brand of GET /api/brands, with the agent scopes it offers (COUNTRY-domain). */
 export type ListedBrand = Brand & { scopes?: string[] };
 
-/** The brand list (API-key call, SPEC §7), for assigning a profile to a brand and agents to scopes. */
+/** The brand list (API-key call, docs/api.md#endpoints), for assigning a profile to a brand and agents to scopes. */
 export async function listBrands(): Promise<ListedBrand[]> {
   const apiKey = getRuntimeConfig()?.apiKey;
   const answer = await api.get<{ data: ListedBrand[] } | ListedBrand[]>('/brands', { query: { limit: 100 }, auth: false, loader: false, ...(apiKey ? { apiKey } : {}) });

@@ -19,7 +19,7 @@ export function onApiError(hook: (error: ApiError) => void): () => void {
   return () => errorHooks.delete(hook);
 }
 
-/** The app's one HTTP client (SPEC §7). Paths are relative to the API base: api.get('/profiles'). */
+/** The app's one HTTP client (docs/api.md#endpoints). Paths are relative to the API base: api.get('/profiles'). */
 export const api = createHttpClient({
   baseUrl: getApiBaseUrl,
   getToken: () => authBridge.getToken(),

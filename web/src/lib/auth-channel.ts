@@ -1,4 +1,4 @@
-/** Tabs tell each other about logout over BroadcastChannel 'auth' (SPEC §4). */
+/** Tabs tell each other about logout over BroadcastChannel 'auth' (docs/product.md#authentication). */
 export const AUTH_CHANNEL = 'auth';
 
 export type AuthBroadcast = { type: 'logout' } | { type: 'login' };

@@ -155,7 +155,7 @@ export function authenticate(token: string): boolean {
   return current.getSnapshot().matches('authenticated');
 }
 
-/** Revoke, broadcast, clear local data, close sockets, reset stores, go to '/' (SPEC §4). */
+/** Revoke, broadcast, clear local data, close sockets, reset stores, go to '/' (docs/product.md#authentication). */
 export function logout(): void {
   const current = session();
   if (current.getSnapshot().matches('authenticated')) current.send({ type: 'LOGOUT' });

@@ -1,6 +1,6 @@
-/** Auth state persisted in localStorage (SPEC §3): isAuthenticated, token, expiryDate, tokenUpdateInterval. */
+/** Auth state persisted in localStorage (docs/product.md#data): isAuthenticated, token, expiryDate, tokenUpdateInterval. */
 export const AUTH_STORAGE_KEY = 'auth';
-/** SPEC §9: refresh when less than 3,000,000 ms (50 minutes) remain. */
+/** docs/product.md#constants: refresh when less than 3,000,000 ms (50 minutes) remain. */
 export const TOKEN_UPDATE_INTERVAL = 3_000_000;
 
 export interface PersistedAuth {

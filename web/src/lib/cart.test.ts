@@ -4,7 +4,7 @@ import { CART_STORAGE_KEY, cartStore, type CartItem } from './cart';
 
 const item = (productId: string, price: number): CartItem => ({ productId, days: 0, kind: 'credits', label: `${productId}`, credits: 10, price, currency: 'USD' });
 
-describe('cart (SPEC §9: one item, adding replaces, local storage)', () => {
+describe('cart (docs/product.md#constants: one item, adding replaces, local storage)', () => {
   afterEach(() => cartStore.clear());
 
   it('holds one item; adding another replaces it and the total follows', () => {

@@ -2,7 +2,7 @@ import { registerStoreReset } from './store-reset';
 import { createStore, useStore } from './store';
 
 /**
- * SPEC §3 / §9 cart: at most one item; adding another replaces it; kept in local storage so a reload
+ * docs/product.md#data / docs/product.md#constants cart: at most one item; adding another replaces it; kept in local storage so a reload
  * (or the trip to a bank's confirmation page) does not lose the choice.
  */
 export interface CartItem {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { claimReload, isChunkLoadError, reloadAfterChunkError, RELOAD_GUARD_MS } from './chunk-reload';
 
-describe('chunk reload guard (SPEC §8, §9)', () => {
+describe('chunk reload guard (docs/product.md#errors-and-texts, docs/product.md#constants)', () => {
   it('recognises failed dynamic imports', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new Error('Importing a module script failed.'))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * SPEC §8/§9: a failed chunk load (a new build replaced the old files) reloads the page, at most
+ * docs/product.md#errors-and-texts, docs/product.md#constants: a failed chunk load (a new build replaced the old files) reloads the page, at most
  * once per 10 s for the same path, so a truly missing file cannot cause a reload loop.
  */
 export const RELOAD_GUARD_MS = 10_000;

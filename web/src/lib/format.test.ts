@@ -32,7 +32,7 @@ describe('console formats', () => {
     expect(formatStamp(new Date(2025, 10, 22, 3, 21).toISOString(), now)).toMatch(/2025/);
     expect(formatStamp('nonsense', now)).toBe('');
   });
-  it('normalises $oid ids and $date dates (SPEC §3)', () => {
+  it('normalises $oid ids and $date dates (docs/product.md#data)', () => {
     expect(normaliseId({ $oid: 'abc' })).toBe('abc');
     expect(normaliseId('x')).toBe('x');
     expect(normaliseDate({ $date: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');

@@ -73,7 +73,7 @@ export function toLocalInput(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Normalises SPEC §3 legacy forms: `{ $date }` dates and `{ $oid }` ids. */
+/** Normalises docs/product.md#data legacy forms: `{ $date }` dates and `{ $oid }` ids. */
 export function normaliseId(value: unknown): string {
   if (value && typeof value === 'object' && '$oid' in value) return String((value as { $oid: unknown }).$oid);
   return String(value ?? '');

@@ -26,7 +26,7 @@ function sequence(method: 'get' | 'post' | 'patch' | 'put' | 'delete' | 'head', 
 
 afterEach(() => vi.useRealTimers());
 
-describe('http client: retry rules (SPEC §7)', () => {
+describe('http client: retry rules (docs/api.md#endpoints)', () => {
   it.each([...RETRY_STATUSES])('retries a GET once on %i and returns the second answer', async (status) => {
     const calls = sequence('get', '/thing', [status]);
     const { instance } = client();
@@ -121,7 +121,7 @@ describe('http client: timeout', () => {
   });
 });
 
-describe('http client: refresh lock (SPEC §4)', () => {
+describe('http client: refresh lock (docs/product.md#authentication)', () => {
   it('holds every other request until the refresh settles, then sends the new token', async () => {
     const order: string[] = [];
     let finishRefresh!: () => void;

@@ -1,12 +1,12 @@
 /**
- * The one HTTP client of SPEC §7: base URL from runtime config, bearer token, optional page loader,
+ * The one HTTP client of docs/api.md#endpoints: base URL from runtime config, bearer token, optional page loader,
  * an error hook for 400–599, one retry for body-less methods on transient statuses, a request
  * timeout, and the refresh lock (while a token refresh runs, every other request waits for it).
  */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The CONTRACT error shape `{ error: { code, message } }`, with the HTTP status beside it. */
+/** The docs/api.md#errors error shape `{ error: { code, message } }`, with the HTTP status beside it. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Thrown when a request outlives its timeout; `String(error)` reads as SPEC §8 words it. */
+/** Thrown when a request outlives its timeout; `String(error)` reads as docs/product.md#errors-and-texts words it. */
 export class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
   constructor() {
@@ -39,11 +39,11 @@ export interface RequestOptions {
   /** A plain value is sent as JSON; FormData and Blob go as they are. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** Show the global page loader while the request runs (SPEC §4: on unless disabled). */
+  /** Show the global page loader while the request runs (docs/product.md#popups-and-toasts: on unless disabled). */
   loader?: boolean;
   /** Send the bearer token (default true). */
   auth?: boolean;
-  /** Brand and index-profile calls authenticate with the brand's API key instead (SPEC §7). */
+  /** Brand and index-profile calls authenticate with the brand's API key instead (docs/api.md#endpoints). */
   apiKey?: string;
   timeoutMs?: number;
   /** Only the token refresh itself passes the refresh lock. */

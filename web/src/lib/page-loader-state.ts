@@ -1,5 +1,5 @@
 /**
- * UI state `pageLoader` (SPEC §3): the global page loader is visible while at least one
+ * UI state `pageLoader` (docs/product.md#data): the global page loader is visible while at least one
  * request or screen asked for it. A counter, so overlapping requests do not hide it early.
  */
 import { createStore } from './store';

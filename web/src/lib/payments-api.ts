@@ -10,7 +10,7 @@ import type {
 } from '@sync/contract/payments';
 import { api } from './api';
 
-/** CONTRACT "Payments": the calls the checkout, the saved cards and the age verification make. */
+/** docs/api.md#payments: the calls the checkout, the saved cards and the age verification make. */
 
 function idempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -38,7 +38,7 @@ export function getOrder(orderId: string): Promise<Order> {
   return api.get<Order>(`/order/${encodeURIComponent(orderId)}`);
 }
 
-/** DELETE /api/payment-methods/{id}; a refusal carries the server's message (SPEC §8). */
+/** DELETE /api/payment-methods/{id}; a refusal carries the server's message (docs/product.md#errors-and-texts). */
 export function removeSavedCard(cardId: string): Promise<RemoveCardAnswer> {
   return api.delete<RemoveCardAnswer>(`/payment-methods/${encodeURIComponent(cardId)}`);
 }
@@ -55,7 +55,7 @@ export function startAgeVerification(userId: string, body: { callbackUrl: string
 
 /**
  * Starts the verification and sends the browser to the provider's page; the provider comes back to the site root
- * with `verify-age=true` (SPEC §2, §4), or to the settings when the member cancels.
+ * with `verify-age=true` (docs/product.md#screens-and-routes, docs/product.md#verification), or to the settings when the member cancels.
  */
 export async function beginAgeVerification(userId: string): Promise<void> {
   const origin = window.location.origin;

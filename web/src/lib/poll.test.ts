@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pollUntil } from './poll';
 
-describe('pollUntil (SPEC §9: 2 s, 25 s; §8: timeout → null)', () => {
+describe('pollUntil (docs/product.md#constants: 2 s, 25 s; docs/product.md#errors-and-texts: timeout → null)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 /**
- * SPEC §9 polling: ask every `intervalMs` (2 s) until `done` says so or `timeoutMs` (25 s) has passed;
- * SPEC §8: a timeout answers null. A failed ask is retried at the next tick; the signal stops it early.
+ * docs/product.md#constants polling: ask every `intervalMs` (2 s) until `done` says so or `timeoutMs` (25 s) has passed;
+ * docs/product.md#errors-and-texts: a timeout answers null. A failed ask is retried at the next tick; the signal stops it early.
  */
 export async function pollUntil<T>(
   ask: () => Promise<T>,

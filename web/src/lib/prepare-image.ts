@@ -32,7 +32,7 @@ async function scale(source: CanvasImageSource, width: number, height: number): 
 }
 
 /**
- * SPEC §5 on the member's device, before any upload: jpeg or png by content, at most 5 MB, at
+ * docs/product.md#validation on the member's device, before any upload: jpeg or png by content, at most 5 MB, at
  * least 640 x 360; larger than 3840 x 2160 is scaled down (jpeg quality 0.8). The server checks again.
  */
 export async function prepareImage(file: File, measure: typeof decode = decode): Promise<Prepared> {

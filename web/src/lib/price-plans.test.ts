@@ -50,7 +50,7 @@ describe('buildPricePlans', () => {
   });
 });
 
-describe('member offers (SPEC §3 promotions)', () => {
+describe('member offers (docs/product.md#data promotions)', () => {
   const pkg = (id: string, packageType: string[], price: number) => ({ _id: id, sku: id, name: 'amora', packageType, pricing: { US: entry(price, 10) } });
   const products = [pkg('first', ['firstPurchaseOnly'], 1.99), pkg('plain', [], 9.99), pkg('after', ['postPaymentOnly'], 4.99)];
   const ids = (offers: Parameters<typeof buildPricePlans>[2]) => buildPricePlans(products, 'US', offers).creditPackages.map((p) => p.id);

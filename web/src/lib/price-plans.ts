@@ -8,7 +8,7 @@ export interface CreditPackagePlan {
   credits: number;
   price: number;
   currency: string;
-  /** SPEC §9: price / credits, truncated to 2 decimals. */
+  /** docs/product.md#credits: price / credits, truncated to 2 decimals. */
   pricePerMessage: number | null;
   tags: ProductTag[];
   firstPurchaseOnly: boolean;
@@ -57,7 +57,7 @@ export function frequencyOf(days: number): MembershipFrequency {
   return 'other';
 }
 
-/** What decides which packages a signed-in member is offered (SPEC §3 user promotions). */
+/** What decides which packages a signed-in member is offered (docs/product.md#data user promotions). */
 export interface MemberOffers {
   /** The member has a successful purchase behind them. */
   hasPurchased: boolean;
@@ -84,7 +84,7 @@ export function isOffered(flags: PackageFlags, offers: MemberOffers | null): boo
 }
 
 /**
- * The visitor's plans from the brand's products: the price entry of their country (SPEC §9),
+ * The visitor's plans from the brand's products: the price entry of their country (docs/product.md#credits),
  * ascending by price; memberships are products with a day interval, the rest are credit packages.
  * Without `offers` (the public page) post-payment-only packages are left out; with them, the member's
  * promotions decide (isOffered).

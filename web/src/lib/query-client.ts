@@ -44,5 +44,5 @@ export function createAppQueryClient(): QueryClient {
  */
 export const queryClient = createAppQueryClient();
 
-// SPEC §4: logout forgets what the last account read.
+// docs/product.md#authentication: logout forgets what the last account read.
 registerStoreReset('queries', () => queryClient.clear());

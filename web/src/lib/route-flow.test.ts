@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicPath, readQueryFlow, resolveAccess, resolveQueryFlow } from './route-flow';
 
-describe('route flow: access (SPEC §4, §6)', () => {
+describe('route flow: access (docs/product.md#route-flow, docs/product.md#roles)', () => {
   const visitor = { isAuthenticated: false, kind: null, emailValidated: undefined } as const;
   const member = { isAuthenticated: true, kind: 'user', emailValidated: true } as const;
   const unverified = { ...member, emailValidated: false } as const;
@@ -39,7 +39,7 @@ describe('route flow: access (SPEC §4, §6)', () => {
   });
 });
 
-describe('route flow: query flows (SPEC §4, §8)', () => {
+describe('route flow: query flows (docs/product.md#route-flow, docs/product.md#errors-and-texts)', () => {
   it('reads error first, then verification_error, then token', () => {
     expect(readQueryFlow({ error: 'not_found', token: 'x' })).toEqual({ kind: 'sso-error', code: 'not_found' });
     expect(readQueryFlow({ verification_error: 'expired', token: 'x' })).toEqual({ kind: 'verification-error', code: 'expired', token: 'x' });

@@ -2,11 +2,11 @@ import { safeRedirectPath } from '@sync/rules/redirect';
 import type { TextKey } from '@sync/texts';
 
 /**
- * SPEC §4 route flow as pure decisions; web/src/app/route-flow.ts carries them out in the root
+ * docs/product.md#route-flow route flow as pure decisions; web/src/app/route-flow.ts carries them out in the root
  * route's beforeLoad (toasts, popups, auto-login, redirects).
  */
 
-/** SPEC §6 visitor paths, plus the two sign-in pages (a visitor must reach them to sign in). */
+/** docs/product.md#roles visitor paths, plus the two sign-in pages (a visitor must reach them to sign in). */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/',
   '/about',
@@ -61,7 +61,7 @@ export type QueryFlow =
 
 const flag = (value: unknown) => value === true || value === 'true' || value === '1' || value === '';
 
-/** SPEC §4: error → SSO handling; verification_error → verification handling; token → auto-login. */
+/** docs/product.md#route-flow: error → SSO handling; verification_error → verification handling; token → auto-login. */
 export function readQueryFlow(search: Record<string, unknown>): QueryFlow | null {
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
   const error = text(search.error);
@@ -84,7 +84,7 @@ export type FlowOutcome =
   | { do: 'redirect'; to: string; notice?: Notice; openSignIn?: boolean; signOut?: boolean }
   | { do: 'auto-login'; token: string; resetPassword: boolean; redirectUrl?: string };
 
-/** SPEC §8 rows for the SSO and verification errors, and the auto-login hand-off. */
+/** docs/product.md#errors-and-texts rows for the SSO and verification errors, and the auto-login hand-off. */
 export function resolveQueryFlow(flow: QueryFlow): FlowOutcome {
   switch (flow.kind) {
     case 'sso-error':
@@ -116,13 +116,13 @@ export interface AccessInput {
   emailValidated: boolean | undefined;
 }
 
-/** SPEC §4 access rules; null means stay. */
+/** docs/product.md#route-flow access rules; null means stay. */
 export function resolveAccess(input: AccessInput): string | null {
   const path = normalisePath(input.pathname);
   if (!input.isAuthenticated) return isPublicPath(path) ? null : '/';
   if (input.kind === 'agent') return path === '/' || path === '/sign-in' || path === '/agent/sign-in' ? AGENT_HOME : null;
   if (input.emailValidated === false && !VERIFY_EXEMPT.has(path)) return '/verify';
-  // The verify guard (logic not shown in SPEC): a verified member has nothing to do there.
+  // The verify guard (its logic was left open by the product owner): a verified member has nothing to do there.
   if (input.emailValidated === true && path === '/verify') return AUTH_HOME;
   if (path === '/' || path === '/sign-in' || path === '/agent/sign-in') return AUTH_HOME;
   return null;

@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 
-/** SPEC §2: a page's validity check failing raises 404 'Page Not Found: {path}'. */
+/** docs/product.md#screens-and-routes: a page's validity check failing raises 404 'Page Not Found: {path}'. */
 export function assertValidRoute(valid: boolean, pathname: string): void {
   if (!valid) throw notFound({ data: { message: t('error.page-invalid', { path: pathname }) } });
 }

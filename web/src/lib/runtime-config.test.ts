@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@web/mocks/server';
 import { getApiBaseUrl, loadBrandSetup, setRuntimeConfig } from './runtime-config';
 
-describe('runtime config and brand (CONTRACT: GET /api/config, GET /api/brand/{id} with x-api-key)', () => {
+describe('runtime config and brand (docs/api.md#general: GET /api/config, GET /api/brand/{id} with x-api-key)', () => {
   it('loads the config, then the brand with the API key', async () => {
     const { config, brand } = await loadBrandSetup();
     expect(config).toMatchObject({ brandId: 'b-amora', apiKey: 'pk_test_amora', country: 'US', currency: 'USD' });

@@ -1,17 +1,17 @@
 import { ApiError, createHttpClient } from './http';
 
-/** GET /api/config (CONTRACT): the public settings of the brand the request's domain resolves to. */
+/** GET /api/config (docs/api.md#general): the public settings of the brand the request's domain resolves to. */
 export interface RuntimeConfig {
   brandId: string;
   apiKey: string;
   country: string;
   currency: string;
-  /** Optional override of the API base URL; CONTRACT fixes '/api' on the page's origin. */
+  /** Optional override of the API base URL; docs/api.md#general fixes '/api' on the page's origin. */
   apiBaseUrl?: string;
   [setting: string]: unknown;
 }
 
-/** SPEC §3 brand; products stay loose here, the payments issue types them from sync/contract. */
+/** docs/product.md#data brand; products stay loose here, the payments issue types them from sync/contract. */
 export interface Brand {
   _id: string;
   domain: string;
@@ -45,8 +45,8 @@ export function setRuntimeConfig(config: RuntimeConfig | null): void {
 }
 
 /**
- * Loads the runtime config and then the brand (SPEC §2: on start the app loads brand information).
- * Brand failures rethrow the error, or 'Unknown error' when there is nothing to rethrow (SPEC §8).
+ * Loads the runtime config and then the brand (docs/product.md#screens-and-routes: on start the app loads brand information).
+ * Brand failures rethrow the error, or 'Unknown error' when there is nothing to rethrow (docs/product.md#errors-and-texts).
  */
 export async function loadBrandSetup(): Promise<{ config: RuntimeConfig; brand: Brand }> {
   const bootstrap = createHttpClient({ baseUrl: () => DEFAULT_API_BASE });

@@ -1,6 +1,6 @@
 /**
  * Open sockets (member conversations, agent session) register here so logout can close them
- * all without knowing who opened which (SPEC §4).
+ * all without knowing who opened which (docs/product.md#authentication).
  */
 export interface Closable {
   close(code?: number, reason?: string): void;

@@ -1,5 +1,5 @@
 /**
- * Logout resets auth, user, agent, cart, profiles, conversation and session state (SPEC §4).
+ * Logout resets auth, user, agent, cart, profiles, conversation and session state (docs/product.md#authentication).
  * Each store registers its own reset here, so the auth machine needs to know none of them.
  */
 const resets = new Map<string, () => void>();

@@ -2,7 +2,7 @@ import { api } from './api';
 import { createStore, useStore } from './store';
 import { registerStoreReset } from './store-reset';
 
-/** SPEC §3 user state; the account issue narrows it with the sync/contract schema. */
+/** docs/product.md#data user state; the account issue narrows it with the sync/contract schema. */
 export interface User {
   _id: string;
   username?: string;
@@ -67,7 +67,7 @@ export const userStore = {
     commit(empty);
   },
   subscribe: store.subscribe,
-  /** GET /api/user/{id} (SPEC §7), stored as the current user. */
+  /** GET /api/user/{id} (docs/api.md#endpoints), stored as the current user. */
   async load(id: string): Promise<User> {
     const user = await api.get<User>(`/user/${encodeURIComponent(id)}`);
     commit({ isSet: true, user });

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import { currentAccount } from '@web/lib/current-account';
 
 /**
- * The local mirror (ARCHITECTURE: sync engine), one database per account (docs/decisions/0019): profiles
+ * The local mirror (docs/architecture.md#the-sync-engine), one database per account (docs/decisions/0019): profiles
  * (features/profiles), the confirmed server state (kv), the outbox, the view of conversations and messages
  * (confirmed + pending), drafts and meta (client id, cursor, next mutation id). Two accounts on one browser
  * never share a row, and only an explicit logout deletes an account's database.
@@ -34,7 +34,7 @@ export interface ConversationRow {
   updateDate: string;
   lastMessageDate: string | null;
   unread: number;
-  /** SPEC §4: inbox | conversations | archive. */
+  /** docs/product.md#messaging: inbox | conversations | archive. */
   type: 'inbox' | 'conversations' | 'archive';
   /** Newest activity, for sorting newest first. */
   sortDate: string;
@@ -64,13 +64,13 @@ export interface MessageRow {
   [field: string]: unknown;
 }
 export interface DraftRow {
-  /** SPEC §3: a draft belongs to a profile. */
+  /** docs/product.md#data: a draft belongs to a profile. */
   profileId: string;
   message: string;
   updatedAt?: number;
 }
 export interface OutboxRow {
-  /** ARCHITECTURE: mutation ids count up per client. */
+  /** docs/architecture.md#the-sync-engine: mutation ids count up per client. */
   mutationId: number;
   clientId: string;
   name: string;
@@ -124,7 +124,7 @@ export class LocalDatabase extends Dexie {
   }
 }
 
-/** SPEC §7: the EMJ database, version 3, store 'emojis' with an auto-increment id; id 0 holds recents. */
+/** docs/api.md#endpoints: the EMJ database, version 3, store 'emojis' with an auto-increment id; id 0 holds recents. */
 export const EMJ_DB_NAME = 'EMJ';
 export const EMJ_DB_VERSION = 3;
 
@@ -173,7 +173,7 @@ export function getEmojiDb(): EmojiDatabase {
   return emoji;
 }
 
-/** Logout deletes the member's local data (SPEC §4): that account's database, and the guest cache. */
+/** Logout deletes the member's local data (docs/product.md#authentication): that account's database, and the guest cache. */
 export async function deleteAccountDb(userId: string | null): Promise<void> {
   const names = [accountDbName(GUEST), ...(userId ? [accountDbName(userId)] : [])];
   if (local && names.includes(local.name)) {

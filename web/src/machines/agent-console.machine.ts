@@ -7,7 +7,7 @@ import { t } from '@sync/texts';
 import { claimMachine, REPLY_TIMER_LAPSE, type ClaimActor, type ClaimEvent, type ClaimReport, type HeldClaim, type ReplyDraft, type SendReplyInput } from './claim.machine';
 
 /**
- * The agent console in one tab (SPEC §4 agent session, claim): one parent actor that runs the session and break
+ * The agent console in one tab (docs/product.md#agent-session agent session, claim): one parent actor that runs the session and break
  * machines as its children, spawns one claim actor per conversation the agent holds (up to its maxClaims), and
  * carries what they tell one another — the session's stop releases every claim and ends the break, a break that
  * changes is kept in the session, a break the server holds is shown, a claim that ended leaves the list — with
@@ -193,7 +193,7 @@ export function createAgentConsoleMachine(io: AgentConsoleIo) {
     on: {
       ...forward('session', SESSION_EVENTS),
       ...forward('break', BREAK_EVENTS),
-      // Stop clears the conversations (SPEC §4): every claim goes back with the session.
+      // Stop clears the conversations (docs/product.md#agent-session): every claim goes back with the session.
       'session.cleared': { actions: 'dropAll' },
       RELEASE: { actions: 'dropAll' },
       'session.breakEnded': { actions: sendTo('break', { type: 'RESET' }) },

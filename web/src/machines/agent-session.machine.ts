@@ -2,7 +2,7 @@ import { and, assign, fromCallback, fromPromise, raise, setup, stateIn } from 'x
 import { AGENT_SOCKET_RETRIES, AGENT_SOCKET_RETRY_MS, SESSION_RESTORE_CHECK_MS, SESSION_RESTORE_STALE_MS } from '@sync/contract/agents';
 
 /**
- * The agent's work session in the tab that leads (SPEC §3 session state, §4 agent session, §9 timers).
+ * The agent's work session in the tab that leads (docs/product.md#data session state, docs/product.md#agent-session agent session, docs/product.md#constants timers).
  * Three parallel regions:
  *  - `session`: offline → starting → online → stopping → offline (POST /api/event online|offline). A dropped
  *    socket turns the session off without a request (the server ends it on disconnect) but keeps it preserved.
@@ -98,7 +98,7 @@ export const agentSessionMachine = setup({
   actions: {
     openSocket: () => undefined,
     closeSocket: () => undefined,
-    /** Stop clears the conversations and timers (SPEC §4). */
+    /** Stop clears the conversations and timers (docs/product.md#agent-session). */
     clearConversations: () => undefined,
     /** The break ends with the session or the socket (RESET to the break machine). */
     endBreak: () => undefined,
@@ -233,7 +233,7 @@ export const agentSessionMachine = setup({
           on: { SOCKET_OPEN: { target: 'open', actions: assign({ attempts: 0 }) } },
           after: { retryDelay: { target: 'connecting', actions: [assign({ attempts: ({ context }) => context.attempts + 1 }), 'openSocket'] } },
         },
-        /** SPEC §9: after 6 retries the console offers a manual reconnect. */
+        /** docs/product.md#constants: after 6 retries the console offers a manual reconnect. */
         manual: {
           on: {
             RECONNECT: { target: 'connecting', actions: [assign({ attempts: 0 }), 'openSocket'] },

@@ -3,7 +3,7 @@ import { ApiError } from '@web/lib/http';
 import { decodeToken, isLaterTokenOfSession } from '@web/lib/token';
 import { TOKEN_UPDATE_INTERVAL, emptyAuth, type PersistedAuth } from '@web/lib/auth-storage';
 
-/** How often the authenticated state checks whether the token needs a refresh (SPEC §9 leaves it open). */
+/** How often the authenticated state checks whether the token needs a refresh (docs/product.md#constants leaves it open). */
 export const TOKEN_CHECK_INTERVAL = 60_000;
 
 export interface AuthContext extends PersistedAuth {
@@ -58,12 +58,12 @@ const cleared = {
   tokenType: null,
 } as const;
 
-/** SPEC §4: the token is valid while its expiry is in the future. */
+/** docs/product.md#authentication: the token is valid while its expiry is in the future. */
 export function isTokenLive(context: Pick<AuthContext, 'token' | 'expiryDate'>, now: number): boolean {
   return !!context.token && context.expiryDate !== null && context.expiryDate > now;
 }
 
-/** SPEC §4: refresh when less than the update interval (50 minutes) remains. */
+/** docs/product.md#authentication: refresh when less than the update interval (50 minutes) remains. */
 export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpdateInterval'>, now: number): boolean {
   return context.expiryDate !== null && context.expiryDate - now < context.tokenUpdateInterval;
 }
@@ -71,7 +71,7 @@ export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpd
 /**
  * A session that ends by itself (expiry, refresh refused, the server's 401 or logout event) keeps the member's
  * local database — unsent messages, drafts, the mirror — for when they sign in again (docs/decisions/0019);
- * only an explicit LOGOUT deletes it (SPEC §4).
+ * only an explicit LOGOUT deletes it (docs/product.md#authentication).
  */
 const keepLapsedAccount = { type: 'keepLapsedAccount', params: ({ context }: { context: AuthContext }) => ({ userId: context.userId }) } as const;
 
@@ -80,7 +80,7 @@ const notImplemented = (name: string) => () => {
 };
 
 /**
- * Authentication lifecycle (SPEC §4). Side effects are named here and implemented by the app
+ * Authentication lifecycle (docs/product.md#authentication). Side effects are named here and implemented by the app
  * (web/src/lib/auth-session.ts) or by tests through `.provide()`.
  */
 export const authMachine = setup({
@@ -154,7 +154,7 @@ export const authMachine = setup({
       on: {
         AUTHENTICATE: [
           { guard: 'tokenIsLive', target: 'authenticated', actions: ['setToken', 'persist'] },
-          // SPEC §5: a token whose exp is at or before now is rejected with a warning and '/'.
+          // docs/product.md#validation: a token whose exp is at or before now is rejected with a warning and '/'.
           { actions: ['warnTokenExpired', 'goHome'] },
         ],
       },

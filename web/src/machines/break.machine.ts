@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { BREAK_INTERVAL_MS, formatLockout } from '@sync/contract/agents';
 
 /**
- * The agent's break (SPEC §4 agent session, §8 "pause within the hour", §9 break-interval 3600 s).
+ * The agent's break (docs/product.md#agent-session agent session, docs/product.md#errors-and-texts "pause within the hour", docs/product.md#constants break-interval 3600 s).
  *
  * Two regions: `pause` (no break → pausing → on break → resuming) and `lockout` (the break-interval countdown
  * that starts at 3600 s when a pause begins and blocks the next pause until it reaches 0). The server enforces
@@ -26,7 +26,7 @@ export interface BreakInput {
 }
 
 export interface PauseOutput {
-  /** The server's own count (CONTRACT agentSessionState.breakIntervalLeftMs) when it answers one. */
+  /** The server's own count (docs/api.md#agents agentSessionState.breakIntervalLeftMs) when it answers one. */
   breakIntervalLeftMs?: number;
 }
 
@@ -66,7 +66,7 @@ export const breakMachine = setup({
     lockoutTicker: everySecond,
   },
   actions: {
-    /** SPEC §8 'You can only pause once per hour! Left: {time}'. */
+    /** docs/product.md#errors-and-texts 'You can only pause once per hour! Left: {time}'. */
     notifyLockout: (_, _params: { time: string }) => undefined,
     notifyError: (_, _params: { error: unknown }) => undefined,
     /** Tell the leader's other tabs and the local store. */

@@ -3,7 +3,7 @@ import type { ClaimEndedReason, StockKind } from '@sync/contract/agents';
 import { ApiError } from '@web/lib/http';
 
 /**
- * One conversation the agent holds (SPEC §4 "Claim", §9 claim lifetime 300,000 ms). The console machine spawns
+ * One conversation the agent holds (docs/product.md#agent-session, docs/product.md#constants claim lifetime 300,000 ms). The console machine spawns
  * one per held claim (docs/decisions/0031): each counts its own reply timer down each second from the server's
  * expiry and replies or gives its conversation back on its own. The countdown reaching 0 force-logs the agent
  * out with 'Reply timer lapse' (the server returns the conversation to its stock on its own).

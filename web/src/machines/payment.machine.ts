@@ -35,7 +35,7 @@ export interface PaymentContext {
   failure: PaymentFailure | null;
   /** A refusal to show beside the form (e.g. a token the processor did not accept). */
   formError: string | null;
-  /** Its CONTRACT code, e.g. `age-verification-required` (the checkout then offers the verification). */
+  /** Its docs/api.md#payments code, e.g. `age-verification-required` (the checkout then offers the verification). */
   formErrorCode: string | null;
   /** The processor's confirmation page when it asks for an extra step. */
   actionUrl: string | null;
@@ -91,9 +91,9 @@ const orderNeedsAction = { guard: 'needsAction', target: '#payment.waitingForPay
 const outputOf = (event: unknown) => (event as Partial<Output>).output;
 
 /**
- * SPEC §4 payment flow: entering details → waiting for confirmation → success | failure (bank: try a
+ * docs/product.md#orders-and-payment payment flow: entering details → waiting for confirmation → success | failure (bank: try a
  * different card; system: contact support). The order is polled every 2 s for up to 25 s; when that
- * runs out (SPEC §8: polling timeout returns null) or the processor asks for an extra confirmation,
+ * runs out (docs/product.md#errors-and-texts: polling timeout returns null) or the processor asks for an extra confirmation,
  * the member waits for payment with a way to check again.
  */
 export const paymentMachine = setup({

@@ -1,4 +1,4 @@
-/** Fixture records behind the msw handlers; the shapes follow SPEC §3 and CONTRACT.md. */
+/** Fixture records behind the msw handlers; the shapes follow docs/product.md#data and docs/api.md. */
 
 export interface MockAccount {
   _id: string;

@@ -59,5 +59,5 @@ export const networkHandlers = [
   }),
 ];
 
-/** A 500 as the API answers an unexpected failure (CONTRACT error shape). */
+/** A 500 as the API answers an unexpected failure (docs/api.md#errors error shape). */
 export const serverFailure = () => errorResponse(500, 'internal', 'Internal server error');

@@ -1,5 +1,5 @@
 /**
- * Fixture profiles behind the profiles, matching and interests msw handlers (CONTRACT "Profiles").
+ * Fixture profiles behind the profiles, matching and interests msw handlers (docs/api.md#profiles-and-matching).
  * Generated from a fixed seed, so every run and every test sees the same 160 profiles.
  */
 import {
@@ -128,7 +128,7 @@ export function buildMockProfiles(count = 160, now = Date.now()): MockProfile[] 
   });
 }
 
-/** Deduplicated city and zip lists (SPEC §9) as `GET /api/json/{country}.json` answers them. */
+/** Deduplicated city and zip lists (docs/product.md#constants) as `GET /api/json/{country}.json` answers them. */
 export const MOCK_LOCATIONS = [
   { city: 'Austin', state: 'TX', zip: '73301' },
   { city: 'Austin', state: 'TX', zip: '78701' },

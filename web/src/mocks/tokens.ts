@@ -1,4 +1,4 @@
-/** Unsigned JWT-shaped tokens for msw: the client only reads the payload (CONTRACT: _id, exp, type, sid, role). */
+/** Unsigned JWT-shaped tokens for msw: the client only reads the payload (docs/api.md#auth: _id, exp, type, sid, role). */
 import { mockNow } from './clock';
 
 function base64Url(value: string): string {

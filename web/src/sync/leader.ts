@@ -1,7 +1,7 @@
 import { createStore } from '@web/lib/store';
 
 /**
- * One tab runs the outbox and holds the socket (ARCHITECTURE "sync engine"): whoever holds the Web Lock
+ * One tab runs the outbox and holds the socket (docs/architecture.md#the-sync-engine): whoever holds the Web Lock
  * `amora-sync-leader`. The lock is held for the tab's lifetime; when the tab closes the browser releases it
  * and the next tab's waiting request wins at once. Without Web Locks (tests, old browsers) the tab leads.
  */

@@ -1,6 +1,6 @@
 /**
  * What the messaging screens read from the mirror (useLiveQuery: every tab sees every change) and the one
- * read that goes to the API: older history in chunks of 6 (SPEC §9).
+ * read that goes to the API: older history in chunks of 6 (docs/product.md#constants).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { MESSAGES_PER_CHUNK, type MessageRecord } from '@sync/contract/messaging';
@@ -23,7 +23,7 @@ export function sortConversations(rows: readonly ConversationRow[]): Conversatio
   return [...rows].sort(newestFirst);
 }
 
-/** SPEC §3 unread counts, from the mirror. */
+/** docs/product.md#data unread counts, from the mirror. */
 export function unreadCountsOf(rows: readonly ConversationRow[]) {
   const counts = { total: 0, inbox: 0, archive: 0, conversation: 0 };
   for (const row of rows) {

@@ -1,5 +1,5 @@
 /**
- * The member's realtime socket (SPEC §4 "Socket", §7 "Websocket", §9 heartbeat; CONTRACT "Websocket").
+ * The member's realtime socket (docs/api.md#websocket; docs/product.md#constants heartbeat).
  *
  * Transport only: it knows how to stay connected, not what the events mean. Events reach whoever
  * subscribed with `onSocketEvent`; member-socket.ts wires the built-in ones (logout, userUpdate, unread).
@@ -31,11 +31,11 @@ export interface WebSocketLike {
 
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
-/** CONTRACT: a bad or expired token closes the socket with this code. */
+/** docs/api.md#websocket: a bad or expired token closes the socket with this code. */
 export const CLOSE_UNAUTHORIZED = 4401;
 /** The server's "your session ended" close (sent right after a `logout` event). */
 export const CLOSE_SESSION_ENDED = 4000;
-/** SPEC §9: heartbeat every 60 s, pong timeout 60 s. */
+/** docs/product.md#constants: heartbeat every 60 s, pong timeout 60 s. */
 export const HEARTBEAT_MS = 60_000;
 export const PONG_TIMEOUT_MS = 60_000;
 /** Our own close when the server stopped answering (4000–4999 are free for applications). */
@@ -57,7 +57,7 @@ export interface RealtimeSocketOptions {
   onFrame: (frame: SocketFrame) => void;
   onStateChange?: (state: SocketState) => void;
   /**
-   * Reconnect on its own with backoff after a drop (SPEC §4: on by default). The agent session turns it off:
+   * Reconnect on its own with backoff after a drop (docs/api.md#websocket: on by default). The agent session turns it off:
    * its machine decides when to call `reconnectNow()` (6 tries 10 s apart, then a manual button).
    */
   autoReconnect?: boolean;
@@ -315,7 +315,7 @@ function detach(ws: WebSocketLike): void {
   ws.onerror = null;
 }
 
-/** JSON `{ event, ... }` frames; anything else, and events carrying an `error` field (SPEC §4), are dropped. */
+/** JSON `{ event, ... }` frames; anything else, and events carrying an `error` field (docs/api.md#websocket), are dropped. */
 export function parseFrame(data: unknown): SocketFrame | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;

@@ -1,5 +1,5 @@
 /**
- * The device half of the sync engine (ARCHITECTURE "sync engine", decisions 0008 and 0019) over Dexie:
+ * The device half of the sync engine (docs/architecture.md#the-sync-engine, decisions 0008 and 0019) over Dexie:
  *   mutate  -> validate with the shared schema, try it on the view of its conversation, queue it in the
  *              outbox and write its effect to its own rows (optimistic)
  *   flush   -> push everything pending in batches (≤ MAX_MUTATIONS_PER_PUSH) back to back; network or 5xx
@@ -49,7 +49,7 @@ export interface SyncTransport {
   latest?(conversationId: string, limit: number): Promise<MessageRecord[]>;
 }
 
-/** What a newMessage event carries (SPEC §4): enough to show the message without a pull. */
+/** What a newMessage event carries (docs/product.md#messaging): enough to show the message without a pull. */
 export interface NewMessageEvent {
   conversation: { _id: string; profileId: string; archived: boolean; unread: number; type?: string };
   message: MessageRecord & { partial?: boolean };

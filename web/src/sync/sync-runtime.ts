@@ -37,7 +37,7 @@ export const apiTransport: SyncTransport = {
     (await api.get<{ messages: MessageRecord[] }>(`/conversation/${encodeURIComponent(conversationId)}`, { query: { limit } })).messages,
 };
 
-/** SPEC §4: a refused send gives its credit back (the rebuild does that) and the member is told why. */
+/** docs/product.md#messaging: a refused send gives its credit back (the rebuild does that) and the member is told why. */
 export function announceRefusal(error: MutationErrorBody): void {
   if (error.code === 'no-credits') openPopup('no-credits', {});
   else if (error.code === 'age-verification-required') askToVerifyAge(error.message);

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getLocalDb } from '@web/local/db';
 
-/** ARCHITECTURE: a queue that does not drain is shown, never silent. */
+/** docs/architecture.md#the-sync-engine: a queue that does not drain is shown, never silent. */
 export const STALL_AFTER_MS = 30_000;
 
 export type SyncStatus = { kind: 'ok' } | { kind: 'offline'; waiting: number } | { kind: 'stalled'; waiting: number };

@@ -365,7 +365,7 @@ async function replayConversation(
 }
 
 /**
- * Server credits minus what the pending sends will take (SPEC §4), into meta for the header. Only the sends the
+ * Server credits minus what the pending sends will take (docs/product.md#messaging), into meta for the header. Only the sends the
  * held server state does not include yet count: those past the counter that came with those credits (a send the
  * server already applied is in its credits, even before the pull that settles its outbox row).
  */

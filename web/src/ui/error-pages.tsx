@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 
-/** SPEC §2: 'OOPS! 404 / PAGE NOT FOUND' with a button home. */
+/** docs/product.md#screens-and-routes: 'OOPS! 404 / PAGE NOT FOUND' with a button home. */
 export function NotFoundPage({ data }: { data?: unknown }) {
   const { pathname } = useLocation();
   const given = (data as { message?: unknown } | undefined)?.message;
@@ -11,7 +11,7 @@ export function NotFoundPage({ data }: { data?: unknown }) {
     <section className="panel error-page" aria-labelledby="not-found-title">
       <h1 id="not-found-title" className="error-page__title">
         <span className="error-page__oops">{oops}</span>
-        {/* Kept in the text so the heading reads exactly as the SPEC words it. */}
+        {/* Kept in the text so the heading reads exactly as docs/product.md words it. */}
         <span className="visually-hidden"> / </span>
         {rest && <span className="error-page__code">{rest}</span>}
       </h1>

@@ -14,7 +14,7 @@ const frequencyLabel: Record<Exclude<MembershipFrequency, 'other'>, string> = {
   'bi-annual': 'Bi-annual',
 };
 
-/** SPEC §3 membership features. */
+/** docs/product.md#data membership features. */
 export const MEMBERSHIP_FEATURES = ['Images and albums', 'Profile boost', 'Inbox filter', 'Add to favorites'] as const;
 
 export function membershipName(plan: Pick<MembershipPlan, 'frequency' | 'days'>): string {
@@ -84,10 +84,10 @@ export function MembershipCard({ plan, symbol, action, selected }: { plan: Membe
   );
 }
 
-/** SPEC §3: the subscription notice states currency, amount and the charge interval in days. */
+/** docs/product.md#data: the subscription notice states currency, amount and the charge interval in days. */
 export function subscriptionNotice(plan: Pick<MembershipPlan, 'price' | 'currency' | 'days'>, symbol: string): string {
   return `You will be charged ${money(plan.price, symbol)} (${plan.currency}) now and every ${plan.days} days until you cancel. You can cancel at any time in your account settings; the membership stays active until the end of the period you paid for.`;
 }
 
-/** SPEC §1/§9: one credit sends one message. */
+/** docs/product.md#overview, docs/product.md#credits: one credit sends one message. */
 export const ONE_MESSAGE_PER_CREDIT = 'One credit sends one message. Reading messages, browsing, swiping and matching are free.';

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Toaster as SonnerToaster, toast as sonner, type ExternalToast } from 'sonner';
 import { createStore, useStore } from '@web/lib/store';
 
-/** SPEC §2 toast types and positions; 'top' and 'bottom' are centred. */
+/** docs/product.md#screens-and-routes toast types and positions; 'top' and 'bottom' are centred. */
 export type ToastType = 'success' | 'warning' | 'info' | 'error' | 'default';
 export type ToastPosition = 'top' | 'top-left' | 'top-right' | 'bottom' | 'bottom-left' | 'bottom-right';
 
-/** SPEC §9: 4000 ms, top-right, pause on hover (sonner pauses on hover by itself). */
+/** docs/product.md#constants: 4000 ms, top-right, pause on hover (sonner pauses on hover by itself). */
 export const TOAST_DEFAULT_DURATION = 4000;
 export const TOAST_DEFAULT_POSITION: ToastPosition = 'top-right';
 

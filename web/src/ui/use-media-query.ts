@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9 breakpoints. */
+/** docs/product.md#constants breakpoints. */
 export const DESKTOP_QUERY = '(min-width: 1280px)';
 
 /** Whether a media query matches now, following changes (false where matchMedia is missing). */

@@ -99,7 +99,7 @@ export const creditChange = new DbFunction(
   z.number().nullable(),
 );
 
-/** Whether the member may act under the age gate (SPEC §3), which send_member_message asks too. */
+/** Whether the member may act under the age gate (docs/product.md#data), which send_member_message asks too. */
 export const memberAgeVerified = new DbFunction('member_age_verified', { uid: 'uuid' }, z.boolean());
 
 export const memberUnreadCounts = new DbFunction('member_unread_counts', { uid: 'uuid' }, unreadCounts);

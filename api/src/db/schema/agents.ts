@@ -5,7 +5,7 @@ import { createDate, id, ts, updateDate } from './common.js';
 export const agentRoleEnum = pgEnum('agent_role', ['agent', 'admin']);
 export const agentStatusEnum = pgEnum('agent_status', ['online', 'offline', 'paused']);
 
-/** Staff who answer as fictive profiles; admins are agents with role admin (CONTRACT). */
+/** Staff who answer as fictive profiles; admins are agents with role admin (docs/api.md#auth). */
 export const agents = pgTable(
   'agents',
   {
@@ -15,7 +15,7 @@ export const agents = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: agentRoleEnum('role').notNull().default('agent'),
-    /** Scopes as country-domain, e.g. "US-localhost" (SPEC §9 brand list). */
+    /** Scopes as country-domain, e.g. "US-localhost" (docs/product.md#constants brand list). */
     scope: text('scope').array().notNull().default([]),
     status: agentStatusEnum('status').notNull().default('offline'),
     statusLastUpdate: ts('status_last_update').notNull().defaultNow(),
@@ -28,7 +28,7 @@ export const agents = pgTable(
   (t) => [uniqueIndex('agents_email_uq').on(sql`lower(${t.email})`)],
 );
 
-/** A shift: from "start session" to "stop" (SPEC §4 agent session). */
+/** A shift: from "start session" to "stop" (docs/product.md#agent-session agent session). */
 export const agentWorkSessions = pgTable(
   'agent_work_sessions',
   {

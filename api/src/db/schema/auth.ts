@@ -36,7 +36,7 @@ export const authSessions = pgTable(
   ],
 );
 
-/** Sign-in attempts, for throttling per account and per IP across processes (CONTRACT: 10 in 15 min). */
+/** Sign-in attempts, for throttling per account and per IP across processes (docs/api.md#auth: 10 in 15 min). */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -86,7 +86,7 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_hash_uq').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
-/** Idempotency-Key ledger for REST writes that charge or create (CONTRACT). */
+/** Idempotency-Key ledger for REST writes that charge or create (docs/api.md#general). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

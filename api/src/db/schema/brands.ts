@@ -7,7 +7,7 @@ export interface CustomerSupport {
   hours?: string;
 }
 
-/** One branded site per domain; the brand list is shared by every site (SPEC §1). */
+/** One branded site per domain; the brand list is shared by every site (docs/product.md#overview). */
 export const brands = pgTable(
   'brands',
   {
@@ -24,7 +24,7 @@ export const brands = pgTable(
     customerSupport: jsonb('customer_support').$type<CustomerSupport>().notNull(),
     maintenanceFee: integer('maintenance_fee_cents').notNull().default(0),
     defaultDescriptor: text('default_descriptor').notNull(),
-    /** The public key that brand and index-profile calls carry in x-api-key (CONTRACT). */
+    /** The public key that brand and index-profile calls carry in x-api-key (docs/api.md#general). */
     apiKey: text('api_key').notNull(),
     /** Brands that must verify a member's age before chatting (issue E). */
     ageVerificationRequired: boolean('age_verification_required').notNull().default(false),
@@ -57,7 +57,7 @@ export const products = pgTable(
     sku: text('sku').notNull(),
     name: text('name').notNull(),
     packageType: text('package_type').array().$type<PackageType[]>().notNull().default([]),
-    /** Per-country pricing keyed by ISO country code (SPEC §3 Product). */
+    /** Per-country pricing keyed by ISO country code (docs/product.md#data Product). */
     pricing: jsonb('pricing').$type<Record<string, CountryPricing>>().notNull(),
     tags: text('tags').array().$type<('mostPopular' | 'limitedOffer')[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),

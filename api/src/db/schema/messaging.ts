@@ -69,7 +69,7 @@ export const messages = pgTable(
     senderType: senderTypeEnum('sender_type').notNull(),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     messageType: messageTypeEnum('message_type').notNull(),
-    /** The original text; members are answered a masked copy (CONTRACT). */
+    /** The original text; members are answered a masked copy (docs/api.md#messaging). */
     message: text('message').notNull().default(''),
     attachmentId: uuid('attachment_id').references(() => images.id, { onDelete: 'set null' }),
     isRead: boolean('is_read').notNull().default(false),
@@ -97,7 +97,7 @@ export const messages = pgTable(
 
 export const memoTypeEnum = pgEnum('memo_type', ['user', 'profile']);
 
-/** Agent notes: on a conversation, on a user or profile across conversations, or global (SPEC §3 memo). */
+/** Agent notes: on a conversation, on a user or profile across conversations, or global (docs/product.md#data memo). */
 export const memos = pgTable(
   'memos',
   {
@@ -126,7 +126,7 @@ export const meetUps = pgTable(
     meetDate: ts('meet_date').notNull(),
     meetStatus: text('meet_status').notNull().default('proposed'),
     location: text('location').notNull().default(''),
-    /** Hours before the meet-up at which the profile cancels (SPEC §3). */
+    /** Hours before the meet-up at which the profile cancels (docs/product.md#data). */
     cancelInterval: integer('cancel_interval').notNull().default(24),
     description: text('description').notNull().default(''),
     archived: boolean('archived').notNull().default(false),

@@ -5,7 +5,7 @@ import { brands } from './brands.js';
 import { createDate, id, ts, updateDate } from './common.js';
 import { genderEnum, users } from './users.js';
 
-// Values exactly as SPEC §3 spells the filters, from the one shared definition. (Relative import: drizzle-kit
+// Values exactly as docs/product.md#data spells the filters, from the one shared definition. (Relative import: drizzle-kit
 // loads this file without the tsconfig path aliases.)
 export const bodyTypeEnum = pgEnum('body_type', bodyTypes);
 export const ethnicityEnum = pgEnum('ethnicity', ethnicities);
@@ -70,7 +70,7 @@ export const profiles = pgTable(
       'profiles_age_range',
       sql`${t.lookingForAgeMin} IS NULL OR (${t.lookingForAgeMin} BETWEEN 18 AND 100 AND ${t.lookingForAgeMax} BETWEEN ${t.lookingForAgeMin} AND 100)`,
     ),
-    // The list screen filters on these and sorts by recent, age and username (SPEC §3).
+    // The list screen filters on these and sorts by recent, age and username (docs/product.md#data).
     index('profiles_browse_idx').on(t.brandId, t.kind, t.gender, t.active),
     index('profiles_recent_idx').on(t.brandId, t.createDate),
     index('profiles_birth_idx').on(t.brandId, t.birthDate),
@@ -105,7 +105,7 @@ export const images = pgTable(
     type: imageTypeEnum('type').notNull(),
     processed: boolean('processed').notNull().default(false),
     moderation: moderationEnum('moderation').notNull().default('pending'),
-    /** small / medium / large (SPEC §3 image size variants). */
+    /** small / medium / large (docs/product.md#data image size variants). */
     variants: jsonb('variants').$type<Record<string, ImageVariant>>().notNull().default({}),
     storageKey: text('storage_key').notNull(),
     mime: text('mime').notNull(),

@@ -4,7 +4,7 @@ import { users } from './users.js';
 
 /**
  * Web Push subscriptions, one per device (browser profile) a member turned notifications on in: the push
- * service's endpoint and the keys the payload is encrypted with (docs/decisions/0035-web-push.md).
+ * service's endpoint and the keys the payload is encrypted with (docs/decisions/0035-emoji-images-split-inbox-and-web-push.md).
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text
 import { createDate, id, ts } from './common.js';
 import { users } from './users.js';
 
-/** Per sync client (one browser install): the last mutation id applied. ARCHITECTURE.md sync engine. */
+/** Per sync client (one browser install): the last mutation id applied. docs/architecture.md#the-sync-engine. */
 export const syncClients = pgTable(
   'sync_clients',
   {

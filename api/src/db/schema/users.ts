@@ -24,7 +24,7 @@ export interface AgeVerification {
   checkedAt?: string;
 }
 
-/** A member account (SPEC §3 user state). Profile details a member shows to others live in `profiles`. */
+/** A member account (docs/product.md#data user state). Profile details a member shows to others live in `profiles`. */
 export const users = pgTable(
   'users',
   {
@@ -39,7 +39,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     gender: genderEnum('gender').notNull(),
     lookingFor: genderEnum('looking_for').notNull(),
-    /** Cannot be changed after sign-up and is never public (SPEC §3 sign-up fields). */
+    /** Cannot be changed after sign-up and is never public (docs/product.md#data sign-up fields). */
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     country: text('country').notNull().default('US'),
     timezone: text('timezone').notNull().default('UTC'),

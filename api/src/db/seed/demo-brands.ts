@@ -82,7 +82,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
     priceFactor: 1.1,
   },
   {
-    // Kept only to prove that legacy-mode brands are left out of the brand list (SPEC §9).
+    // Kept only to prove that legacy-mode brands are left out of the brand list (docs/product.md#constants).
     domain: 'oldflame.com',
     aliases: [],
     brand: 'Old Flame',
@@ -107,7 +107,7 @@ function priced(price: number, factor: number): number {
 
 /** The product rows for a brand: each product priced in every country the brand serves. */
 export function demoProducts(brand: DemoBrand) {
-  // SPEC §3: a product's name is the brand's domain without .com.
+  // docs/product.md#data: a product's name is the brand's domain without .com.
   const name = brand.domain.replace(/\.com$/, '');
   return BASE_PRODUCTS.map((p) => {
     const pricing: Record<string, CountryPricing> = {};

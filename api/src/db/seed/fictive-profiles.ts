@@ -128,7 +128,7 @@ function aboutMe(r: Rng, tags: string[]): string {
   return `${r.pick(ABOUT_OPENERS)} ${middle} ${r.pick(ABOUT_CLOSERS)}`;
 }
 
-/** Word characters only, as the sign-up rule asks of usernames (SPEC §5). */
+/** Word characters only, as the sign-up rule asks of usernames (docs/product.md#validation). */
 function usernameFor(r: Rng, first: string, birthYear: number, city: string, taken: Set<string>): string {
   const word = (s: string) => s.normalize('NFD').replace(/\W/g, '');
   const candidates = [

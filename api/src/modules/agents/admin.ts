@@ -43,7 +43,7 @@ export async function listAgents(exec: Executor) {
   return { data: rows.map(toAgent), total: rows.length, page: 1, limit: rows.length };
 }
 
-/** A scope is one of the brands' COUNTRY-domain pairs (SPEC §9): anything else would match no conversation. */
+/** A scope is one of the brands' COUNTRY-domain pairs (docs/product.md#constants): anything else would match no conversation. */
 async function assertKnownScopes(exec: Executor, scope: string[]) {
   const known = new Set((await exec.select({ countries: brands.countries, domain: brands.domain }).from(brands)).flatMap(brandScopes));
   const unknown = scope.filter((entry) => !known.has(entry));

@@ -72,7 +72,7 @@ describe('sessions and breaks (POST /api/event)', () => {
     ctx.deps.realtime.leave(socket);
   });
 
-  it('refuses a second pause within the hour with the SPEC text and the time left, and allows it after the hour', async () => {
+  it('refuses a second pause within the hour with the documented text and the time left, and allows it after the hour', async () => {
     const agent = await staffWithToken(ctx);
     await goOnline(ctx, agent.headers);
     expect((await callApi(ctx, 'POST', '/api/event', agent.headers, event('paused', 'lunch'))).status).toBe(200);
@@ -154,7 +154,7 @@ describe('stocks and claims', () => {
     expect(order).toEqual([older[0]!.id, sameMinute[2]!.id, sameMinute[0]!.id, sameMinute[1]!.id]);
   });
 
-  it('answers the SPEC wrapper: claimTime, postTime and a conversation with originals, both sides, memos and meet-ups', async () => {
+  it('answers the claim wrapper: claimTime, postTime and a conversation with originals, both sides, memos and meet-ups', async () => {
     await emptyStocks();
     const agent = await staffWithToken(ctx);
     await goOnline(ctx, agent.headers);

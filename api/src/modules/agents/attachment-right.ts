@@ -9,7 +9,7 @@ import { loadStaff } from './staff.js';
 
 /**
  * Who may attach an image as a fictive profile: an admin, or an agent holding the live claim on a
- * conversation with that profile (CONTRACT "Agents": without the live claim and not an admin, 403).
+ * conversation with that profile (docs/api.md#agents: without the live claim and not an admin, 403).
  * The role is read fresh (loadStaff) and the claim rule is the reply's own (heldBy: claim_held_by, which agent_reply refuses by).
  */
 export async function requireAttachmentRight(deps: AppDeps, auth: AuthContext, profileId: string): Promise<void> {

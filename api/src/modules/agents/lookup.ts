@@ -12,7 +12,7 @@ const holder = alias(agents, 'holder');
 /** `%term%` with LIKE's wildcards escaped, so a filter matches the text the agent typed. */
 const contains = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** GET /api/conversations for staff: filtered by the SPEC §3 lookup dimensions, within the agent's scope. */
+/** GET /api/conversations for staff: filtered by the docs/product.md#data lookup dimensions, within the agent's scope. */
 export async function lookupConversations(exec: Executor, staff: Staff, q: LookupQuery, now: Date) {
   const filters: (SQL | undefined)[] = [inScope(staff)];
   if (q.sentBefore) filters.push(lte(conversations.lastMessageDate, new Date(q.sentBefore)));

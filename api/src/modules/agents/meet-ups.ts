@@ -48,7 +48,7 @@ async function lockedMeetUp(tx: Executor, staff: Staff, conversationId: string, 
 }
 
 /**
- * PATCH: edits the fields given, or cancels with `cancelConfirm: true` (SPEC §4: add, edit, cancel, remove).
+ * PATCH: edits the fields given, or cancels with `cancelConfirm: true` (docs/product.md#agent-session: add, edit, cancel, remove).
  * A cancelled meet-up is final: it can only be removed.
  */
 export async function updateMeetUp(

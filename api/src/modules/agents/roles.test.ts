@@ -4,7 +4,7 @@ import { createTestContext, jsonRequest, type TestContext } from '../../test/har
 import { staffWithToken } from './test-helpers.js';
 
 /**
- * Who may call each route of the app (SPEC §6). Every route the app serves must be listed here, so a new
+ * Who may call each route of the app (docs/product.md#roles). Every route the app serves must be listed here, so a new
  * route cannot skip the role check: public (no token needed), any (a member or staff), member, staff
  * (agents and admins), admin (agents whose role is admin).
  */
@@ -163,7 +163,7 @@ async function status(method: string, path: string, headers: Record<string, stri
   return res.status;
 }
 
-describe('roles over every route (SPEC §6)', () => {
+describe('roles over every route (docs/product.md#roles)', () => {
   it('classifies every route the app serves, and only those', () => {
     const served = routes.map(([m, p]) => `${m} ${p}`).sort();
     expect(served).toEqual(Object.keys(ACCESS).sort());

@@ -36,7 +36,7 @@ function memoType(raw: string): MemoType {
 }
 
 /**
- * The agent console (SPEC §7 "Agent and operator", CONTRACT "Agents"); staff only (agents and admins).
+ * The agent console (docs/api.md#agents); staff only (agents and admins).
  *   GET    /api/event                                   the agent's session state
  *   POST   /api/event { queue, message }                status change → session state; 429 pause-once-per-hour
  *   GET    /api/queue                                   { MessageStock, FollowUpStock, MeetUpStock, total }

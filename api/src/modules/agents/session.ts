@@ -9,7 +9,7 @@ import { publishSafely } from '../../realtime/publish.js';
 import { releaseAllClaims } from './claims.js';
 import { publishBoardChange } from './supervisor-board.js';
 
-/** The server's view of an agent's shift (SPEC §3 session state), read inside the caller's transaction. */
+/** The server's view of an agent's shift (docs/product.md#data session state), read inside the caller's transaction. */
 export async function sessionState(exec: Executor, agentId: string, now: Date): Promise<AgentSessionState> {
   const [agent] = await exec.select({ status: agents.status, statusLastUpdate: agents.statusLastUpdate }).from(agents).where(eq(agents.id, agentId));
   if (!agent) throw new ApiError(404, 'not-found', t('error.not-found'));
@@ -44,7 +44,7 @@ async function endOpen(tx: Executor, agentId: string, now: Date, endReason: stri
 }
 
 /**
- * SPEC §4 agent session: offline → online (start) → paused (break) → online; offline stops, ends the break
+ * docs/product.md#agent-session agent session: offline → online (start) → paused (break) → online; offline stops, ends the break
  * and the shift and returns the agent's claims to stock. One pause per hour, counted from the last pause's
  * start. The agents row is locked first, so two tabs changing status at once apply one after the other; FOR NO
  * KEY UPDATE, as a claim locks it, which leaves the key-share locks of foreign keys free: a stop must not wait

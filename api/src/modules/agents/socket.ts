@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { changeStatus, publishStatus } from './session.js';
 
 /**
- * Socket frame `{ event: "agentStatusUpdate", status, reason? }` (SPEC §7 websocket): the same transition as
+ * Socket frame `{ event: "agentStatusUpdate", status, reason? }` (docs/api.md#websocket): the same transition as
  * POST /api/event. A refusal (the pause lockout) answers the sender with the error's code and message.
  */
 const agentStatusUpdate: WsHandler = async (frame, conn) => {
@@ -30,7 +30,7 @@ const agentStatusUpdate: WsHandler = async (frame, conn) => {
 export const agentWsHandlers: Record<string, WsHandler> = { agentStatusUpdate };
 
 /**
- * SPEC §4: a disconnect turns session and break off — when the agent's last socket in this process closes and
+ * docs/product.md#agent-session: a disconnect turns session and break off — when the agent's last socket in this process closes and
  * none is back after AGENT_DISCONNECT_GRACE_SECONDS (closing the leader tab hands the socket to another tab,
  * which must not end the shift or the break). With several API processes an agent's tabs share one leader
  * socket, so one process holds it.

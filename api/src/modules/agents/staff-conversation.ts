@@ -75,7 +75,7 @@ const PROFILE_COLUMNS = [
 ] as const;
 
 /**
- * The conversation as staff see it (SPEC §3 agent conversation): originals, both sides with details and
+ * The conversation as staff see it (docs/product.md#data agent conversation): originals, both sides with details and
  * photos, memos (this conversation's, then the global ones of the member and of the profile) and meet-ups.
  * One statement (staff_conversation_view); a claim gets the same view from agent_claim itself.
  */
@@ -103,7 +103,7 @@ export async function staffConversation(
   return toAgentConversation(row, domain, view, limit, now);
 }
 
-/** The staff view's rows as SPEC §3 agent conversation, with `limit` messages (the view reads one more). */
+/** The staff view's rows as docs/product.md#data agent conversation, with `limit` messages (the view reads one more). */
 export function toAgentConversation(row: ConversationRow, domain: string, view: StaffViewRows, limit: number, now: Date): AgentConversation {
   const messageRows = view.messages.slice(0, limit).map((m) => fromJsonRow(messages, m));
   const user = view.user ? fromJsonColumns(users, USER_COLUMNS, view.user) : undefined;

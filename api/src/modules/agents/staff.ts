@@ -24,7 +24,7 @@ export async function loadStaff(exec: Executor, auth: AuthContext): Promise<Staf
 }
 
 /**
- * Whether the staff member's scope covers a member of `country` on the brand of `domain` (SPEC §9 scopes): the
+ * Whether the staff member's scope covers a member of `country` on the brand of `domain` (docs/product.md#constants scopes): the
  * database function staff_covers (api/src/db/functions/staff_covers.sql), which agent_claim picks by too.
  */
 export function staffCovers(staff: Pick<Staff, 'isAdmin' | 'scope'>, country: SQLWrapper, domain: SQLWrapper): SQL<boolean> {

@@ -134,7 +134,7 @@ describe('POST /api/authenticate', () => {
     expect(user!.activityDate).toEqual(ctx.clock.now());
   });
 
-  it('answers 401 with the SPEC text for a wrong password or an unknown account', async () => {
+  it('answers 401 with the documented text for a wrong password or an unknown account', async () => {
     const member = await registerMember(ctx);
     for (const body of [
       { username: member.username, password: 'wrong password' },

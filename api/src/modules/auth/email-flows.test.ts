@@ -46,7 +46,7 @@ describe('email verification', () => {
     expect(again.status).toBe(401);
     expect(await again.json()).toEqual({ error: { code: 'auto-login-failed', message: 'Error during auto-login. You will be logged out.' } });
 
-    // The same verification link again: a notice only, it signs no one in (SPEC §8: already_verified without token).
+    // The same verification link again: a notice only, it signs no one in (docs/product.md#errors-and-texts: already_verified without token).
     const second = await ctx.app.request(local(link));
     expect(second.headers.get('location')).toBe('/verify?verification_error=already_verified');
   });

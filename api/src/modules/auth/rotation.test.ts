@@ -22,7 +22,7 @@ async function refreshed(token: string): Promise<string> {
 const session = async (sid: string) => (await ctx.deps.db.select().from(authSessions).where(eq(authSessions.id, sid)))[0]!;
 const me = (token: string, id: string) => ctx.app.request(`/api/user/${id}`, { headers: bearer(token) });
 
-describe('refresh-token rotation (CONTRACT second round)', () => {
+describe('refresh-token rotation (docs/api.md#auth)', () => {
   it('moves the session to the next generation: the replaced token stops refreshing', async () => {
     const member = await registerMember(ctx);
     ctx.clock.advance(1000);

@@ -24,7 +24,7 @@ export const authRoutes = new Hono<AppEnv>()
     // Age rules depend on the day: the schema reads the injected clock.
     const parsed = createRegisterBody(() => deps.clock.now()).safeParse(raw);
     if (!parsed.success) {
-      // SPEC §8: a bad address answers 422 'Invalid email' (the web shows its email message).
+      // docs/product.md#errors-and-texts: a bad address answers 422 'Invalid email' (the web shows its email message).
       const typedEmail = typeof (raw as { email?: unknown } | null)?.email === 'string';
       const unstorable = parsed.error.issues.some(isUnstorableIssue);
       if (typedEmail && !unstorable && parsed.error.issues.some((i) => i.path[0] === 'email')) throw new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);

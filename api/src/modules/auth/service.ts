@@ -211,7 +211,7 @@ async function markSignedIn(deps: AppDeps, userId: string) {
 }
 
 /**
- * SPEC §4 "only one device per agent": a live session elsewhere answers 409 unless the agent forces the
+ * docs/product.md#authentication "only one device per agent": a live session elsewhere answers 409 unless the agent forces the
  * take-over, which ends the old session and logs its sockets out. The agent row is locked meanwhile, so two
  * devices signing in at once cannot both win.
  */
@@ -237,7 +237,7 @@ async function signInAgent(deps: AppDeps, agentId: string, force: boolean, meta:
 /** PATCH /authenticate: the same session, a new token; the presented one stops refreshing (rotation). */
 export async function refresh(deps: AppDeps, token: string) {
   const outcome = await rotateSessionToken(deps, token);
-  // SPEC §4: whatever makes a refresh impossible answers 403, and the web logs out.
+  // docs/product.md#authentication: whatever makes a refresh impossible answers 403, and the web logs out.
   if (!outcome.ok) throw new ApiError(403, outcome.reason === 'superseded' ? 'token-superseded' : 'token-expired', t('error.token-expired'));
   return { access_token: outcome.token };
 }
@@ -245,7 +245,7 @@ export async function refresh(deps: AppDeps, token: string) {
 // ---------------------------------------------------------------- tokens by mail
 
 /**
- * GET /autologin: every mailed token is single use. A password-reset token also signs in (SPEC §4: the
+ * GET /autologin: every mailed token is single use. A password-reset token also signs in (docs/product.md#authentication: the
  * reset link goes through auto-login, its reset flag carried along); it is spent here and the answer carries
  * a fresh reset token, expiring with the mailed one, for the reset form to send (POST /reset-password).
  */
@@ -263,7 +263,7 @@ export async function autoLogin(deps: AppDeps, raw: string | undefined, meta: Se
   return { accessToken: session.access_token, ...(resetToken ? { resetToken } : {}) };
 }
 
-/** Where GET /verify-email sends the browser (CONTRACT "Accounts"). */
+/** Where GET /verify-email sends the browser (docs/api.md#auth). */
 export async function verifyEmail(deps: AppDeps, raw: string | undefined): Promise<string> {
   const token = await findEmailToken(deps.db, raw, ['verify-email']);
   if (!token) return '/verify?verification_error=invalid';
@@ -276,7 +276,7 @@ export async function verifyEmail(deps: AppDeps, raw: string | undefined): Promi
   if (token.expiryDate.getTime() <= now.getTime()) {
     return verified ? '/verify?verification_error=already_verified' : `/verify?verification_error=expired&token=${encodeURIComponent(raw!)}`;
   }
-  // A verification link signs in once, when it verifies: opened again it is only a notice (SPEC §8's already-verified row).
+  // A verification link signs in once, when it verifies: opened again it is only a notice (docs/product.md#errors-and-texts's already-verified row).
   if (token.usedDate || verified) return verified ? '/verify?verification_error=already_verified' : '/verify?verification_error=invalid';
 
   try {

@@ -54,7 +54,7 @@ export async function issueSession(deps: Deps, subject: Subject, meta: SessionMe
 }
 
 /**
- * `gen` is the session's token generation (refresh rotation). Agents' tokens carry the SPEC §3 Agent fields, so the console knows who is signed in from the token alone.
+ * `gen` is the session's token generation (refresh rotation). Agents' tokens carry the docs/product.md#data Agent fields, so the console knows who is signed in from the token alone.
  * Members' tokens carry only the ids: their state comes from GET /api/user/{id}.
  */
 async function claimsFor(exec: Executor, subject: Subject, sid: string, gen = 0): Promise<AccessClaims> {
@@ -167,7 +167,7 @@ function nextExpiry(deps: Pick<AppDeps, 'config'>, createDate: Date, now: Date):
  * PATCH /authenticate with refresh-token rotation (OAuth 2.0 Security BCP §4.14): only a token of the
  * session's current generation refreshes, and the refresh moves the session to the next generation. An older
  * token presented again means two parties hold the session: it is revoked for both. Only a live session
- * refreshes (SPEC §4: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
+ * refreshes (docs/product.md#authentication: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
  */
 export async function rotateSessionToken(deps: RevokeDeps & Pick<AppDeps, 'config'>, token: string): Promise<RefreshOutcome> {
   const check = await authenticateAccessToken(deps, token);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.js';
 import { loginAttempts } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 
-/** CONTRACT: more than 10 failed attempts for one account or one IP within 15 minutes answer 429. */
+/** docs/api.md#auth: more than 10 failed attempts for one account or one IP within 15 minutes answer 429. */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60_000;
 const KEEP_MS = 24 * 60 * 60_000;

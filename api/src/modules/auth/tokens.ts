@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { AppDeps } from '../../context.js';
 
-/** Claims every access token carries (CONTRACT "General"); agents add their SPEC §3 Agent fields. */
+/** Claims every access token carries (docs/api.md#general); agents add their docs/product.md#data Agent fields. */
 export interface AccessClaims {
   _id: string;
   type: 'user' | 'agent';

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { findBrandByApiKey } from './resolve.js';
 
 /**
- * Brand and index-profile calls carry a brand's public API key instead of a member token (SPEC §7).
+ * Brand and index-profile calls carry a brand's public API key instead of a member token (docs/api.md#endpoints).
  * The brand list is shared, so any brand's key opens it; GET /api/config hands each site its own key.
  */
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {

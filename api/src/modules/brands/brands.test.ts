@@ -105,7 +105,7 @@ describe('GET /api/brands', () => {
 });
 
 describe('GET /api/brand/{id}', () => {
-  it('answers the SPEC §3 brand with products sorted by price and per-country pricing', async () => {
+  it('answers the docs/product.md#data brand with products sorted by price and per-country pricing', async () => {
     const res = await ctx.app.request(`/api/brand/${ctx.brand.id}`, { headers: key });
     expect(res.status).toBe(200);
     const b = await res.json();

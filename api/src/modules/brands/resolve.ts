@@ -35,7 +35,7 @@ export function requestHost(header: string | undefined): string {
 }
 
 /**
- * Resolves the brand from the request's domain (SPEC §1: branded per domain). An unknown host falls back to
+ * Resolves the brand from the request's domain (docs/product.md#overview: branded per domain). An unknown host falls back to
  * the oldest brand, so a fresh install answers on any address it is reached by.
  */
 export async function resolveBrand(db: Db, hostHeader: string | undefined): Promise<BrandContext | undefined> {
@@ -47,7 +47,7 @@ export async function resolveBrand(db: Db, hostHeader: string | undefined): Prom
   return brand;
 }
 
-/** The brand whose public API key this is (brand and index-profile calls, SPEC §7), or undefined. */
+/** The brand whose public API key this is (brand and index-profile calls, docs/api.md#endpoints), or undefined. */
 export async function findBrandByApiKey(db: Db, apiKey: string): Promise<BrandContext | undefined> {
   if (!apiKey) return undefined;
   const found = (await loadBrands(db)).find((b) => b.apiKey === apiKey);

@@ -11,7 +11,7 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 
-/** GET /api/config needs no key: it is how a site learns its key (CONTRACT runtime config). */
+/** GET /api/config needs no key: it is how a site learns its key (docs/api.md#general runtime config). */
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const cfg = await runtimeConfig(c.var.deps.db, c.var.deps.config, c.var.brand.id);
   if (!cfg) throw notFound('No brand is configured for this site', 'no-brand');
@@ -22,10 +22,10 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
 });
 
 /**
- * Brand calls (SPEC §7), all behind x-api-key:
+ * Brand calls (docs/api.md#endpoints), all behind x-api-key:
  *   GET /api/brands                 { data: [Brand & { scopes }], total, page, limit }  (legacy-mode brands left out)
  *   GET /api/brand/{id}             Brand
- *   GET /api/brand/domain/{domain}  Brand (the SPEC's "brand fetch by domain")
+ *   GET /api/brand/domain/{domain}  Brand (the "brand fetch by domain" of docs/api.md#endpoints)
  *   GET /api/company/{id}           { _id, name, brand, domain, customerSupport, defaultDescriptor }
  */
 export const brandRoutes = new Hono<AppEnv>()

@@ -9,7 +9,7 @@ import { brands, products } from '../../db/schema/index.js';
 type BrandRow = typeof brands.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
 
-/** A brand of the shared list (GET /api/brands): the SPEC §3 brand plus its agent scopes. */
+/** A brand of the shared list (GET /api/brands): the docs/product.md#data brand plus its agent scopes. */
 export type BrandListItem = Brand & { scopes: string[] };
 
 /** GET /api/company/{id}: who runs the brand, how to reach support, what the card statement shows. */
@@ -24,7 +24,7 @@ export interface CompanyDetails {
 
 /** Ids arrive from the URL; anything that is not a uuid cannot name a brand (and must not reach Postgres). */
 
-/** SPEC §9: agent scopes are built as country-domain. */
+/** docs/product.md#constants: agent scopes are built as country-domain. */
 export const brandScopes = (b: Pick<BrandRow, 'countries' | 'domain'>) => b.countries.map((country) => `${country}-${b.domain}`);
 
 export function toProduct(p: ProductRow): Product {
@@ -39,7 +39,7 @@ export function toProduct(p: ProductRow): Product {
 }
 
 export function toBrand(b: BrandRow, productRows: ProductRow[]): Brand {
-  // SPEC §9: products are sorted by ascending price for the configured (default) country.
+  // docs/product.md#credits: products are sorted by ascending price for the configured (default) country.
   const sorted = sortProductsByPrice(productRows.map(toProduct), b.defaultCountry);
   return {
     _id: b.id,
@@ -69,7 +69,7 @@ async function activeProducts(db: Executor, brandIds: string[]) {
   return byBrand;
 }
 
-/** The shared brand list: legacy-mode brands are left out (SPEC §9). */
+/** The shared brand list: legacy-mode brands are left out (docs/product.md#constants). */
 export async function listBrands(db: Executor): Promise<BrandListItem[]> {
   const rows = await db.select().from(brands).where(eq(brands.legacyMode, false)).orderBy(asc(brands.createDate), asc(brands.domain));
   const productsByBrand = await activeProducts(
@@ -126,9 +126,9 @@ export async function getCompany(db: Executor, id: string): Promise<CompanyDetai
  *   country: string;            // default ISO country: the price entry products are shown in
  *   countries: string[];        // countries the brand serves
  *   currency: string;           // ISO 4217 of the default country's price entry, else 'USD'
- *   currencySymbol: string;     // e.g. '$' (SPEC §9: the symbol comes from configuration)
+ *   currencySymbol: string;     // e.g. '$' (docs/product.md#constants: the symbol comes from configuration)
  *   measurement: 'imperial' | 'metric'; // default height unit before a member chooses
- *   timeFormat: '12h';          // SPEC §9 default
+ *   timeFormat: '12h';          // docs/product.md#constants default
  *   authenticatedHome: '/profiles';
  *   captcha: { provider: 'sandbox' | 'recaptcha' | 'off'; siteKeyV2?: string; siteKeyV3?: string };
  *   sso: { enabled: boolean; loginUrl?: '/api/sso/login' };

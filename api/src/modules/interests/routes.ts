@@ -12,7 +12,7 @@ import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { interestLists, listInterests, setFavourite, staffFavouriteMember, staffViewMember, type InterestList } from './service.js';
 
-/** SPEC §7: PATCH /user/{id} with body {favourite}; `remove: true` takes the favourite away. */
+/** docs/api.md#endpoints: PATCH /user/{id} with body {favourite}; `remove: true` takes the favourite away. */
 export const favouriteBody = z
   .object({
     favourite: text({ error: 'favourite must be a profile id' }).min(1, 'favourite must be a profile id').max(100),
@@ -29,7 +29,7 @@ const member = requireAuth('user');
 const staff = requireAuth('agent');
 
 /**
- * PATCH /api/user/{id} is shared: SPEC §7 uses it both for a favourite ({favourite}) and for any update of the
+ * PATCH /api/user/{id} is shared: docs/api.md#endpoints uses it both for a favourite ({favourite}) and for any update of the
  * account. This handler takes only bodies carrying a `favourite` key and hands every other body on with
  * next(), so the account-update handler (users module, mounted after this one) answers those. Hono keeps the
  * body it read, so the next handler can read it again.

@@ -18,7 +18,7 @@ type Deps = Pick<AppDeps, 'clock'>;
 
 /**
  * PATCH /api/user/{id} `{ favourite }` adds, `{ favourite, remove: true }` removes. Adding is for premium members
- * (SPEC §5; 402 `premium-required` with the profile, for the no-subscription popup); removing is open to
+ * (docs/product.md#validation; 402 `premium-required` with the profile, for the no-subscription popup); removing is open to
  * everyone, so a lapsed member can still tidy their list. Both are idempotent and answer the resulting state.
  */
 export async function setFavourite(deps: Deps, exec: Executor, viewer: Viewer, profileId: string, remove: boolean): Promise<{ favorite: boolean }> {
@@ -52,7 +52,7 @@ type Row = CardRow & { listDate: Date; viewCount: number | null };
 export type InterestCard = Card & { listDate: string; viewCount?: number };
 
 /**
- * The five interests tabs (SPEC §2 /interests). Each lists fictive profiles of the member's brand as cards,
+ * The five interests tabs (docs/product.md#screens-and-routes /interests). Each lists fictive profiles of the member's brand as cards,
  * newest first, with `listDate` (when favourited, last viewed, or created for proposals) and, on the view lists,
  * `viewCount`:
  * - favorites: profiles the member favourited;
@@ -140,7 +140,7 @@ export async function listInterests(deps: Deps, exec: Executor, viewer: Viewer, 
 
 /**
  * The fictive profile and the member's profile, checked for the staff member: both of one brand, and the agent
- * scoped to that brand's domain (scopes are country-domain, SPEC §9; admins reach every brand).
+ * scoped to that brand's domain (scopes are country-domain, docs/product.md#constants; admins reach every brand).
  */
 async function staffPair(exec: Executor, auth: AuthContext, fictiveId: string, userId: string) {
   if (!isUuid(fictiveId) || !isUuid(userId)) throw notFound('Profile or member not found');

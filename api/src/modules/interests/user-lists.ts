@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { favourites, profileViews, profiles } from '../../db/schema/index.js';
 
 /**
- * The user state's `profile.favourites` and `profile.viewed` (SPEC §3): ids of the profiles the member
+ * The user state's `profile.favourites` and `profile.viewed` (docs/product.md#data): ids of the profiles the member
  * favourited and viewed, newest first. For GET /api/user/{id} (users module) to pass to serializeUser.
  */
 export async function memberInterestIds(exec: Executor, userId: string): Promise<{ favourites: string[]; viewed: string[] }> {

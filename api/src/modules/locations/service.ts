@@ -2,7 +2,7 @@ import * as de from './data/de.js';
 import * as gb from './data/gb.js';
 import * as us from './data/us.js';
 
-/** SPEC §3 Locations: the static lists behind the city search and the ZIP lookup. */
+/** docs/product.md#data Locations: the static lists behind the city search and the ZIP lookup. */
 export interface CityEntry {
   city: string;
   state: string;
@@ -32,7 +32,7 @@ const lines = (text: string) =>
 /** Postcodes compare without spaces and case: "sw1a1" finds "SW1A 1AA". */
 export const normalizeZip = (zip: string) => zip.replace(/\s+/g, '').toUpperCase();
 
-/** SPEC §9: the city list is deduplicated by city and state, the ZIP list by ZIP. */
+/** docs/product.md#constants: the city list is deduplicated by city and state, the ZIP list by ZIP. */
 export function dedupeCities(entries: CityEntry[]): CityEntry[] {
   const seen = new Set<string>();
   const out: CityEntry[] = [];

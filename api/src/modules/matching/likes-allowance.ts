@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 /**
- * Daily likes (docs/decisions/0005-likes-allowance.md): every member's likes are topped up to the day's
+ * Daily likes (docs/decisions/0007-likes-allowance.md): every member's likes are topped up to the day's
  * allowance once per day, at midnight in the brand's time zone. Unused likes do not pile up, and likes above
  * the allowance (an undone like given back, a future promotion) are kept.
  */

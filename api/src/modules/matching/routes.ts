@@ -9,7 +9,7 @@ import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { likesStatus, listDislikes, listMatches, nextProfile, swipe, undoSwipe } from './service.js';
 
-/** SPEC §3 swipe payload. */
+/** docs/product.md#data swipe payload. */
 export const swipeBody = z.object({
   toUserId: text({ error: 'toUserId is required' }).min(1, 'toUserId is required').max(100),
   actionType: z.enum(['like', 'dislike'], { error: "actionType must be 'like' or 'dislike'" }),
@@ -21,7 +21,7 @@ export const undoBody = z.object({ toUserId: text().min(1).max(100).optional() }
 const member = requireAuth('user');
 
 /**
- * Swipe and match (SPEC §7), member token required:
+ * Swipe and match (docs/api.md#endpoints), member token required:
  *   GET  /api/match/next      200 Profile card | 204 when every profile was swiped
  *   GET  /api/match/likes     { likes, dailyLikes, nextRefillDate }  (after the day's refill)
  *   POST /api/match/swipe     { toUserId, actionType: 'like'|'dislike' } -> { match, conversationId, likes }

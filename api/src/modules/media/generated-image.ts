@@ -12,7 +12,7 @@ import {
   type PortraitSpec,
 } from './portrait-svg.js';
 
-/** The sizes every profile image comes in (SPEC §3 image size variants), all 4:5 like the profile cards. */
+/** The sizes every profile image comes in (docs/product.md#data image size variants), all 4:5 like the profile cards. */
 export const IMAGE_VARIANTS = {
   small: { width: 200, height: 250 },
   medium: { width: 480, height: 600 },

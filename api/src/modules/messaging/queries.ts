@@ -11,7 +11,7 @@ import { loadLastMessages, loadProfileInfo, toMemberConversation, toMessageRecor
 import { messageChunk } from './service.js';
 
 /**
- * SPEC §4 conversation type: the database function conversation_type (api/src/db/functions/), which
+ * docs/product.md#messaging conversation type: the database function conversation_type (api/src/db/functions/), which
  * member_unread_counts counts by too. The device's guess of the tab is sync/src/rules/conversation-type.ts.
  */
 function typeFilter(type: ConversationType): SQL {
@@ -47,7 +47,7 @@ export async function conversationsPage(exec: Executor, userId: string, q: { typ
   return { data, total: Number(total), page: q.page, limit: q.limit };
 }
 
-/** SPEC §3 unread counts: unread profile messages in total, in the Inbox, in the Archive and in Conversations. */
+/** docs/product.md#data unread counts: unread profile messages in total, in the Inbox, in the Archive and in Conversations. */
 /** The member's unread counts per list: the SQL function member_unread_counts, which agent_reply answers too. */
 export async function unreadCountsOf(exec: Executor, userId: string): Promise<UnreadCounts> {
   return memberUnreadCounts.callIn(exec, { uid: userId });

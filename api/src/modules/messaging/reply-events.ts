@@ -11,7 +11,7 @@ import { profileInfoOf, toMessageRecord, typeOf, type ProfileInfoRow } from './s
 /** The realtime hub's name for a reply's rows. */
 export const AGENT_REPLY_EVENTS = 'agentReply';
 
-/** SPEC §4 newMessage carries a long text as a preview; the member's client pulls the whole message. */
+/** docs/product.md#messaging newMessage carries a long text as a preview; the member's client pulls the whole message. */
 const PREVIEW_CHARS = 1000;
 /** The preview, JSON-escaped, in bytes at most, so the NOTIFY that carries it stays far below PostgreSQL's 8000. */
 const PREVIEW_BYTES = 3000;
@@ -45,7 +45,7 @@ interface ReplyNotice {
 }
 
 /**
- * The member's live events of a reply (SPEC §4): newMessage (conversation, message, profile) and
+ * The member's live events of a reply (docs/product.md#messaging): newMessage (conversation, message, profile) and
  * unreadMessageCount. Registered with the realtime hub in every API process (deps.ts): whichever holds the
  * member's sockets formats them.
  */

@@ -53,7 +53,7 @@ export interface StaffConversationRoutes {
 }
 
 /**
- * Member messaging (SPEC §7, CONTRACT "Messaging"). Writes take an Idempotency-Key.
+ * Member messaging (docs/api.md#endpoints, docs/api.md#messaging). Writes take an Idempotency-Key.
  *   GET   /api/conversations?type=&page=&limit=      member: { data: [conversation + lastMessage], total, page, limit }
  *   GET   /api/conversations/unread                  member: { total, inbox, archive, conversation }
  *   GET   /api/conversations?page=&limit=&sortBy=…   staff: the lookup (agents/lookup.ts), scope-limited
@@ -68,7 +68,7 @@ export interface StaffConversationRoutes {
 export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
   new Hono<IdempotencyEnv>()
     .get('/conversations', anyone, async (c) => {
-      // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
+      // Staff: the lookup (docs/product.md#data lookup filters) within the agent's scope.
       if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
       const q = query(listQuery, c.req.query());
       return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));

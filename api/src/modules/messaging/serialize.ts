@@ -13,7 +13,7 @@ import { desc, inArray, sql } from 'drizzle-orm';
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
-/** Who reads: members get contacts masked, staff the original (CONTRACT "Messaging"). */
+/** Who reads: members get contacts masked, staff the original (docs/api.md#messaging). */
 export type Reader = 'member' | 'staff';
 
 export function toMessageRecord(row: MessageRow, reader: Reader): MessageRecord {
@@ -90,7 +90,7 @@ export function typeOf(row: Pick<ConversationRow, 'archived' | 'hasUserMessage'>
   return conversationType({ archived: row.archived, messages: row.hasUserMessage ? [{ senderType: 'user' }] : [] });
 }
 
-/** SPEC §3 conversation (user side): the mirror record plus type, user, profile images and the given messages. */
+/** docs/product.md#data conversation (user side): the mirror record plus type, user, profile images and the given messages. */
 export function toMemberConversation(row: ConversationRow, profile: ProfileInfo | undefined, messageRows: MessageRow[], reader: Reader) {
   const record = toConversationRecord(row, profile);
   const list = messageRows.map((m) => toMessageRecord(m, reader));

@@ -185,7 +185,7 @@ export function invalidBefore(reason: 'not-an-id' | 'not-in-conversation'): ApiE
 }
 
 /**
- * Messages of a conversation, newest first, `limit` of them strictly older than the given message (SPEC §9 chunks
+ * Messages of a conversation, newest first, `limit` of them strictly older than the given message (docs/product.md#constants chunks
  * of 6; a device's scroll-back below its history window). Ordered as devices order them, by date then id
  * (sync/src/engine/window.ts), so the chunk before a device's oldest message is exactly what it lacks.
  */

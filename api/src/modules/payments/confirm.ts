@@ -128,7 +128,7 @@ async function fulfil(tx: Executor, order: OrderRow, txn: TransactionRow, now: D
       await changeCredits(tx, order.userId, line.credits, 'purchase', { transactionId: txn.id, now });
     }
   }
-  // The first purchase ends the first-purchase offers (SPEC §3 promotions).
+  // The first purchase ends the first-purchase offers (docs/product.md#data promotions).
   await tx
     .update(users)
     .set({ promotions: sql`jsonb_set(${users.promotions}, '{firstPurchasePromotion}', 'false'::jsonb)`, updateDate: now })

@@ -99,7 +99,7 @@ describe('each sandbox test card', () => {
     expect((await call(suite.ctx, 'GET', `/api/order/${created.body._id}`, m.headers)).body.lastTransaction).toMatchObject({ status: 'failed', failure: 'bank' });
   });
 
-  it('tokenize refuses bad card data with the SPEC messages and stores nothing', async () => {
+  it('tokenize refuses bad card data with the documented messages and stores nothing', async () => {
     const res = await call(suite.ctx, 'POST', '/api/sandbox/payments/tokenize', {}, { cardNumber: '4242424242424241', expMonth: 12, expYear: 2020, cvv: '1', cardholder: 'X', zip: 'abc' });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({

@@ -21,7 +21,7 @@ const member = requireAuth('user');
 const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
 
 /**
- * Orders, saved cards, memberships and Apple Pay (SPEC §7 Payments, CONTRACT "Payments"; shapes in
+ * Orders, saved cards, memberships and Apple Pay (docs/api.md#payments; shapes in
  * sync/src/contract/payments.ts). Members only, their own records only (another member's id is 404).
  *   POST   /api/order                       { currency, country, products: [{ productId, days? }] } + Idempotency-Key
  *                                           -> 201 order; 404 product-not-found, 400 price-unavailable,

@@ -9,11 +9,11 @@ import { todayString } from './age-bounds.js';
 import { notBlockedBy } from './not-blocked.js';
 
 /**
- * The profile card (CONTRACT "Profiles") and how every list in issue B builds it: one select with the card
+ * The profile card (docs/api.md#profiles-and-matching) and how every list in issue B builds it: one select with the card
  * columns (age computed by PostgreSQL from the clock's day), then one query for the images of the whole page.
  */
 
-/** A photo a standard member may not see: the UI draws the blocked-photo overlay with an upgrade prompt (SPEC §4). */
+/** A photo a standard member may not see: the UI draws the blocked-photo overlay with an upgrade prompt (docs/product.md#verification). */
 export interface BlockedImage {
   _id: string;
   type: Image['type'];
@@ -23,7 +23,7 @@ export type CardImage = Image | BlockedImage;
 export type Card = Omit<Profile, 'images'> & { images: CardImage[] };
 
 /**
- * Which images a viewer gets in full. Premium members see every approved photo (SPEC §6); standard members the
+ * Which images a viewer gets in full. Premium members see every approved photo (docs/product.md#roles); standard members the
  * first one (the avatar when there is one) and placeholders for the rest; visitors of the landing page only the
  * first, without placeholders.
  */
@@ -153,7 +153,7 @@ export function badgesOf(row: Pick<CardRow, 'isFeatured' | 'isPremium' | 'create
 
 type TraitColumns = 'bodyType' | 'ethnicity' | 'hairColor' | 'eyeColor' | 'heightCm' | 'relationshipStatus' | 'aboutMe' | 'lookingForTags';
 
-/** A profile's descriptive fields under their CONTRACT names: the same on members' cards and in the admin's view. */
+/** A profile's descriptive fields under their docs/api.md#profiles-and-matching names: the same on members' cards and in the admin's view. */
 export function profileTraits(row: Pick<CardRow, TraitColumns>) {
   return {
     bodyType: row.bodyType,

@@ -5,7 +5,7 @@ import { profiles, users } from '../../db/schema/index.js';
 import { ownImageRows } from './own-images.js';
 
 /**
- * Recomputes `promotions.complete_profile` (SPEC §4 checklist, the shared rule) after anything that can change
+ * Recomputes `promotions.complete_profile` (docs/product.md#verification checklist, the shared rule) after anything that can change
  * it: a profile save, an upload, a deleted or rejected image. `completed` is true only on the write that flips
  * it to complete, so the web opens the profile-completed popup once.
  */

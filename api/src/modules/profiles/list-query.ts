@@ -18,7 +18,7 @@ import { LIMIT_MAX } from '@sync/contract/errors';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { ApiError } from '../../lib/errors.js';
 
-/** SPEC §9: profiles page size 36, pages start at 1. */
+/** docs/product.md#constants: profiles page size 36, pages start at 1. */
 export const PROFILES_PAGE_SIZE = 36;
 /** Heights a filter may ask for, in cm (about 3 ft 3 in to 8 ft 2 in). */
 export const HEIGHT_MIN_CM = 100;
@@ -53,7 +53,7 @@ export interface ProfileListQuery extends ProfileFilters, Paging {
 /** Query parameters as Hono gives them (`c.req.queries()`): every value a parameter was sent with. */
 export type RawQuery = Record<string, string[] | undefined>;
 
-/** 400 in the CONTRACT error shape, naming the parameter in the message and in details.fields. */
+/** 400 in the docs/api.md#errors error shape, naming the parameter in the message and in details.fields. */
 export function invalidParam(name: string, message: string): ApiError {
   return new ApiError(400, 'invalid-query', `${name}: ${message}`, { fields: { [name]: message } });
 }
@@ -93,7 +93,7 @@ export function parsePaging(raw: RawQuery, defaultLimit: number = PROFILES_PAGE_
   };
 }
 
-/** GET /api/profiles query (CONTRACT "Profiles"). Throws 400 naming the first bad parameter. */
+/** GET /api/profiles query (docs/api.md#profiles-and-matching). Throws 400 naming the first bad parameter. */
 export function parseProfileListQuery(raw: RawQuery): ProfileListQuery {
   const sortBy = single(raw, 'sortBy');
   if (sortBy !== undefined && sortBy !== '' && !(sortOptions as readonly string[]).includes(sortBy)) {

@@ -11,7 +11,7 @@ type ImageRow = typeof images.$inferSelect;
 export const OWN_GALLERY_TYPES = ['avatar', 'photo', 'hidden'] as const;
 
 /**
- * The member's own gallery as the user state shows it (SPEC §3 `images`): pending ones with
+ * The member's own gallery as the user state shows it (docs/product.md#data `images`): pending ones with
  * `under_moderation: true` so the pending-approval label shows, rejected ones left out, avatar first.
  */
 export async function ownImageRows(exec: Executor, profileId: string): Promise<ImageRow[]> {

@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('GET /api/profiles (member)', () => {
-  it('answers the list envelope of CONTRACT profiles of the member brand, women by default (lookingFor)', async () => {
+  it('answers the list envelope (docs/api.md#general) of profiles of the member brand, women by default (lookingFor)', async () => {
     const page = await list('');
     expect(listEnvelope(profileSchema.passthrough()).safeParse({ ...page, data: page.data.map((p) => ({ ...p, images: [] })) }).success).toBe(true);
     expect(page.total).toBe(WOMEN);

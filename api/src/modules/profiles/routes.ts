@@ -17,8 +17,8 @@ async function authenticateMember(c: Context<AppEnv>) {
 
 export const profileRoutes = new Hono<AppEnv>()
   /**
-   * With a member token: the filtered, sorted, paged list (CONTRACT "Profiles").
-   * Without one but with the brand's x-api-key: the landing page's cards (SPEC §7 public variant): `limit` up to
+   * With a member token: the filtered, sorted, paged list (docs/api.md#profiles-and-matching).
+   * Without one but with the brand's x-api-key: the landing page's cards (docs/api.md#endpoints public variant): `limit` up to
    * 24, `type` featured|new|online|recent, `premium` true|false, optional `gender`. A token that fails is a 401,
    * never a fall-back to the public list.
    */

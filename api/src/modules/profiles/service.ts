@@ -60,7 +60,7 @@ export function filterConditions(brandId: string, defaultGender: 'man' | 'woman'
  */
 export const TOTAL_LOOKAHEAD = 1000;
 
-/** The member's list answer: the CONTRACT envelope, plus the keyset cursor and whether the total is exact. */
+/** The member's list answer: the docs/api.md#general envelope, plus the keyset cursor and whether the total is exact. */
 export interface ProfileListAnswer extends ListEnvelope<Card> {
   nextCursor: string | null;
   totalExact: boolean;

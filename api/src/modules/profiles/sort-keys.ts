@@ -5,7 +5,7 @@ import { profiles } from '../../db/schema/index.js';
 import { invalidParam } from './list-query.js';
 
 /**
- * The member's list in each SPEC §3 order, read along its index (profiles_list_*_idx): the sort key, then
+ * The member's list in each docs/product.md#data order, read along its index (profiles_list_*_idx): the sort key, then
  * the id in the same direction, so PostgreSQL walks the index forwards or backwards and stops after a page
  * instead of sorting the whole filtered set. A cursor is the last row's key and id; the next page starts
  * strictly after it, whatever was added or removed meanwhile.

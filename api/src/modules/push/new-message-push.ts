@@ -26,7 +26,7 @@ interface Due {
 
 /** What the service worker shows (web/public/push-sw.js): one notification per conversation, replaced by the next. */
 export function newMessagePush(due: Due, avatar: string | null): PushMessage {
-  // A lock screen shows what the app would: contacts masked, as members read every message (CONTRACT).
+  // A lock screen shows what the app would: contacts masked, as members read every message (docs/api.md#messaging).
   const text = due.messageType === 'attachment' && !due.message ? t('messages.new-photo') : maskContacts(due.message);
   const body = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
   return {

@@ -8,7 +8,7 @@ import { removeSubscription, saveSubscription } from './subscriptions.js';
 const member = requireAuth('user');
 
 /**
- * Web Push for members (docs/decisions/0035-web-push.md):
+ * Web Push for members (docs/decisions/0035-emoji-images-split-inbox-and-web-push.md):
  *   GET  /api/push/key            → { publicKey }: the VAPID key a browser subscribes with
  *   POST /api/push/subscriptions  PushSubscription.toJSON() → 201 { _id, createDate }: this device gets notifications
  *   POST /api/push/unsubscribe    { endpoint } → 204: this device no longer does

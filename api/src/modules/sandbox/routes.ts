@@ -59,7 +59,7 @@ async function decision(c: Context<AppEnv>): Promise<string> {
  * The sandbox providers' own endpoints and pages (only while the sandboxes are configured; else 404). They stand in
  * for the outside services, so they take no member token:
  *   POST /api/sandbox/payments/tokenize           { cardNumber, expMonth, expYear, cvv, cardholder, zip } -> { token, last4, brand };
- *                                                 400 with the SPEC §5 messages in error.fields. Nothing is stored.
+ *                                                 400 with the docs/product.md#validation messages in error.fields. Nothing is stored.
  *   GET  /api/sandbox/payments/action/{ref}       the extra confirmation page (test card 4000 0027 6000 3184): Approve / Decline
  *   POST /api/sandbox/payments/action/{ref}       decision=approve|decline -> 303 to the order's returnUrl (default /)
  *   GET  /api/sandbox/age-verification/{session}  the verification page: Approve / Decline / Cancel

@@ -25,7 +25,7 @@ const OAUTH_CODE = /^[a-z0-9_]{1,64}$/;
 
 const callbackUri = (c: Context<AppEnv>) => `${requestOrigin(c)}/api/sso/callback`;
 
-/** Every outcome is a redirect to the web app: it reads `error` or `token` from the query (SPEC §4 query flows). */
+/** Every outcome is a redirect to the web app: it reads `error` or `token` from the query (docs/product.md#route-flow query flows). */
 function home(c: Context<AppEnv>, query: Record<string, string>) {
   deleteCookie(c, FLOW_COOKIE, { path: COOKIE_PATH });
   c.header('Cache-Control', 'no-store');
@@ -35,7 +35,7 @@ function home(c: Context<AppEnv>, query: Record<string, string>) {
 const fail = (c: Context<AppEnv>, code: string) => home(c, { error: OAUTH_CODE.test(code) ? code : 'sso_failed' });
 
 /**
- * Single sign-on (SPEC §7 "single-sign-on login by redirect"; SPEC §8 SSO errors):
+ * Single sign-on (docs/api.md#auth; docs/product.md#errors-and-texts SSO errors):
  *
  *   GET /api/sso/login?action=login|register&redirectUrl=/profiles
  *     302 to the provider's authorization endpoint; `state` is signed and carries action, redirectUrl and

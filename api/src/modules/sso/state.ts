@@ -8,7 +8,7 @@ export const SSO_ACTIONS = ['login', 'register'] as const;
 export type SsoAction = (typeof SSO_ACTIONS)[number];
 export const DEFAULT_REDIRECT = '/profiles';
 
-/** What the signed `state` carries through the provider (SPEC §7: action, redirectUrl and domain). */
+/** What the signed `state` carries through the provider (docs/api.md#endpoints: action, redirectUrl and domain). */
 export interface SsoState {
   action: SsoAction;
   redirectUrl: string;

@@ -11,8 +11,8 @@ import { submitSupportForm, type SupportForm } from './service.js';
 export const supportQuery = z.object({ form_type: z.enum(['contact', 'affiliate']).optional() });
 
 /**
- * POST /api/customer-support                     contact form (SPEC §3)    -> 201 { ticketNumber }
- * POST /api/customer-support?form_type=affiliate affiliate form (SPEC §3)  -> 201 { ticketNumber }
+ * POST /api/customer-support                     contact form (docs/product.md#data)    -> 201 { ticketNumber }
+ * POST /api/customer-support?form_type=affiliate affiliate form (docs/product.md#data)  -> 201 { ticketNumber }
  * No sign-in needed; a valid member token links the ticket to the member. 400 with the error shape and
  * per-field messages for invalid bodies; 429 `too-many-requests` past 5 submissions per IP in 10 minutes.
  */

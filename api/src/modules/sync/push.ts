@@ -32,7 +32,7 @@ type OwnTransaction = { kind: 'own'; mutation: Mutation; parsed: OwnMutation };
 type Planned = BatchOp | OwnTransaction;
 
 /**
- * ARCHITECTURE "sync engine", batched (docs/decisions/0026-batched-push-and-windowed-pull.md): the mutations in
+ * docs/architecture.md#the-sync-engine, batched (docs/decisions/0026-batched-push-and-windowed-pull.md): the mutations in
  * id order, each id once; ids already applied answer their recorded result; an id past the next one stops the
  * push (the client resends from lastMutationId + 1); the next ids are applied, a business failure recorded in
  * place of its effects, the counter advancing either way. Sends, refusals and drafts go to the database as one
@@ -89,7 +89,7 @@ function plan(userId: string, m: Mutation): Planned {
     switch (parsed.name) {
       case 'sendMessage': {
         const args = parsed.args;
-        // SPEC §5: empty text with no attachment does nothing, charges nothing.
+        // docs/product.md#validation: empty text with no attachment does nothing, charges nothing.
         if (isEmptyMessage(args)) return fixed({ ok: true, result: { skipped: 'empty' } });
         const target = sendTarget(args);
         return {

@@ -8,7 +8,7 @@ import { pull } from './pull.js';
 import { push } from './push.js';
 
 /**
- * The outbox's endpoints (ARCHITECTURE "sync engine"), member token required:
+ * The outbox's endpoints (docs/architecture.md#the-sync-engine), member token required:
  *   POST /api/sync/push { clientId, mutations: [{ clientId, mutationId, name, args }] (at most 500) }
  *        -> { results: [{ mutationId, ok, result?, error?: { code, message } }], lastMutationId }
  *        403 when the clientId belongs to another member; 400 for a malformed body

@@ -2,7 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { t } from '@sync/texts';
 import { ApiError } from '../../lib/errors.js';
 
-/** SPEC §5 / §9 image limits. */
+/** docs/product.md#validation / docs/product.md#constants image limits. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MIN_LONG_SIDE = 640;
 export const MIN_SHORT_SIDE = 360;
@@ -60,7 +60,7 @@ function open(input: Buffer) {
 }
 
 /**
- * Checks one upload against the SPEC §5 rules from its header (type, size, dimensions, pixel count), without
+ * Checks one upload against the docs/product.md#validation rules from its header (type, size, dimensions, pixel count), without
  * decoding it. Throws the ApiError the client sees.
  */
 export async function inspectUpload(input: Buffer): Promise<{ format: 'jpeg' | 'png'; width: number; height: number }> {

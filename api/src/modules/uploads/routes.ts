@@ -7,7 +7,7 @@ import { requireAuth } from '../auth/middleware.js';
 import { MAX_FILE_BYTES, inspectUpload, processUpload, type ProcessedImage } from './image-processing.js';
 import { UPLOAD_TYPES, attachmentUrl, storeUploads, type UploadType } from './service.js';
 
-/** SPEC §5: up to 5 files per upload; an avatar is one image, and so is a message image. */
+/** docs/product.md#validation: up to 5 files per upload; an avatar is one image, and so is a message image. */
 export const MAX_FILES: Record<UploadType, number> = { avatar: 1, photo: 5, message: 1 };
 /** Five full-size files plus the multipart framing and the `type` field. */
 export const UPLOAD_BODY_LIMIT = 5 * MAX_FILE_BYTES + 512 * 1024;

@@ -19,7 +19,7 @@ export interface UploadResult {
   images: Image[];
   /** The member's whole own gallery after the upload (avatar and photos; message images are not in it). */
   gallery: Image[];
-  /** True when this upload completed the profile (SPEC §4 checklist): the web opens the popup. */
+  /** True when this upload completed the profile (docs/product.md#verification checklist): the web opens the popup. */
   profileCompleted: boolean;
 }
 

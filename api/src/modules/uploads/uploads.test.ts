@@ -78,7 +78,7 @@ describe('sniffFormat', () => {
 });
 
 describe('POST /api/user/upload', () => {
-  it('stores a photo with size variants, pending moderation, and answers the CONTRACT shape', async () => {
+  it('stores a photo with size variants, pending moderation, and answers the docs/api.md#profiles-and-matching shape', async () => {
     const m = await createMember(ctx);
     const res = await json(await upload(m, 'photo', [{ data: await jpeg(1280, 720) }]));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -127,7 +127,7 @@ describe('POST /api/user/upload', () => {
     expect(await rowsOf(m.profileId)).toHaveLength(0);
   });
 
-  it('refuses images under 640 × 360 with the SPEC text, in either orientation', async () => {
+  it('refuses images under 640 × 360 with the documented text, in either orientation', async () => {
     const m = await createMember(ctx);
     for (const [w, h] of [[639, 480], [800, 359], [100, 100]] as const) {
       const res = await json(await upload(m, 'photo', [{ data: await jpeg(w, h) }]));
@@ -137,7 +137,7 @@ describe('POST /api/user/upload', () => {
     expect((await upload(m, 'photo', [{ data: await jpeg(360, 640) }])).status).toBe(200);
   });
 
-  it('refuses a file over 5 MB with the SPEC text, and a huge body with 413 before reading it all', async () => {
+  it('refuses a file over 5 MB with the documented text, and a huge body with 413 before reading it all', async () => {
     const m = await createMember(ctx);
     const big = Buffer.concat([await jpeg(), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const res = await json(await upload(m, 'photo', [{ data: big }]));

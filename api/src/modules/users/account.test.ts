@@ -134,7 +134,7 @@ describe('PATCH /api/user/{id}: the edit form', () => {
     expect(undone.body.promotions.complete_profile).toBe(false);
   });
 
-  it('requires tags and about me with the SPEC texts, refuses bad values with 400 and writes nothing', async () => {
+  it('requires tags and about me with the documented texts, refuses bad values with 400 and writes nothing', async () => {
     const m = await createMember(ctx, {}, { aboutMe: 'before', lookingForTags: ['x'] });
     const cases: [unknown, string][] = [
       [{ lookingFor: [], aboutMe: 'new' }, 'Information is required, please fill in some tags'],
@@ -223,7 +223,7 @@ describe('PATCH /api/user/{id}: the edit form', () => {
     expect(same.body.emailVerificationSent).toBe(false);
   });
 
-  it('a taken or invalid email answers 422 with the SPEC text and changes nothing', async () => {
+  it('a taken or invalid email answers 422 with the documented text and changes nothing', async () => {
     const m = await registerMember(ctx);
     const other = await registerMember(ctx);
     mailer.clear();

@@ -46,7 +46,7 @@ describe('GET /api/user/{id}/export', () => {
         createDate: now.toISOString(),
         messages: [
           expect.objectContaining({ from: 'me', message: 'Hi Anna' }),
-          // As the member reads it: contacts masked (CONTRACT "Messaging").
+          // As the member reads it: contacts masked (docs/api.md#messaging).
           expect.objectContaining({ from: 'profile', message: expect.not.stringContaining('555 123 4567') }),
         ],
       },

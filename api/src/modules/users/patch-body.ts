@@ -15,9 +15,9 @@ const LOCATION_PART_MAX = 100;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * PATCH /api/user/{id}: the shared form schema (`userPatchBody`, every SPEC §3 edit field, any part of it)
- * plus what the edit and settings screens also set beyond the SPEC's list: ethnicity, the measurement system, the
- * time format (SPEC §9: 12 h by default), and the
+ * PATCH /api/user/{id}: the shared form schema (`userPatchBody`, every docs/product.md#data edit field, any part of it)
+ * plus what the edit and settings screens also set beyond the documented list (docs/product.md#data): ethnicity, the measurement system, the
+ * time format (docs/product.md#constants: 12 h by default), and the
  * current password a password change must carry. Birth date is refused by the route before this runs.
  */
 export const accountPatchBody = userPatchBody

@@ -39,7 +39,7 @@ export function toSubscription(s: SubscriptionRow, sku: string): SubscriptionVie
 /** Newest first; the user state shows at most this many charges. */
 const TRANSACTIONS_SHOWN = 50;
 
-/** The payment parts of the user state (SPEC §3): charges, memberships and live saved cards. */
+/** The payment parts of the user state (docs/product.md#data): charges, memberships and live saved cards. */
 export async function memberPayments(
   exec: Executor,
   userId: string,

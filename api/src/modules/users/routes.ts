@@ -19,7 +19,7 @@ const member = requireAuth('user');
 
 /**
  * The member's own account:
- *   GET    /api/user/{id}                  user state (SPEC §3) with images, favourites, viewed and the edit fields;
+ *   GET    /api/user/{id}                  user state (docs/product.md#data) with images, favourites, viewed and the edit fields;
  *                                          members their own (else 403), agents within their scope (else 403
  *                                          out-of-scope), admins any; 404 unknown
  *   PATCH  /api/user/{id}                  any part of the edit form (users/patch-body.ts) -> user state +
@@ -58,7 +58,7 @@ export const userRoutes = new Hono<AppEnv>()
     }
     const parsed = accountPatchBody.safeParse(raw);
     if (!parsed.success) {
-      // SPEC §8 profile save: a bad address answers the same 422 as a taken one.
+      // docs/product.md#errors-and-texts profile save: a bad address answers the same 422 as a taken one.
       if (!parsed.error.issues.some(isUnstorableIssue) && parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
       throw invalidBody(parsed.error.issues);
     }

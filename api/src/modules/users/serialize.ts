@@ -26,7 +26,7 @@ export interface UserStateInput {
   ageVerificationApplicable?: boolean;
 }
 
-/** The SPEC §3 user state, field for field, without the password. */
+/** The docs/product.md#data user state, field for field, without the password. */
 export function serializeUser(input: UserStateInput, now: Date = new Date()): User {
   const { user, profile } = input;
   const location = profile?.location;
@@ -35,7 +35,7 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
       ? { min: profile.lookingForAgeMin, max: profile.lookingForAgeMax }
       : defaultAgeRangeOf(user.birthDate, now);
   const subscriptions = input.subscriptions ?? [];
-  // measurement and timeFormat are added beyond SPEC §3 (heights in cm or ft/in, 12 h or 24 h: SPEC §9).
+  // measurement and timeFormat are added beyond docs/product.md#data (heights in cm or ft/in, 12 h or 24 h: docs/product.md#constants).
   const settings = {
     keepLocationPrivate: user.settings.keepLocationPrivate,
     showOnline: user.settings.showOnline,
@@ -83,7 +83,7 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
     subscriptions,
     promotions: { firstPurchasePromotion: user.promotions.firstPurchasePromotion, complete_profile: user.promotions.complete_profile },
     isOrganic: user.isOrganic,
-    // An active subscription makes a member premium even before a job flips the flag (SPEC §4 membership).
+    // An active subscription makes a member premium even before a job flips the flag (docs/product.md#orders-and-payment membership).
     isPremium: user.isPremium || subscriptions.some((s) => s.active),
     isDOI: user.isDOI,
     savedCards: input.savedCards ?? [],

@@ -17,12 +17,12 @@ const SPEC_FIELDS = [
   '_id', 'createDate', 'updateDate', 'activityDate', 'firstLoginDate', 'domain', 'emailValidated', 'timezone', 'transactions',
   'username', 'email', 'firstName', 'lastName', 'images', 'credits', 'likes', 'profile', 'subscriptions', 'promotions',
   'isOrganic', 'isPremium', 'isDOI', 'savedCards', 'ccbillTokens', 'ageVerificationApplicable', 'ageVerification',
-  // Beyond SPEC §3: when /verify may send the next email (its countdown from the first visit).
+  // Beyond docs/product.md#data: when /verify may send the next email (its countdown from the first visit).
   'nextVerificationEmailDate',
 ];
 
 describe('GET /api/user/{id}', () => {
-  it("answers the member's own SPEC §3 user state, without the password", async () => {
+  it("answers the member's own docs/product.md#data user state, without the password", async () => {
     const member = await registerMember(ctx, { birthDate: '1990-01-01' });
     const res = await ctx.app.request(`/api/user/${member.id}`, { headers: bearer(member.token) });
     expect(res.status).toBe(200);

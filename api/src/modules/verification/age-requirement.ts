@@ -4,7 +4,7 @@ import { memberAgeVerified } from '../../db/functions/calls.js';
 import { ApiError } from '../../lib/errors.js';
 
 /**
- * SPEC §3: whether the member may act under the age gate, as the database function member_age_verified
+ * docs/product.md#data: whether the member may act under the age gate, as the database function member_age_verified
  * (api/src/db/functions/member_age_verified.sql) decides it, the one the send asks inside send_member_message.
  * Which actions need it is docs/decisions/0009-age-verification-gates.md: sending messages and buying.
  */

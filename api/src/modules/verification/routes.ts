@@ -13,7 +13,7 @@ import { setDoi, startAgeVerification } from './service.js';
 const member = requireAuth('user');
 
 /**
- * Age verification and double opt-in (SPEC §7 User, CONTRACT "Payments"):
+ * Age verification and double opt-in (docs/api.md#accounts, docs/api.md#payments):
  *   POST  /api/user/{id}/age-verification  { callbackUrl, cancelUrl }  own account -> { redirectUrl };
  *         both URLs same-site (a path like "/?verify-age=true" or this origin's absolute URL), else 400 invalid-redirect.
  *         The provider's page sends the browser to callbackUrl (approve / decline) or cancelUrl (cancel); the result

@@ -1,4 +1,4 @@
-/** The agent console and the admin's calls (SPEC §7 "Agent and operator", CONTRACT "Agents"). */
+/** The agent console and the admin's calls (docs/api.md#agents). */
 import { z } from 'zod';
 import {
   agent,

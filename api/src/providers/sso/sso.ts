@@ -1,4 +1,4 @@
-/** Single sign-on through an outside identity provider (SPEC §7: "single-sign-on login by redirect"). */
+/** Single sign-on through an outside identity provider (docs/api.md#endpoints: "single-sign-on login by redirect"). */
 
 export interface SsoBeginInput {
   /** Where the provider sends the browser back: this site's /api/sso/callback. */

@@ -1,7 +1,7 @@
 import type { AuthenticateBody, RegisterBody } from '@sync/contract/auth';
 import { api } from '@web/lib/api';
 
-/** SPEC §7 account calls, through the shared client (retry, refresh lock, error hook). */
+/** docs/api.md#endpoints account calls, through the shared client (retry, refresh lock, error hook). */
 
 export function login(body: Pick<AuthenticateBody, 'username' | 'password' | 'cancelDeletion'>) {
   return api.post<{ access_token: string }>('/authenticate', body, { auth: false, loader: true });

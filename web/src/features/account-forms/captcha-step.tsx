@@ -5,7 +5,7 @@ import { toast } from '@web/ui/toast';
 /** The captcha settings in the runtime config (GET /api/config), when the brand has any. */
 export interface CaptchaSettings {
   provider?: 'sandbox' | 'recaptcha' | 'off' | string;
-  /** The v2 checkbox widget's key: the 412 step always asks for a v2 check (SPEC §8). */
+  /** The v2 checkbox widget's key: the 412 step always asks for a v2 check (docs/product.md#errors-and-texts). */
   siteKeyV2?: string;
   siteKeyV3?: string;
 }
@@ -72,7 +72,7 @@ function RecaptchaWidget({ siteKey, onToken }: { siteKey: string; onToken: (toke
 }
 
 /**
- * SPEC §8: a 412 on registration loads a CAPTCHA v2. The sandbox provider is a plain checkbox
+ * docs/product.md#errors-and-texts: a 412 on registration loads a CAPTCHA v2. The sandbox provider is a plain checkbox
  * whose token the sandbox API accepts; 'recaptcha' renders Google's widget with the site key.
  */
 export function CaptchaStep({ settings, onToken }: { settings: CaptchaSettings | undefined; onToken: (token: string) => void }) {

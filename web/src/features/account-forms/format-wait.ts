@@ -1,4 +1,4 @@
-/** A wait in seconds as minutes:seconds, e.g. 95 -> '1:35' (SPEC §4: the resend timer is shown in minutes). */
+/** A wait in seconds as minutes:seconds, e.g. 95 -> '1:35' (docs/product.md#verification: the resend timer is shown in minutes). */
 export function formatWait(totalSeconds: number): string {
   const s = Math.max(0, Math.ceil(totalSeconds));
   const minutes = Math.floor(s / 60);

@@ -20,7 +20,7 @@ export interface PasswordResetFormProps {
   onDone: () => void;
 }
 
-/** New password + confirmation -> POST /reset-password; a failure is the generic error (SPEC §8). */
+/** New password + confirmation -> POST /reset-password; a failure is the generic error (docs/product.md#errors-and-texts). */
 export function PasswordResetForm({ token, onDone }: PasswordResetFormProps) {
   const needsCurrent = !token;
   const [resolver] = useState(() => contractResolver<NewPasswordForm, NewPasswordForm>(createNewPasswordForm({ needsCurrent })));

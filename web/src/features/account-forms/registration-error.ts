@@ -1,6 +1,6 @@
 import { ApiError } from '@web/lib/http';
 
-/** SPEC §8: every registration error emits this window event, for analytics and partners' pixels. */
+/** docs/product.md#errors-and-texts: every registration error emits this window event, for analytics and partners' pixels. */
 export const REGISTRATION_ERROR_EVENT = 'registration-error';
 
 export interface RegistrationErrorDetail {

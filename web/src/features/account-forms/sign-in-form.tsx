@@ -20,7 +20,7 @@ export interface SignInFormProps {
   autoFocus?: boolean;
 }
 
-/** The message for a failed login (SPEC §8): 401 credentials, 429 the server's words, else generic. */
+/** The message for a failed login (docs/product.md#errors-and-texts): 401 credentials, 429 the server's words, else generic. */
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return t('error.login-invalid-credentials');
@@ -52,7 +52,7 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
       }
     },
     (errors) => {
-      // SPEC §5: both are needed; without either, warn and make no call.
+      // docs/product.md#validation: both are needed; without either, warn and make no call.
       if (anyMissing(errors)) toast.warning(t('error.login-invalid-credentials'));
       focusFirstError(errors);
     },

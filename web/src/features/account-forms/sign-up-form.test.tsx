@@ -36,7 +36,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, email = 'new.
 }
 
 describe('SignUpForm', () => {
-  it('shows the SPEC messages under each field, including the terms message, and makes no call', async () => {
+  it('shows the documented messages under each field, including the terms message, and makes no call', async () => {
     const { user, onSuccess } = setup();
     let called = false;
     server.use(http.post('*/api/register', () => ((called = true), HttpResponse.json({}))));

@@ -52,7 +52,7 @@ function VerificationProblem({ code }: { code: string }) {
   );
 }
 
-/** /verify: a signed-in member whose email is not yet confirmed (SPEC §2, §4). */
+/** /verify: a signed-in member whose email is not yet confirmed (docs/product.md#screens-and-routes, docs/product.md#verification). */
 export function VerifyPage() {
   const search = useSearch({ strict: false }) as { verification_error?: unknown };
   const { user } = useUser();

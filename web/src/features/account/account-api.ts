@@ -23,7 +23,7 @@ export interface LocationLists {
   by_zip: { zip: string; state: string; city?: string }[];
 }
 
-/** GET /api/json/{country}.json (SPEC §7), optionally narrowed by zipCode. */
+/** GET /api/json/{country}.json (docs/api.md#endpoints), optionally narrowed by zipCode. */
 export function fetchLocations(country: string, zipCode?: string, signal?: AbortSignal): Promise<LocationLists> {
   return api.get<LocationLists>(`/json/${encodeURIComponent(country.toUpperCase())}.json`, {
     ...(zipCode ? { query: { zipCode } } : {}),

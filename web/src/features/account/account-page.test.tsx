@@ -33,7 +33,7 @@ describe('AccountPage in edit mode', () => {
     expect((screen.getByLabelText('To age') as HTMLInputElement).value).toBe(String(Math.min(100, age + 5)));
   });
 
-  it('requires about me and interest tags with the SPEC texts, and sends nothing', SLOW, async () => {
+  it('requires about me and interest tags with the documented texts, and sends nothing', SLOW, async () => {
     const patches = recordPatches();
     const user = userEvent.setup();
     renderMemberScreen(<AccountPage mode="edit" />, '/user/edit');
@@ -83,7 +83,7 @@ describe('AccountPage in edit mode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
   });
 
-  it("shows the SPEC text when the server refuses the email", SLOW, async () => {
+  it("shows the documented text when the server refuses the email", SLOW, async () => {
     server.use(http.patch('*/api/user/:id', () => HttpResponse.json({ error: { code: 'invalid-email', message: 'Invalid email taken@example.com' } }, { status: 422 })));
     const user = userEvent.setup();
     renderMemberScreen(<AccountPage mode="edit" />, '/user/edit');

@@ -35,7 +35,7 @@ function useCompletionCelebration(user: AccountUser | null) {
   }, [user]);
 }
 
-/** /user and /user/edit (SPEC §2: both show the account page), view or edit mode. */
+/** /user and /user/edit (docs/product.md#screens-and-routes: both show the account page), view or edit mode. */
 export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
   const { user: stored } = useUser();
   const { config } = useBrand();

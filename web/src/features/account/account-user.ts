@@ -20,7 +20,7 @@ export function ageOf(user: AccountUser): number | null {
   return birthDate ? ageFromBirthDate(birthDate) : null;
 }
 
-/** The saved range, else SPEC §5's default from the member's age (18 when the age is unknown). */
+/** The saved range, else docs/product.md#validation's default from the member's age (18 when the age is unknown). */
 export function lookingForAgeOf(user: AccountUser): { min: number; max: number } {
   return user.profile?.settings?.lookingForAge ?? defaultAgeRange(ageOf(user) ?? MIN_AGE);
 }

@@ -6,7 +6,7 @@ import { fetchLocations, type LocationLists } from './account-api';
 const MAX_OPTIONS = 8;
 const DEBOUNCE_MS = 250;
 
-/** By city name (prefix first, then contains), or by zip code when the text is digits (SPEC §7 zipCode). */
+/** By city name (prefix first, then contains), or by zip code when the text is digits (docs/api.md#endpoints zipCode). */
 export function locationOptions(lists: LocationLists, text: string): Location[] {
   const query = text.trim().toLowerCase();
   if (!query) return [];

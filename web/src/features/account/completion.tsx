@@ -8,7 +8,7 @@ export interface CompletionItem {
   done: boolean;
 }
 
-/** SPEC §4's checklist, item by item (sync's isProfileComplete is the all-done rule). */
+/** docs/product.md#verification's checklist, item by item (sync's isProfileComplete is the all-done rule). */
 export function completionItems({ images, profile: p }: CompletionInput): CompletionItem[] {
   return [
     { key: 'image', label: 'Add a photo', done: images.length > 0 },

@@ -21,8 +21,8 @@ export interface ImageManagerProps {
 }
 
 /**
- * The member's avatar and album: upload with progress (SPEC §5 checks first), delete, and the
- * pending-approval label on images still under moderation (SPEC §4).
+ * The member's avatar and album: upload with progress (docs/product.md#validation checks first), delete, and the
+ * pending-approval label on images still under moderation (docs/product.md#verification).
  */
 export function ImageManager({ userId, images, onImagesChange, prepare = prepareImage }: ImageManagerProps) {
   const [progress, setProgress] = useState<number | null>(null);

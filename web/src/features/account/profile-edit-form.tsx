@@ -40,7 +40,7 @@ export interface EditValues {
   hairColor: string;
   eyeColor: string;
   relationshipStatus: string;
-  /** Beyond SPEC §3's list, the API also takes these two. */
+  /** Beyond docs/product.md#data's list, the API also takes these two. */
   ethnicity: string;
   measurement: MeasurementSystem;
 }
@@ -137,8 +137,8 @@ export interface ProfileEditFormProps {
   onSaved?: (user: User) => void;
 }
 
-/** SPEC §3 profile edit fields with SPEC §5's rules (shared with the API through sync/contract/profile-edit). */
-/** What PATCH /user/{id} gets: the validated SPEC fields plus ethnicity, unit and, with a new password or email, the current password. */
+/** docs/product.md#data profile edit fields with the docs/product.md#validation rules (shared with the API through sync/contract/profile-edit). */
+/** What PATCH /user/{id} gets: the validated edit fields (docs/product.md#data) plus ethnicity, unit and, with a new password or email, the current password. */
 export function patchBody(body: NonNullable<ReturnType<typeof validateEdit>['body']>, values: EditValues, savedEmail = values.email) {
   return {
     ...body,
@@ -148,7 +148,7 @@ export function patchBody(body: NonNullable<ReturnType<typeof validateEdit>['bod
   };
 }
 
-/** `error.fields` of a 400 (CONTRACT error shape plus details), as form messages. */
+/** `error.fields` of a 400 (docs/api.md#errors error shape plus details), as form messages. */
 function serverFieldErrors(error: ApiError): FieldErrors<ErrorKey> {
   const fields = (error.body as { error?: { fields?: unknown } } | undefined)?.error?.fields;
   if (!fields || typeof fields !== 'object') return {};

@@ -1,4 +1,4 @@
-/** SPEC §5 / §9: up to five images per upload (the per-file rules live in sync/src/rules/image-upload.ts). */
+/** docs/product.md#validation / docs/product.md#constants: up to five images per upload (the per-file rules live in sync/src/rules/image-upload.ts). */
 export const MAX_FILES = 5;
 
 export type UploadKind = 'avatar' | 'photo';

@@ -161,7 +161,7 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (capError) return;
-    // SPEC §8: on agent update or create error the server message shows.
+    // docs/product.md#errors-and-texts: on agent update or create error the server message shows.
     void save(async () => {
       if (agent) {
         const body = changes(initial, form);

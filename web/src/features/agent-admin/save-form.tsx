@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
 
-/** The admin dialogs' submit: busy while saving, and the server's message (SPEC §8) kept to show in the form. */
+/** The admin dialogs' submit: busy while saving, and the server's message (docs/product.md#errors-and-texts) kept to show in the form. */
 export function useSaveForm() {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

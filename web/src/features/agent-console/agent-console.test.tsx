@@ -178,7 +178,7 @@ describe('agent console screens', () => {
     await waitFor(() => expect(within(bar).queryByTestId('reply-left')).toBeNull());
   });
 
-  it('adds, cancels and removes a meet-up with the SPEC toasts; records a view and a favourite as the profile', SLOW, async () => {
+  it('adds, cancels and removes a meet-up with the documented toasts; records a view and a favourite as the profile', SLOW, async () => {
     const user = userEvent.setup();
     renderMemberScreen(
       <>

@@ -1,5 +1,5 @@
 /**
- * The agent's session across tabs (SPEC §4 agent session, "one browser tab acts as leader for the socket and
+ * The agent's session across tabs (docs/product.md#agent-session agent session, "one browser tab acts as leader for the socket and
  * shares state with the others"). One leader tab — whoever holds the Web Lock `amora-agent-leader` — runs the
  * session and break machines and holds the agent socket; it broadcasts the session state over
  * BroadcastChannel('amora-agent') every second and on each change. Other tabs show that state and send their
@@ -36,7 +36,7 @@ const BROADCAST_EVERY_MS = 1000;
 export type AgentStatusView = 'offline' | 'starting' | 'online' | 'pausing' | 'paused' | 'resuming' | 'stopping';
 export type ConnectionView = 'idle' | 'connecting' | 'open' | 'waiting' | 'manual';
 
-/** SPEC §3 session state (agent), as every tab shows it. Timers are derived from the timestamps. */
+/** docs/product.md#data session state (agent), as every tab shows it. Timers are derived from the timestamps. */
 export interface AgentSessionView {
   status: AgentStatusView;
   sessionStartedAt: number | null;

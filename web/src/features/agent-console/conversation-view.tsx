@@ -237,7 +237,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
       const id = answer.images[0]?._id;
       if (id) setAttachment({ id, name: file.name });
     } catch (error) {
-      // SPEC §8: attachment errors show for 6 s.
+      // docs/product.md#errors-and-texts: attachment errors show for 6 s.
       toast.error(error instanceof ApiError ? error.message : t('image-uploader.failed'), { duration: 6000 });
     } finally {
       setUploading(false);

@@ -33,7 +33,7 @@ const fromMeetUp = (m: MeetUp): MeetForm => ({
 
 const toBody = (f: MeetForm) => ({ ...f, meetDate: new Date(f.meetDate).toISOString() });
 
-/** Meet-ups of the conversation (SPEC §4): add, edit, cancel (cancelConfirm), remove (cancel first, then delete). */
+/** Meet-ups of the conversation (docs/product.md#agent-session): add, edit, cancel (cancelConfirm), remove (cancel first, then delete). */
 export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = false }: { conversationId: string; meetUps: MeetUp[]; onChanged: () => void; readOnly?: boolean }) {
   const [form, setForm] = useState<{ id: string | null; values: MeetForm } | null>(null);
   const [busy, setBusy] = useState(false);

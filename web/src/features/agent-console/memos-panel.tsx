@@ -14,7 +14,7 @@ import { useConfirm } from './console-dialog';
 
 /**
  * Memos of one kind (user notes on the member, profile notes on the fictive profile): the conversation's own,
- * then the global ones that follow the member or the profile into every conversation (SPEC §3 memo).
+ * then the global ones that follow the member or the profile into every conversation (docs/product.md#data memo).
  */
 export function MemosPanel({
   conversationId,

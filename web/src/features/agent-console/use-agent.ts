@@ -94,7 +94,7 @@ export function useClaimOn(conversationId: string | null | undefined): HeldClaim
   return view && view.phase !== 'over' ? view : null;
 }
 
-/** Warning levels of a reply countdown (SPEC issue 16: 60 s and 30 s). */
+/** Warning levels of a reply countdown (issue 16: 60 s and 30 s). */
 export const REPLY_WARN_S = 60;
 export const REPLY_URGENT_S = 30;
 export function replyLevel(secondsLeft: number): 'warn' | 'urgent' | null {

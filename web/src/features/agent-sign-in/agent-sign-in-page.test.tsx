@@ -62,7 +62,7 @@ describe('AgentSignInPage', () => {
     expect(bodies.map((b) => b.force ?? false)).toEqual([false, true]);
   });
 
-  it('shows the SPEC text on wrong credentials and makes no call with an empty field', async () => {
+  it('shows the documented text on wrong credentials and makes no call with an empty field', async () => {
     let calls = 0;
     server.use(
       http.post('*/api/authenticate', () => {

@@ -13,7 +13,7 @@ import './agent-sign-in.css';
 
 export const AGENT_HOME = '/agent';
 
-/** SPEC §8 for the agent login kind: 401 credentials, 409 already signed in elsewhere, 429 the server's words. */
+/** docs/product.md#errors-and-texts for the agent login kind: 401 credentials, 409 already signed in elsewhere, 429 the server's words. */
 export function agentLoginFailure(error: unknown): 'take-over' | string {
   if (error instanceof ApiError) {
     if (error.status === 409) return 'take-over';
@@ -24,7 +24,7 @@ export function agentLoginFailure(error: unknown): 'take-over' | string {
 }
 
 /**
- * /agent/sign-in: staff sign in with the agent login kind. One device per agent (SPEC §4): when the agent is
+ * /agent/sign-in: staff sign in with the agent login kind. One device per agent (docs/product.md#authentication): when the agent is
  * signed in elsewhere the server answers 409, and the agent may take the session over, which signs the
  * other device out.
  */

@@ -11,10 +11,10 @@ export interface PendingPhoto {
 }
 
 /**
- * One photo at a time, chosen first and sent with Send: choosing checks it on the device (SPEC §5; the server
+ * One photo at a time, chosen first and sent with Send: choosing checks it on the device (docs/product.md#validation; the server
  * checks again) and shows a preview with a remove button, nothing is uploaded or charged. Send uploads it with
  * progress and sends it with the typed text as one message. The upload needs the network, unlike text: offline,
- * it says so and keeps the photo and the text. Errors stay for 6 s (SPEC §8).
+ * it says so and keeps the photo and the text. Errors stay for 6 s (docs/product.md#errors-and-texts).
  */
 export function useAttachment({ canSend }: { canSend: () => boolean }) {
   const [pending, setPending] = useState<PendingPhoto | null>(null);

@@ -35,7 +35,7 @@ function GalleryBody({ props }: PopupBodyProps<'attachment-gallery'>) {
   );
 }
 
-/** SPEC §2 "attachment gallery": the photos of a conversation, opened on the one clicked; arrows step through. */
+/** docs/product.md#screens-and-routes "attachment gallery": the photos of a conversation, opened on the one clicked; arrows step through. */
 export function registerAttachmentGalleryPopup(): void {
   registerPopup('attachment-gallery', { title: t('gallery.title'), Body: GalleryBody, size: 'lg' });
 }

@@ -3,7 +3,7 @@ import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { postMultipart } from '@web/lib/upload';
 
-/** SPEC §8: attachment errors stay on screen for 6 s. */
+/** docs/product.md#errors-and-texts: attachment errors stay on screen for 6 s. */
 export const ATTACHMENT_ERROR_MS = 6000;
 
 export type AttachmentSize = 'small' | 'medium' | 'large' | 'original';

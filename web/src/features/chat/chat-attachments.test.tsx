@@ -91,7 +91,7 @@ describe('chat attachments', () => {
       await waitFor(() => expect(messagingMock.server.accepted).toHaveLength(1), { timeout: 4000 });
     });
 
-    it('refuses a file that is not jpeg or png with the SPEC text for 6 s, uploading nothing', async () => {
+    it('refuses a file that is not jpeg or png with the documented text for 6 s, uploading nothing', async () => {
       renderChat();
       await screen.findByRole('textbox', { name: 'Message to Bea' });
       choose(GIF_BYTES, 'funny.jpg', 'image/jpeg');

@@ -107,7 +107,7 @@ function StatusIcon({ message }: { message: MessageRow }) {
   return null;
 }
 
-/** A message's photo; a click opens the conversation's photos in the gallery popup. Broken: a placeholder (SPEC §8). */
+/** A message's photo; a click opens the conversation's photos in the gallery popup. Broken: a placeholder (docs/product.md#errors-and-texts). */
 function AttachmentPhoto({ imageId, onOpen }: { imageId: string; onOpen: () => void }) {
   const [broken, setBroken] = useState(false);
   return (
@@ -310,7 +310,7 @@ function ChatHeader({ profile, scope, safetyMenu }: { profile: ProfileHeader; sc
   );
 }
 
-/** SPEC §4: next and previous within the conversation's scope, wrapping around. */
+/** docs/product.md#messaging: next and previous within the conversation's scope, wrapping around. */
 export function neighbours(all: readonly ConversationRow[], current: ConversationRow): { prev: string; next: string } | null {
   const scope = sortConversations(all.filter((row) => row.type === current.type));
   const index = scope.findIndex((row) => row._id === current._id);
@@ -340,7 +340,7 @@ export function ChatPage({ conversationId, question, profileId: searchProfileId,
     }
   }, [blank, conversation, navigate]);
 
-  // SPEC §7 mark-read when opened (and when more arrive while it is open).
+  // docs/api.md#endpoints mark-read when opened (and when more arrive while it is open).
   const unread = conversation?.unread ?? 0;
   const openId = conversation?._id;
   useEffect(() => {

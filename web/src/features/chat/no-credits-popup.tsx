@@ -18,7 +18,7 @@ function NoCreditsBody({ close }: PopupBodyProps<'no-credits'>) {
   );
 }
 
-/** SPEC §5: sending needs 1 credit, otherwise this popup opens (and nothing is sent). */
+/** docs/product.md#validation: sending needs 1 credit, otherwise this popup opens (and nothing is sent). */
 export function registerNoCreditsPopup(): void {
   registerPopup('no-credits', { title: t('popup.no-credits-title'), Body: NoCreditsBody, size: 'sm' });
 }

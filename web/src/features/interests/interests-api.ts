@@ -2,7 +2,7 @@ import type { ListEnvelope } from '@sync/contract/errors';
 import { api } from '@web/lib/api';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 
-/** The five interest lists of SPEC §2, as GET /api/interests/{list} names them. */
+/** The five interest lists of docs/product.md#screens-and-routes, as GET /api/interests/{list} names them. */
 export const INTEREST_LISTS = ['favorites', 'favorited-me', 'proposals', 'viewed', 'viewed-me'] as const;
 export type InterestList = (typeof INTEREST_LISTS)[number];
 

@@ -1,7 +1,7 @@
 import { api } from '@web/lib/api';
 import { imageSources, type CardImage, type ImageSources } from '@web/ui/profile-card/profile-data';
 
-/** The few fields the landing's profile strip shows (CONTRACT "Profiles"). */
+/** The few fields the landing's profile strip shows (docs/api.md#profiles-and-matching). */
 export interface PublicProfile {
   _id: string;
   username: string;
@@ -37,7 +37,7 @@ export function photoSources(profile: PublicProfile): ImageSources {
 /** The API's public types are featured, new, online and recent (api/src/modules/profiles/list-query.ts). */
 export const STRIP_QUERY = { limit: 8, type: 'recent' } as const;
 
-/** GET /profiles with limit, type, premium and the brand's API key (SPEC §7, public). */
+/** GET /profiles with limit, type, premium and the brand's API key (docs/api.md#endpoints, public). */
 export async function fetchPublicProfiles(apiKey: string, signal?: AbortSignal): Promise<PublicProfile[]> {
   const answer = await api.get<{ data?: unknown } | unknown[]>('/profiles', { query: { ...STRIP_QUERY }, apiKey, signal });
   const list = Array.isArray(answer) ? answer : Array.isArray((answer as { data?: unknown })?.data) ? ((answer as { data: unknown[] }).data as unknown[]) : [];

@@ -4,7 +4,7 @@ import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 
 export type SwipeAction = 'like' | 'dislike';
 
-/** POST /api/match/swipe answer (SPEC §3: match and conversationId; the API adds the likes left). */
+/** POST /api/match/swipe answer (docs/product.md#data: match and conversationId; the API adds the likes left). */
 export interface SwipeResult {
   match: boolean;
   conversationId: string | null;

@@ -36,9 +36,9 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * The swipe deck (SPEC §4): the next profile, like / dislike by button, arrow keys or drag, undo of
+ * The swipe deck (docs/product.md#profiles-and-matching): the next profile, like / dislike by button, arrow keys or drag, undo of
  * this visit's swipes, and the full-screen match moment. A like with no likes left opens the
- * no-subscription popup (SPEC §5) without calling the API.
+ * no-subscription popup (docs/product.md#validation) without calling the API.
  */
 export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown) => void; onChange?: () => void }) {
   const { user } = useUser();

@@ -9,7 +9,7 @@ import './messages.css';
 
 /**
  * From this width the inbox is a messenger: the list on the left, the open chat on the right (the routes stay
- * SPEC §2's: a list path shows the list and an empty pane, a chat path shows the chat beside its list).
+ * docs/product.md#screens-and-routes's: a list path shows the list and an empty pane, a chat path shows the chat beside its list).
  */
 export const SPLIT_INBOX_QUERY = '(min-width: 1024px)';
 const CHAT_PATH = /^\/messages\/chat\/([^/]+)/;
@@ -28,7 +28,7 @@ function MessagesTabs() {
   );
 }
 
-/** The list a chat belongs to (SPEC §4's type), so the left pane shows where the open conversation sits. */
+/** The list a chat belongs to (docs/product.md#messaging's type), so the left pane shows where the open conversation sits. */
 function useScopeOf(conversationId: string): ConversationScope {
   const rows = useConversations();
   return rows?.find((row) => row._id === conversationId)?.type ?? 'inbox';
@@ -45,7 +45,7 @@ function ChatList({ conversationId }: { conversationId: string }) {
   );
 }
 
-/** SPEC §2: tabs Inbox, Conversations, Archive with their unread counts; on phones a chat takes the whole screen. */
+/** docs/product.md#screens-and-routes: tabs Inbox, Conversations, Archive with their unread counts; on phones a chat takes the whole screen. */
 export function MessagesLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const split = useMediaQuery(SPLIT_INBOX_QUERY);

@@ -111,7 +111,7 @@ const SCOPE_TEXT: Record<ConversationScope, { title: TextKey; empty: TextKey }> 
   archive: { title: 'messages.archive', empty: 'messages.empty-archive' },
 };
 
-/** /messages/inbox, /messages/conversations, /messages/archive: SPEC §4's type rule, newest first. */
+/** /messages/inbox, /messages/conversations, /messages/archive: docs/product.md#messaging's type rule, newest first. */
 export function MessagesTab({ scope }: { scope: ConversationScope }) {
   const all = useConversations();
   const rows = all?.filter((row) => row.type === scope);
@@ -160,7 +160,7 @@ export function FilteredPage({ kind, page }: { kind: 'flirts' | 'sent'; page: nu
   );
 }
 
-/** The unread counts per tab (SPEC §3: total, inbox, archive, conversation), from the mirror. */
+/** The unread counts per tab (docs/product.md#data: total, inbox, archive, conversation), from the mirror. */
 export function useTabCounts() {
   const all = useConversations();
   return all ? unreadCountsOf(all) : null;

@@ -30,7 +30,7 @@ function ConfirmBody<K extends Kind>({ props, close, kind }: PopupBodyProps<K> &
   );
 }
 
-/** SPEC §2 "archive and restore confirmation": confirming queues the mutation (works offline). */
+/** docs/product.md#screens-and-routes "archive and restore confirmation": confirming queues the mutation (works offline). */
 export function registerMessagingPopups(): void {
   registerPopup('archive-confirmation', {
     title: t('messages.archive-title'),

@@ -2,7 +2,7 @@ import { api } from '@web/lib/api';
 import { registerStoreReset } from '@web/lib/store-reset';
 
 /**
- * This device's Web Push subscription (docs/decisions/0035-web-push.md): the browser subscribes with the server's
+ * This device's Web Push subscription (docs/decisions/0035-emoji-images-split-inbox-and-web-push.md): the browser subscribes with the server's
  * VAPID key and the server keeps the subscription for the member signed in here.
  */
 

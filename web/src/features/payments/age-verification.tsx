@@ -62,7 +62,7 @@ const STATE_TEXT: Record<AgeState, { label: string; text: string }> = {
   unverified: { label: 'Required', text: 'Verify your age to send messages and buy credits or memberships.' },
 };
 
-/** Settings: the member's age verification state and the way to start it (SPEC §3, §4). */
+/** Settings: the member's age verification state and the way to start it (docs/product.md#data, docs/product.md#verification). */
 export function AgeVerificationPanel({ user }: { user: User }) {
   const state = ageStateOf(user);
   const { label, text } = STATE_TEXT[state];
@@ -91,7 +91,7 @@ export function AgeVerificationNeeded({ message }: { message: string }) {
 }
 
 /**
- * The return from the provider (`?verify-age=true`, SPEC §4): poll the member every 2 s for up to 25 s
+ * The return from the provider (`?verify-age=true`, docs/product.md#verification): poll the member every 2 s for up to 25 s
  * until the result is in, store it (the user store holds `ageVerification.result`), say how it went and
  * drop the flag from the address.
  */

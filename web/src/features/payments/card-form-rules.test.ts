@@ -11,14 +11,14 @@ async function messages(values: CheckoutValues): Promise<Record<string, string |
   return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]));
 }
 
-describe('checkout card form (SPEC §5)', () => {
+describe('checkout card form (docs/product.md#validation)', () => {
   it('accepts a good card with accepted terms and hands on the digits only', async () => {
     const answer = await checkoutResolver(now)(good, undefined, options);
     expect(answer.errors).toEqual({});
     expect(answer.values).toMatchObject({ payWith: 'new-card', cardNumber: '4242424242424242', cardholder: 'Demo Member' });
   });
 
-  it('shows each SPEC text under its field', async () => {
+  it('shows each documented text under its field', async () => {
     expect(await messages({ ...good, cardNumber: '4242 4242 4242 4241', cvv: '12', zip: '1234', expMonth: '10', expYear: '2026', cardholder: ' ', terms: false })).toEqual({
       cardNumber: 'Credit card is not valid',
       cvv: 'The CVV must be a 3 or 4 digit number',

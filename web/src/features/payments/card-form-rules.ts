@@ -4,7 +4,7 @@ import { contractResolver } from '@web/ui/forms/contract-form';
 /** The "Pay with" choice that means the card form rather than a saved card. */
 export const NEW_CARD = 'new';
 
-/** What the checkout's controls hold (SPEC §3 checkout fields): strings as typed, the saved card's id or NEW_CARD. */
+/** What the checkout's controls hold (docs/product.md#data checkout fields): strings as typed, the saved card's id or NEW_CARD. */
 export interface CheckoutValues {
   method: string;
   cardholder: string;

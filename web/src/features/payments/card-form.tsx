@@ -34,7 +34,7 @@ function NormalisedInput({ aria, name, normalise, ...rest }: NormalisedInputProp
   );
 }
 
-/** The new-card fields of the checkout (SPEC §3): they go to the processor's tokeniser, never to our API. */
+/** The new-card fields of the checkout (docs/product.md#data): they go to the processor's tokeniser, never to our API. */
 export function CardForm({ membership }: { membership: boolean }) {
   const { register, formState } = useFormContext<CheckoutValues>();
   const error = (name: keyof CheckoutValues) => messageOf(formState.errors, name);

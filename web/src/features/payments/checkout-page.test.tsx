@@ -76,7 +76,7 @@ describe('upgrade and checkout', () => {
     expect(screen.getByText('USD 74.99 every 90 days until you cancel.')).toBeTruthy();
   });
 
-  it('checks every field with the SPEC texts before anything is sent', async () => {
+  it('checks every field with the documented texts before anything is sent', async () => {
     await member();
     cartStore.add({ productId: 'p-credits-120', days: 0, kind: 'credits', label: '120 credits', credits: 120, price: 29.99, currency: 'USD' });
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import type { PaymentFailure } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 
-/** SPEC §4 failure texts, and the refund of an order that lost its offer while being paid (decision 0021). */
+/** docs/product.md#orders-and-payment failure texts, and the refund of an order that lost its offer while being paid (decision 0021). */
 export function failureText(failure: PaymentFailure): string {
   if (failure === 'bank') return t('payment.failed-bank');
   if (failure === 'refunded') return t('payment.failed-refunded');

@@ -118,7 +118,7 @@ function RemoveCardBody({ props, close }: PopupBodyProps<'remove-card'>) {
       props.onRemoved?.();
       close();
     } catch (failure) {
-      // SPEC §8: the server's message when it gives one.
+      // docs/product.md#errors-and-texts: the server's message when it gives one.
       setError(failure instanceof ApiError && failure.message ? failure.message : t('error.generic'));
       setBusy(false);
     }
@@ -145,7 +145,7 @@ function RemoveCardBody({ props, close }: PopupBodyProps<'remove-card'>) {
   );
 }
 
-/** SPEC §2 payment popups: success, failed, remove card, waiting for payment. */
+/** docs/product.md#screens-and-routes payment popups: success, failed, remove card, waiting for payment. */
 export function registerPaymentPopups(): void {
   registerPopup('payment-success', { title: 'Payment successful', Body: PaymentSuccessBody, size: 'sm' });
   registerPopup('payment-failed', { title: (props) => failureTitle(props.reason ?? 'system'), Body: PaymentFailedBody, size: 'sm' });

@@ -24,7 +24,7 @@ export function membershipItem(plan: MembershipPlan): CartItem {
   return { productId: plan.productId, days: plan.days, kind: 'membership', label: `${membershipName(plan)} VIP membership`, credits: plan.credits, price: plan.price, currency: plan.currency };
 }
 
-/** SPEC §4: a member with an active subscription (premium) has a membership. */
+/** docs/product.md#orders-and-payment: a member with an active subscription (premium) has a membership. */
 export function hasMembership(user: User | null): boolean {
   if (!user) return false;
   const subscriptions = Array.isArray(user.subscriptions) ? (user.subscriptions as { active?: unknown }[]) : [];

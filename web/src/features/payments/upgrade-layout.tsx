@@ -21,7 +21,7 @@ function Steps({ step }: { step: 1 | 2 }) {
 }
 
 /**
- * /upgrade (SPEC §2): Credit Packages and VIP Memberships as tabs (step 1 of 2); each tab is a route so
+ * /upgrade (docs/product.md#screens-and-routes): Credit Packages and VIP Memberships as tabs (step 1 of 2); each tab is a route so
  * Back and deep links work. Checkout (step 2 of 2) shows without the tabs.
  */
 export function UpgradeLayout() {

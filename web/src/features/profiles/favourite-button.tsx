@@ -14,7 +14,7 @@ export interface FavouriteButtonProps {
   profile: { _id: string; username: string; favorite: boolean };
 }
 
-/** SPEC §5: favouriting requires a premium user; others get the no-subscription popup with profile and feature. */
+/** docs/product.md#validation: favouriting requires a premium user; others get the no-subscription popup with profile and feature. */
 export function FavouriteButton({ profile }: FavouriteButtonProps) {
   const { user } = useUser();
   const [busy, setBusy] = useState(false);

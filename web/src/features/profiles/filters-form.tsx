@@ -22,7 +22,7 @@ export interface FiltersFormProps {
 
 const toNumber = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
 
-/** SPEC §3 filters as one form; nothing is sent until "Show results" (or Enter). */
+/** docs/product.md#data filters as one form; nothing is sent until "Show results" (or Enter). */
 interface HeightSelectProps {
   id: string;
   label: string;

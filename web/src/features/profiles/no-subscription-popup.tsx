@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
 
-/** What each locked feature says (SPEC §6: locked features open the no-subscription popup with profile and feature). */
+/** What each locked feature says (docs/product.md#roles: locked features open the no-subscription popup with profile and feature). */
 function reasonFor(feature: string | undefined, username: string | undefined): string {
   const who = username ?? 'this profile';
   switch (feature) {

@@ -20,7 +20,7 @@ function LockIcon({ size }: { size: number }) {
 
 /**
  * A profile's photos: one large, the rest as thumbnails. Photos the API sent as blocked (standard
- * members, SPEC §4/§6) show the blocked-photo overlay with an upgrade prompt instead of the picture.
+ * members, docs/product.md#verification, docs/product.md#roles) show the blocked-photo overlay with an upgrade prompt instead of the picture.
  */
 export function PhotoGallery({ username, images, onUpgrade }: PhotoGalleryProps) {
   const [index, setIndex] = useState(0);

@@ -2,7 +2,7 @@ import { getLocalDb, type ProfileRow } from '@web/local/db';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 
 /**
- * The profiles half of the Dexie mirror (ARCHITECTURE: screens that must work offline read it).
+ * The profiles half of the Dexie mirror (docs/architecture.md#the-sync-engine: screens that must work offline read it).
  * Every profile the API hands over is written here; the screens render what the mirror holds,
  * so a profile seen once opens again without the network.
  */

@@ -88,7 +88,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: /Start chat/ })).toBeTruthy();
   });
 
-  it('says the SPEC text when a profile cannot be loaded', async () => {
+  it('says the documented text when a profile cannot be loaded', async () => {
     signInMember({ _id: 'u-demo' });
     renderMemberScreen(<ProfilePage id="p-nope" safetyMenu={renderSafetyMenu} />, '/profile/p-nope');
     expect((await screen.findByRole('alert')).textContent).toContain('Error loading profile. Try refreshing the page');

@@ -7,7 +7,7 @@ import { toQueryParams, type ProfilesQuery } from './profiles-query';
 export type ProfilesAnswer = ListEnvelope<ProfileCardData> & { nextCursor?: string | null; totalExact?: boolean };
 
 /**
- * GET /api/profiles (SPEC §7) with page, limit, sortBy and the filters; `cursor` (the previous page's
+ * GET /api/profiles (docs/api.md#endpoints) with page, limit, sortBy and the filters; `cursor` (the previous page's
  * nextCursor) makes the API continue after that page's last card instead of counting `page` pages in.
  */
 export function fetchProfiles(query: ProfilesQuery, page: number, signal?: AbortSignal, cursor?: string): Promise<ProfilesAnswer> {
@@ -21,7 +21,7 @@ export function fetchProfile(id: string, signal?: AbortSignal): Promise<ProfileC
   return api.get<ProfileCardData>(`/profile/${encodeURIComponent(id)}`, signal ? { signal } : {});
 }
 
-/** PATCH /api/user/{id} with {favourite} (no loader, SPEC §7); `{favourite, remove: true}` takes it back. */
+/** PATCH /api/user/{id} with {favourite} (no loader, docs/api.md#endpoints); `{favourite, remove: true}` takes it back. */
 export function setFavourite(userId: string, profileId: string, on: boolean): Promise<{ favorite?: boolean }> {
   const body = on ? { favourite: profileId } : { favourite: profileId, remove: true };
   return api.patch<{ favorite?: boolean }>(`/user/${encodeURIComponent(userId)}`, body, { loader: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leavesProfilesArea } from './profiles-area';
 
-describe('SPEC §4 profiles list reset rule', () => {
+describe('docs/product.md#profiles-and-matching profiles list reset rule', () => {
   it('keeps the list when going from the list to a profile and back', () => {
     expect(leavesProfilesArea('/profiles', '/profile/p-1')).toBe(false);
     expect(leavesProfilesArea('/profile/p-1', '/profiles')).toBe(false);

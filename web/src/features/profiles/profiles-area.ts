@@ -1,5 +1,5 @@
 /**
- * SPEC §4: the profiles list state resets when the member leaves the profiles area for other pages,
+ * docs/product.md#profiles-and-matching: the profiles list state resets when the member leaves the profiles area for other pages,
  * except going to a single profile, and when leaving a single profile to anywhere outside /profiles.
  * Going from one profile to another stays inside the area (e.g. a profile opened from a match).
  */

@@ -10,9 +10,9 @@ import { mirrorProfiles, recallLastList, rememberLastList } from './profile-mirr
 import { DEFAULT_QUERY, type ProfilesQuery } from './profiles-query';
 
 /**
- * SPEC §3 profiles list. The pages are server state (one infinite query, its cards written to the Dexie mirror
+ * docs/product.md#data profiles list. The pages are server state (one infinite query, its cards written to the Dexie mirror
  * the screen renders from); what stays on the client is the member's choice of filters and where they had
- * scrolled. Both outlast the page while the member opens a profile and comes back, and reset by SPEC §4's
+ * scrolled. Both outlast the page while the member opens a profile and comes back, and reset by docs/product.md#profiles-and-matching's
  * rules (profiles-area.ts): a kept list is shown as it was, not read again.
  */
 export type ListStatus = 'idle' | 'loading' | 'loading-more' | 'ready' | 'error';
@@ -123,7 +123,7 @@ export type ProfilesList = ReturnType<typeof createProfilesList>;
 
 export const profilesList = createProfilesList();
 
-// SPEC §4: logout resets the profiles state with the others.
+// docs/product.md#authentication: logout resets the profiles state with the others.
 registerStoreReset('profiles', () => profilesList.reset());
 // A blocked profile leaves the list (features/safety/safety-api.ts).
 registerProfileForgetter('profiles', (id) => profilesList.remove(id));

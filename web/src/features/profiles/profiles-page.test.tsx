@@ -97,7 +97,7 @@ describe('ProfilesPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('shows the SPEC error text when the list fails, and an empty state that offers to clear filters', SLOW, async () => {
+  it('shows the documented error text when the list fails, and an empty state that offers to clear filters', SLOW, async () => {
     server.use(http.get('*/api/profiles', () => HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })));
     const list = createProfilesList();
     renderMemberScreen(<ProfilesPage list={list} />, '/profiles');

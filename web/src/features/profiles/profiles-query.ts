@@ -16,9 +16,9 @@ import { feetInchesToCm, formatHeight, type MeasurementSystem } from '@sync/rule
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import type { QueryValue } from '@web/lib/http';
 
-/** SPEC §9: page size 36, pages start at 1. */
+/** docs/product.md#constants: page size 36, pages start at 1. */
 export const DEFAULT_PAGE_SIZE = 36;
-/** The per-page choice (SPEC §3 sort options "plus a per-page choice"). */
+/** The per-page choice (docs/product.md#data sort options "plus a per-page choice"). */
 export const PER_PAGE_OPTIONS = [12, 24, 36, 48, 72] as const;
 export const DEFAULT_SORT: SortOption = 'recent';
 export const AGE_BOUNDS = { min: MIN_AGE, max: MAX_AGE } as const;
@@ -31,7 +31,7 @@ export const SORT_LABELS: Record<SortOption, string> = {
   'username-desc': 'Name: Z to A',
 };
 
-/** SPEC §3 filters; heights are always cm here, whatever unit the member reads them in. */
+/** docs/product.md#data filters; heights are always cm here, whatever unit the member reads them in. */
 export interface ProfileFilters {
   gender?: GenderFilter | undefined;
   ageMin?: number | undefined;
@@ -72,7 +72,7 @@ export interface ProfilesQuery {
 
 export const DEFAULT_QUERY: ProfilesQuery = { search: '', filters: EMPTY_FILTERS, sortBy: DEFAULT_SORT, limit: DEFAULT_PAGE_SIZE };
 
-/** GET /api/profiles query (CONTRACT "Profiles"): multi-value filters comma-separated, empty ones left out. */
+/** GET /api/profiles query (docs/api.md#profiles-and-matching): multi-value filters comma-separated, empty ones left out. */
 export function toQueryParams(query: ProfilesQuery, page: number): Record<string, QueryValue> {
   const { filters } = query;
   const params: Record<string, QueryValue> = { page, limit: query.limit, sortBy: query.sortBy };
@@ -115,7 +115,7 @@ export interface HeightOption {
 }
 
 /**
- * The height choices in the member's unit (SPEC §3: ft, in or cm): every inch from 4'7" to 7'0",
+ * The height choices in the member's unit (docs/product.md#data: ft, in or cm): every inch from 4'7" to 7'0",
  * or every 5 cm from 140 to 215. Values are cm, which the API filters on.
  */
 export function heightOptions(system: MeasurementSystem): HeightOption[] {

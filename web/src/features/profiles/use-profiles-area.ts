@@ -5,7 +5,7 @@ import { profilesList, type ProfilesList } from './profiles-list';
 
 /**
  * Mounted by the list and the single-profile page: remembers the list's scroll position when the
- * member leaves the list, and resets the list state when they leave the profiles area (SPEC §4).
+ * member leaves the list, and resets the list state when they leave the profiles area (docs/product.md#profiles-and-matching).
  */
 export function useProfilesArea(list: ProfilesList = profilesList): void {
   const router = useRouter();

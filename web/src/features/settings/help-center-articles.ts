@@ -1,4 +1,4 @@
-/** Help-centre articles, grouped. Facts follow SPEC §1, §5 and §9; links stay inside the app. */
+/** Help-centre articles, grouped. Facts follow docs/product.md#overview, docs/product.md#validation and §9; links stay inside the app. */
 export interface HelpArticle {
   id: string;
   question: string;

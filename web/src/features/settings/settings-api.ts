@@ -2,7 +2,7 @@ import type { UserPatchBody } from '@sync/contract/profile-edit';
 import { api } from '@web/lib/api';
 import type { User } from '@web/lib/user-store';
 
-/** The part of PATCH /api/user/{id} the settings screen writes; `measurement` is the API's addition to the SPEC fields. */
+/** The part of PATCH /api/user/{id} the settings screen writes; `measurement` is the API's addition to the documented fields. */
 export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' | 'keepLocationPrivate'> & {
   measurement?: 'metric' | 'imperial';
   timeFormat?: '12h' | '24h';

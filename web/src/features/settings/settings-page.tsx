@@ -31,7 +31,7 @@ function settingsOf(user: User | null): Record<string, unknown> {
   return profile?.settings ?? {};
 }
 
-/** The saved values; SPEC-side defaults match the API's (users table: notify on, online shown, location public). */
+/** The saved values; Documented defaults match the API's (users table: notify on, online shown, location public). */
 function savedValues(user: User | null, brandMeasurement: unknown, timeFormat: TimeFormat): Values {
   const s = settingsOf(user);
   const measurement = s.measurement ?? brandMeasurement;

@@ -30,7 +30,7 @@ export function writeTimeFormat(value: TimeFormat): void {
 // Storage stays the truth (another tab, a cleared storage): the store only says that it was written.
 const writes = createStore(0);
 
-/** The member's choice on this device, else the brand's default, else SPEC §9's 12-hour clock. */
+/** The member's choice on this device, else the brand's default, else docs/product.md#constants's 12-hour clock. */
 export function useTimeFormat(brandDefault: unknown): TimeFormat {
   const choice = useStore({ get: readTimeFormat, subscribe: writes.subscribe });
   return choice ?? (isTimeFormat(brandDefault) ? brandDefault : '12h');

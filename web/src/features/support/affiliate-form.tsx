@@ -59,7 +59,7 @@ function toInput(values: Values) {
 
 const resolver = contractResolver<Values, AffiliateBody>(affiliateBody, toInput);
 
-/** SPEC §3 affiliate form -> POST /customer-support?form_type=affiliate. */
+/** docs/product.md#data affiliate form -> POST /customer-support?form_type=affiliate. */
 export function AffiliateForm() {
   const { form, formRef, focusFirstError } = useContractForm({ resolver, defaultValues: initial });
   const { register, handleSubmit, formState, watch } = form;

@@ -17,7 +17,7 @@ function Benefit({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /affiliates: the partner programme and its application form (SPEC §3). */
+/** /affiliates: the partner programme and its application form (docs/product.md#data). */
 export function AffiliatesPage() {
   const name = useBrand().brand?.brand ?? 'Amora';
   return (

@@ -31,7 +31,7 @@ describe('ContactForm', () => {
     expect(body).toEqual({ name: 'Dana Miles', email: 'dana@example.com', subject: 'payment-issues', message: 'I was charged twice on 3 March for 29.99.' });
   });
 
-  it('shows the SPEC failure text when the request fails, keeping what was typed', async () => {
+  it('shows the documented failure text when the request fails, keeping what was typed', async () => {
     server.use(http.post('*/api/customer-support', () => HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })));
     const user = userEvent.setup();
     render(<ContactForm />);

@@ -21,7 +21,7 @@ export interface ContactFormProps {
   defaults?: Partial<Pick<Values, 'name' | 'email'>>;
 }
 
-/** SPEC §3 contact form -> POST /customer-support; shows the ticket number it answers. */
+/** docs/product.md#data contact form -> POST /customer-support; shows the ticket number it answers. */
 export function ContactForm({ defaults }: ContactFormProps) {
   const { form, formRef, focusFirstError } = useContractForm({
     resolver,

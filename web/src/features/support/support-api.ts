@@ -1,7 +1,7 @@
 import type { AffiliateBody, ContactBody } from '@sync/contract/support';
 import { api } from '@web/lib/api';
 
-/** POST /customer-support answers the ticket number (CONTRACT: `ticketNumber`). */
+/** POST /customer-support answers the ticket number (docs/api.md#payments: `ticketNumber`). */
 export interface SupportAnswer {
   ticketNumber?: string;
   /** Older mocks said `ticket`; read either. */

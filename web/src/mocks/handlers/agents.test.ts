@@ -1,7 +1,7 @@
 /**
  * The console calls the mock answers that the real console needs besides the queue and the reply: an admin's
  * token carries the role, a claim is given back, global memos are edited and removed, reply images and fictive
- * profile photos upload. Each as the API answers it (CONTRACT "Agents").
+ * profile photos upload. Each as the API answers it (docs/api.md#agents).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenRole } from '@web/lib/token';

@@ -20,7 +20,7 @@ import { buildMockProfiles, portraitUrl } from '../profiles-data';
 import { readMockToken } from '../tokens';
 
 /**
- * The agent console on msw (CONTRACT "Agents", api/src/modules/agents/routes.ts): session events with the
+ * The agent console on msw (docs/api.md#agents, api/src/modules/agents/routes.ts): session events with the
  * once-per-hour pause, the queue, claims (204 when empty), staff conversations with originals, replies with
  * lastMessageId (409 new-messages), memos, meet-ups (delete only after cancel), lookup, agents and report.
  * Staff requests only: member calls fall through to the messaging handlers.

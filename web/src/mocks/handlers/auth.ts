@@ -23,7 +23,7 @@ export const MOCK_TOKEN_LIFETIME_MS = 120 * 60_000;
 const tokenFor = (account: MockAccount) =>
   makeToken({ _id: account._id, type: account.kind, ...(account.role ? { role: account.role } : {}) }, MOCK_TOKEN_LIFETIME_MS);
 
-/** Agents with a live session in the mock (CONTRACT: a second login answers 409 unless force). */
+/** Agents with a live session in the mock (docs/api.md#auth: a second login answers 409 unless force). */
 const liveAgentSessions = new Set<string>();
 
 export const authHandlers = [

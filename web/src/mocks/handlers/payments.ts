@@ -10,7 +10,7 @@ import { decorateMockUser, setMockPremium } from './profiles';
 const API = '*/api';
 
 /**
- * CONTRACT "Payments" in memory, behaving like the sandbox processor: the tokeniser keeps the card, the
+ * docs/api.md#payments in memory, behaving like the sandbox processor: the tokeniser keeps the card, the
  * PATCH answers a pending charge, the outcome shows on a later GET (4242… succeeds, …0002 bank decline,
  * …0119 system error, 4000 0027 6000 3184 waits for the member's confirmation).
  */

@@ -104,7 +104,7 @@ function memberOf(request: Request): { account: MockAccount; state: MemberState 
 
 const unauthorized = () => errorResponse(401, 'unauthorized', t('error.unauthorized'));
 
-/** Standard members see the first photo and `{ _id, type, blocked: true }` for the rest (CONTRACT). */
+/** Standard members see the first photo and `{ _id, type, blocked: true }` for the rest (docs/api.md#profiles-and-matching). */
 function card(profile: MockProfile, state: MemberState | null) {
   const { createDate: _c, matchOnLike: _m, ...rest } = profile;
   const images = state?.isPremium ? rest.images : rest.images.map((image, i) => (i === 0 ? image : { _id: image._id, type: image.type, blocked: true as const }));
@@ -204,7 +204,7 @@ export const profileHandlers = [
     const url = new URL(request.url);
     const member = memberOf(request);
     if (!member) {
-      // The landing page's public cards (SPEC §7: limit, type, premium, with the brand's API key).
+      // The landing page's public cards (docs/api.md#endpoints: limit, type, premium, with the brand's API key).
       if (!request.headers.get('x-api-key')) return unauthorized();
       const limit = Math.min(24, Number(url.searchParams.get('limit') ?? 12));
       const data = mockProfiles.filter((p) => url.searchParams.get('premium') !== 'true' || p.badges.includes('PREMIUM') || p.badges.includes('FEATURED')).slice(0, limit);
@@ -392,7 +392,7 @@ export const profileHandlers = [
     return HttpResponse.json({ images: member.state.images });
   }),
 
-  // ---- SPEC §7 locations ----
+  // ---- docs/api.md#endpoints locations ----
   http.get(`${API}/json/:file`, ({ request }) => {
     const zip = new URL(request.url).searchParams.get('zipCode')?.trim();
     const rows = zip ? MOCK_LOCATIONS.filter((l) => l.zip.startsWith(zip)) : MOCK_LOCATIONS;

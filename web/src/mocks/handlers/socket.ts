@@ -2,7 +2,7 @@ import { ws } from 'msw';
 import { networkMock } from '../network';
 
 /**
- * The realtime socket (CONTRACT "Websocket") in mock mode: msw answers `new WebSocket('…/api/ws')` in the page,
+ * The realtime socket (docs/api.md#websocket) in mock mode: msw answers `new WebSocket('…/api/ws')` in the page,
  * so the app's RealtimeSocket connects, heartbeats and receives frames exactly as against the API.
  */
 export const socketLink = ws.link(/\/api\/ws(\?|$)/);

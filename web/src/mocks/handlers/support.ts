@@ -6,7 +6,7 @@ const API = '*/api';
 let ticket = 1000;
 
 export const supportHandlers = [
-  // SPEC §7: the contact form, or the affiliate form with ?form_type=affiliate.
+  // docs/api.md#endpoints: the contact form, or the affiliate form with ?form_type=affiliate.
   http.post(`${API}/customer-support`, async ({ request }) => {
     const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body || typeof body.email !== 'string' || !body.email.includes('@')) {

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { RouteTabs } from '@web/ui/route-tabs';
 
-/** SPEC §2: tabs Favorites and Viewed. */
+/** docs/product.md#screens-and-routes: tabs Favorites and Viewed. */
 export const Route = createFileRoute('/_auth/interests')({
   component: () => (
     <div className="stack">

@@ -9,7 +9,7 @@ interface ChatSearch {
   profileId?: string;
 }
 
-/** SPEC §2: id 'blank' starts a new conversation; a redirect may add ?question=askForCity. */
+/** docs/product.md#screens-and-routes: id 'blank' starts a new conversation; a redirect may add ?question=askForCity. */
 export const Route = createFileRoute('/_auth/messages/chat/$conversationId')({
   validateSearch: (search: Record<string, unknown>): ChatSearch => ({
     ...(search.question === 'askForCity' ? { question: 'askForCity' as const } : {}),
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_auth/messages/chat/$conversationId')({
 });
 
 function ChatRoute() {
-  // SPEC §2: chat pages use the full path as identity, so switching chat re-mounts the page.
+  // docs/product.md#screens-and-routes: chat pages use the full path as identity, so switching chat re-mounts the page.
   const { conversationId } = Route.useParams();
   const { question, profileId } = Route.useSearch();
   return <ChatPage key={conversationId} conversationId={conversationId} question={question} profileId={profileId} safetyMenu={renderSafetyMenu} />;

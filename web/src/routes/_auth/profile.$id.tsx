@@ -4,7 +4,7 @@ import { renderSafetyMenu } from '@web/features/safety/safety-menu';
 import { assertValidRoute, isIdParam } from '@web/lib/route-validity';
 
 export const Route = createFileRoute('/_auth/profile/$id')({
-  // The profile guard (SPEC §2: logic not shown) joins this check in the profiles issue.
+  // The profile guard (docs/product.md#screens-and-routes: logic not shown) joins this check in the profiles issue.
   beforeLoad: ({ params, location }) => assertValidRoute(isIdParam(params.id), location.pathname),
   component: ProfileRoute,
 });

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import { RouteTabs } from '@web/ui/route-tabs';
 
-/** SPEC §2: /settings with its child settings/help-center, one tab each. */
+/** docs/product.md#screens-and-routes: /settings with its child settings/help-center, one tab each. */
 export const Route = createFileRoute('/_auth/settings')({
   component: () => (
     <div className="stack">

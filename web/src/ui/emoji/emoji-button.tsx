@@ -11,7 +11,7 @@ export interface EmojiButtonProps {
 }
 
 /**
- * The trigger and a non-modal popup above it (SPEC §9 offset 6 px). Escape or a press outside closes it;
+ * The trigger and a non-modal popup above it (docs/product.md#constants offset 6 px). Escape or a press outside closes it;
  * Escape gives focus back to the trigger.
  */
 export function EmojiButton({ options, onPick, className }: EmojiButtonProps) {

@@ -11,7 +11,7 @@ export interface CompactEmojiLike {
   skins?: { hexcode: string }[];
 }
 
-/** emojibase groups (meta/groups.json) to the SPEC's; 2 'component' (bare tone swatches) is left out. */
+/** emojibase groups (meta/groups.json) to the documented ones (docs/product.md#data); 2 'component' (bare tone swatches) is left out. */
 const GROUP_BY_EMOJIBASE: Record<number, Exclude<BuiltInGroup, 'recent'>> = {
   0: 'smileys_people',
   1: 'smileys_people',

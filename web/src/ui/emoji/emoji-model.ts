@@ -1,9 +1,9 @@
 /**
- * SPEC §3 "Emoji entry" and "Picker options", §9 "Emoji picker": the shapes the picker works on, kept
+ * docs/product.md#data "Emoji entry" and "Picker options", docs/product.md#constants "Emoji picker": the shapes the picker works on, kept
  * apart from the data package so the package can change without touching the picker.
  */
 
-/** SPEC §9: the group order, recent first. */
+/** docs/product.md#constants: the group order, recent first. */
 export const GROUP_ORDER = [
   'recent',
   'smileys_people',
@@ -19,7 +19,7 @@ export type BuiltInGroup = (typeof GROUP_ORDER)[number];
 /** Built-in groups plus any the options add. */
 export type GroupId = BuiltInGroup | (string & {});
 
-/** SPEC §9: neutral plus five tones; neutral is the default. */
+/** docs/product.md#constants: neutral plus five tones; neutral is the default. */
 export const SKIN_TONES = ['neutral', 'light', 'medium-light', 'medium', 'medium-dark', 'dark'] as const;
 export type SkinTone = (typeof SKIN_TONES)[number];
 export type ToneVariant = Exclude<SkinTone, 'neutral'>;

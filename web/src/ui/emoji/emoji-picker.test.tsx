@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 
 describe('EmojiPicker', () => {
-  it('shows group tabs in the SPEC order with names, and one group at a time', async () => {
+  it('shows group tabs in the documented order with names, and one group at a time', async () => {
     render(<EmojiPicker groups={GROUPS} options={{ displayRecent: true }} onSelect={() => undefined} />);
     const tabs = screen.getAllByRole('tab').map((tab) => tab.getAttribute('data-group'));
     expect(tabs).toEqual([
@@ -67,7 +67,7 @@ describe('EmojiPicker', () => {
     unmount();
     render(<EmojiPicker groups={GROUPS} options={{ hideGroupNames: true }} onSelect={() => undefined} />);
     const tab = screen.getByRole('tab', { name: 'Animals & Nature' });
-    // SPEC §3 native false (the default): the group icon is the shipped image, its glyph the alt text.
+    // docs/product.md#data native false (the default): the group icon is the shipped image, its glyph the alt text.
     expect(tab.querySelector('img')?.getAttribute('alt')).toBe('🐻');
     expect(tab.querySelector('img')?.getAttribute('src')).toBe('/emoji/64/1f43b.png');
   });

@@ -75,7 +75,7 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
     };
   }, [given]);
 
-  // SPEC §4: recent items load when the options change and recent display is on.
+  // docs/product.md#emoji-picker: recent items load when the options change and recent display is on.
   useEffect(() => {
     if (!options.displayRecent) {
       setRecent([]);
@@ -116,7 +116,7 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
   const choose = (entry: EmojiEntry) => {
     const code = options.disableSkinTones ? entry.code : codeFor(entry, tone);
     onSelect({ entry, code, text: glyph(code) });
-    // SPEC §4: only with recent display on does a choice enter the recent list (stored with its base code).
+    // docs/product.md#emoji-picker: only with recent display on does a choice enter the recent list (stored with its base code).
     if (options.displayRecent) {
       void rememberEmoji(entry).then((list) => setRecent(recentToEntries(list)), () => undefined);
     }

@@ -1,5 +1,5 @@
 /**
- * Emoji drawn as the 64 px Twemoji images the build ships under /emoji/64/ (SPEC §3: the picker's `native` is false
+ * Emoji drawn as the 64 px Twemoji images the build ships under /emoji/64/ (docs/product.md#data: the picker's `native` is false
  * by default), so they show on a system with no colour emoji font and offline once seen. The file name is the code
  * sequence without U+FE0F, so '❤' and '❤️' (emojibase writes the first, keyboards the second) find one file.
  */

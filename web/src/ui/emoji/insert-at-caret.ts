@@ -1,4 +1,4 @@
-/** SPEC §9 mode 'insert': the text goes in at the caret, replacing any selection. */
+/** docs/product.md#constants mode 'insert': the text goes in at the caret, replacing any selection. */
 export function insertAtCaret(
   value: string,
   selection: { start: number | null; end: number | null },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, orderedGroups, resolveOptions } from './picker-options';
 
 describe('picker options', () => {
-  it('keeps the SPEC defaults', () => {
+  it('keeps the documented defaults', () => {
     expect(DEFAULT_OPTIONS).toMatchObject({
       native: false,
       hideSearch: true,
@@ -17,7 +17,7 @@ describe('picker options', () => {
     expect(DEFAULT_OPTIONS.staticTexts.placeholder).toBe('Search emoji');
   });
 
-  it('orders groups as the SPEC does, recent first only while recent display is on', () => {
+  it('orders groups as docs/product.md does, recent first only while recent display is on', () => {
     const rest = ['smileys_people', 'animals_nature', 'food_drink', 'activities', 'travel_places', 'objects', 'symbols', 'flags'];
     expect(orderedGroups(resolveOptions())).toEqual(rest);
     expect(orderedGroups(resolveOptions({ displayRecent: true }))).toEqual(['recent', ...rest]);

@@ -1,6 +1,6 @@
 import { GROUP_ORDER, type EmojiEntry, type GroupId } from './emoji-model';
 
-/** SPEC §9: light in the product, auto in the picker library. */
+/** docs/product.md#constants: light in the product, auto in the picker library. */
 export type PickerTheme = 'light' | 'dark' | 'auto';
 
 export interface StaticTexts {
@@ -11,7 +11,7 @@ export interface StaticTexts {
   noResults: string;
 }
 
-/** SPEC §3 "Picker options" with the library defaults. */
+/** docs/product.md#data "Picker options" with the library defaults. */
 export interface PickerOptions {
   /** false (the default): emoji are drawn as the 64 px images shipped with the app; true: as the system font's glyphs. */
   native: boolean;
@@ -28,9 +28,9 @@ export interface PickerOptions {
   groupIcons: Record<string, string>;
   theme: PickerTheme;
   disableSkinTones: boolean;
-  /** SPEC §9: popup offset 6 px. */
+  /** docs/product.md#constants: popup offset 6 px. */
   offset: number;
-  /** SPEC §9: insert at the caret. */
+  /** docs/product.md#constants: insert at the caret. */
   mode: 'insert';
 }
 
@@ -89,8 +89,8 @@ export function resolveOptions(input: PickerOptionsInput = {}): PickerOptions {
 }
 
 /**
- * The tabs in order: groupOrder first, then the SPEC order, then additional groups. Disabled groups drop
- * out, and recent only shows while recent display is on (SPEC §4).
+ * The tabs in order: groupOrder first, then the documented order, then additional groups. Disabled groups drop
+ * out, and recent only shows while recent display is on (docs/product.md#emoji-picker).
  */
 export function orderedGroups(options: PickerOptions): GroupId[] {
   const all: GroupId[] = [...GROUP_ORDER, ...Object.keys(options.additionalGroups)];

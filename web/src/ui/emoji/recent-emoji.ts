@@ -1,18 +1,18 @@
 import { getEmojiDb, type EmojiDatabase } from '@web/local/db';
 import type { EmojiEntry } from './emoji-model';
 
-/** SPEC §9. */
+/** docs/product.md#constants */
 export const RECENT_LIMIT = 24;
-/** SPEC §7: the record with id 0 holds the recent list. */
+/** docs/api.md#endpoints: the record with id 0 holds the recent list. */
 export const RECENT_RECORD_ID = 0;
 
-/** What the recent record keeps of an entry (SPEC §3: code and names). */
+/** What the recent record keeps of an entry (docs/product.md#data: code and names). */
 export interface RecentEmoji {
   code: string;
   names: string[];
 }
 
-/** SPEC §4: the chosen emoji goes to the front, once; the list keeps the newest RECENT_LIMIT. */
+/** docs/product.md#emoji-picker: the chosen emoji goes to the front, once; the list keeps the newest RECENT_LIMIT. */
 export function pushRecent(list: readonly RecentEmoji[], chosen: RecentEmoji, limit = RECENT_LIMIT): RecentEmoji[] {
   const entry = { code: chosen.code, names: [...chosen.names] };
   return [entry, ...list.filter((item) => item.code !== chosen.code)].slice(0, limit);
@@ -24,7 +24,7 @@ function isRecent(value: unknown): value is RecentEmoji {
   return typeof code === 'string' && Array.isArray(names) && names.every((name) => typeof name === 'string');
 }
 
-/** SPEC §7: reads all records and takes id 0; a missing or unreadable record is an empty list. */
+/** docs/api.md#endpoints: reads all records and takes id 0; a missing or unreadable record is an empty list. */
 export async function loadRecent(db: EmojiDatabase = getEmojiDb()): Promise<RecentEmoji[]> {
   const records = await db.emojis.toArray();
   const record = records.find((row) => row.id === RECENT_RECORD_ID);

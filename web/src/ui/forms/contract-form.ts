@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /**
  * A react-hook-form resolver over a `sync/contract` schema, so a form shows the contract's own messages
- * (SPEC §5 texts). `toInput` maps what the controls hold to what the contract takes, e.g. an unanswered
+ * (docs/product.md#validation texts). `toInput` maps what the controls hold to what the contract takes, e.g. an unanswered
  * radio ('') to undefined so it reads 'Required' rather than 'Invalid option'.
  */
 export function contractResolver<TValues extends FieldValues, TOutput>(

@@ -7,7 +7,7 @@ export interface CredentialsValues {
   password: string;
 }
 
-/** A blank field is marked without a message of its own: the form warns once for both (SPEC §5). */
+/** A blank field is marked without a message of its own: the form warns once for both (docs/product.md#validation). */
 export const MISSING = 'missing';
 
 const contract = contractResolver<CredentialsValues, AuthenticateBody>(authenticateBody);

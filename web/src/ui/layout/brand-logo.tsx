@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '@web/lib/auth-session';
 import { useBrand } from '@web/lib/brand-context';
 
-/** SPEC §2: the logo leads an authenticated user to /profiles and a visitor to /. */
+/** docs/product.md#screens-and-routes: the logo leads an authenticated user to /profiles and a visitor to /. */
 export function BrandLogo() {
   const { isAuthenticated, kind } = useAuth();
   const { brand } = useBrand();

@@ -5,7 +5,7 @@ import { useUnreadMessageCount } from '@web/sync/unread-count';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
 
-/** SPEC §2 top navigation: Search (profiles), Favorites (interests), Messages, Credits; plus Discover, the swipe
+/** docs/product.md#screens-and-routes top navigation: Search (profiles), Favorites (interests), Messages, Credits; plus Discover, the swipe
  * deck the landing page sells, which no other page links to. */
 export const MEMBER_NAV = [
   { to: '/profiles', label: 'nav.search', icon: '⌕' },

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import { useBrand } from '@web/lib/brand-context';
 
-/** SPEC §2 footer links, in the SPEC's order. */
+/** docs/product.md#screens-and-routes footer links, in the documented order. */
 export const FOOTER_LINKS = [
   { to: '/prices', label: 'nav.prices' },
   { to: '/about-us', label: 'nav.about-us' },

@@ -5,7 +5,7 @@ import { useAuth } from '@web/lib/auth-session';
 import { tokenRole } from '@web/lib/token';
 import { ownPhotoUrl, useUser } from '@web/lib/user-store';
 
-/** The user menu (SPEC §2 popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
+/** The user menu (docs/product.md#screens-and-routes popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
 export function UserMenu() {
   const { logout, kind, token } = useAuth();
   const { user } = useUser();

@@ -1,6 +1,6 @@
 import type { PaymentFailure } from '@sync/contract/payments';
 
-/** SPEC §2 popups and overlays, by name, with the props each one takes. */
+/** docs/product.md#screens-and-routes popups and overlays, by name, with the props each one takes. */
 export interface PopupPropsByKind {
   'sign-in': { redirect?: string; view?: 'forgot' };
   'password-reset': { token?: string };

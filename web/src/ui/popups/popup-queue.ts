@@ -2,7 +2,7 @@ import { createStore, useStore } from '@web/lib/store';
 import type { PopupKind, PopupPropsByKind } from './popup-kinds';
 
 /**
- * SPEC §2: popups show one at a time; others queue and appear when the active one closes.
+ * docs/product.md#screens-and-routes: popups show one at a time; others queue and appear when the active one closes.
  * A plain store so guards, machines and the HTTP hooks can open popups outside React.
  */
 export interface PopupEntry<K extends PopupKind = PopupKind> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { PROFILE_PLACEHOLDER_SRC } from './profile-data';
 
-/** SPEC §9: lazy images load 200 px before they enter the view. */
+/** docs/product.md#constants: lazy images load 200 px before they enter the view. */
 export const LAZY_ROOT_MARGIN = '200px';
 
 export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
@@ -15,7 +15,7 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
 
 /**
  * An image that starts loading 200 px before it scrolls into view (IntersectionObserver, with the
- * native loading="lazy" as the fallback) and shows the placeholder when it has no URL or fails (SPEC §8).
+ * native loading="lazy" as the fallback) and shows the placeholder when it has no URL or fails (docs/product.md#errors-and-texts).
  */
 export function LazyImage({ src, alt, eager = false, className, onError, srcSet, webpSrcSet, sizes, ...rest }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);

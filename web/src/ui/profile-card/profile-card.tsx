@@ -24,7 +24,7 @@ const CARD_SIZES = '(min-width: 768px) 240px, 50vw';
 
 const BADGE_LABEL = { FEATURED: 'Featured', PREMIUM: 'Premium', NEW: 'New' } as const;
 
-/** SPEC §3 profile card: photo, username, age, city, badges, online dot, activity label and height. */
+/** docs/product.md#data profile card: photo, username, age, city, badges, online dot, activity label and height. */
 export function ProfileCard({ profile, measurement, eager, note, actions, onOpen, now }: ProfileCardProps) {
   const cover = coverImage(profile);
   const place = placeOf(profile);

@@ -1,7 +1,7 @@
 import type { Image, Profile } from '@sync/contract/entities';
 
 /**
- * A profile as the API answers it (CONTRACT "Profiles"), with the one twist SPEC §6 adds: photos a
+ * A profile as the API answers it (docs/api.md#profiles-and-matching), with the one twist docs/product.md#roles adds: photos a
  * standard member may not see arrive as `{ _id, type, blocked: true }` and are drawn as a locked tile.
  */
 export interface BlockedImage {
@@ -43,7 +43,7 @@ export function imageUrl(image: CardImage | undefined, size: ImageSize = 'medium
   return null;
 }
 
-/** Widths of the API's size variants (SPEC §3), for `srcset`. */
+/** Widths of the API's size variants (docs/product.md#data), for `srcset`. */
 const VARIANT_WIDTHS: Record<ImageSize, number> = { small: 200, medium: 480, large: 960 };
 
 export interface ImageSources {

@@ -6,7 +6,7 @@ function asSystem(value: unknown): MeasurementSystem | null {
   return value === 'metric' || value === 'imperial' ? value : null;
 }
 
-/** SPEC §9: heights show by the member's measurement system, else the brand's default (config.measurement). */
+/** docs/product.md#constants: heights show by the member's measurement system, else the brand's default (config.measurement). */
 export function useMeasurement(): MeasurementSystem {
   const { user } = useUser();
   const { config } = useBrand();
