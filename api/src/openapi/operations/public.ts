@@ -138,7 +138,7 @@ export const publicOperations: Operation[] = [
     body: registerBody,
     answers: { 201: json(registerAnswer, 'Signed up and signed in') },
     errors: {
-      400: 'invalid-json with error.fields (SPEC §5 messages)',
+      400: 'invalid-json with error.fields (docs/product.md#validation messages)',
       412: 'captcha-required: send captchaToken (v2) again',
       422: 'invalid-email (malformed or taken), username-taken',
       429: 'too-many-attempts',
@@ -259,7 +259,7 @@ export const publicOperations: Operation[] = [
     callers: [],
     body: tokenizeBody,
     answers: { 200: json(tokenizeAnswer, 'The token, brand and last four digits') },
-    errors: { 400: 'invalid-json with the SPEC §5 card messages in error.fields', 404: 'not-found (no sandbox)' },
+    errors: { 400: 'invalid-json with the card messages of docs/product.md#validation in error.fields', 404: 'not-found (no sandbox)' },
   },
   {
     method: 'get',
@@ -316,7 +316,7 @@ export const publicOperations: Operation[] = [
     method: 'get',
     path: '/api/ws',
     tag: 'Platform',
-    summary: 'The websocket (CONTRACT "Websocket"): live events for members and agents',
+    summary: 'The websocket (docs/api.md#websocket): live events for members and agents',
     description: 'Upgrade with ?token=<access token>; a bad or expired token closes the socket with code 4401.',
     callers: [],
     query: z.object({ token: z.string().max(4096) }),
