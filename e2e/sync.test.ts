@@ -57,6 +57,24 @@ async function send(page: Page, username: string, text: string) {
   await bubble(page, text).waitFor();
 }
 
+/**
+ * Signs the member in, starts a chat and sends one message that the server confirms; answers the profile's name
+ * once the PWA's worker controls the page, so that the app is served offline afterwards.
+ */
+async function chatServedByWorker(page: Page, member: NewMember): Promise<string> {
+  await signInMember(page, member);
+  const profile = await startChatFromProfiles(page);
+  const first = `hello ${tag()}`;
+  await send(page, profile, first);
+  await expect.poll(() => statusOf(page, first), { timeout: 15_000 }).toBe('sent');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.getByLabel(`Message to ${profile}`).waitFor();
+  }
+  return profile;
+}
+
 describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
   let browser: Browser;
   let ctx: BrowserContext;
@@ -74,17 +92,7 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     const page = await ctx.newPage();
     // Time in the page is ours to move: the access token lives 120 minutes (TOKEN_TTL_MINUTES).
     await page.clock.install();
-    await signInMember(page, a);
-    const profile = await startChatFromProfiles(page);
-    const first = `hello ${tag()}`;
-    await send(page, profile, first);
-    await expect.poll(() => statusOf(page, first), { timeout: 15_000 }).toBe('sent');
-    // The PWA's worker serves the app offline (the lapse goes to '/' while offline).
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-      await page.reload();
-      await page.getByLabel(`Message to ${profile}`).waitFor();
-    }
+    const profile = await chatServedByWorker(page, a);
 
     // Offline, A writes one more; then the session runs out while the app is open.
     await ctx.setOffline(true);
@@ -130,16 +138,7 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     const context = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
     await context.clock.install();
     const page = await context.newPage();
-    await signInMember(page, member);
-    const profile = await startChatFromProfiles(page);
-    const opener = `first ${tag()}`;
-    await send(page, profile, opener);
-    await expect.poll(() => statusOf(page, opener), { timeout: 15_000 }).toBe('sent');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-      await page.reload();
-      await page.getByLabel(`Message to ${profile}`).waitFor();
-    }
+    const profile = await chatServedByWorker(page, member);
     const chatPath = pathOf(page);
 
     // Offline, the member writes and closes the app; it is opened again, still offline, after the token's lifetime.
