@@ -200,7 +200,7 @@ describe('first sync (a snapshot of the history window)', () => {
     const m = await createMemberWithCredits(ctx, 5);
     const client = newClientId();
     await sendsTo(m, client, 1, 2, profiles[0]!);
-    for (const snapshot of ['nope', '999999:', `1:${'x'.repeat(36)}`]) {
+    for (const snapshot of ['nope', '999999:', `1:${'x'.repeat(36)}`, `1:${'a'.repeat(36)}`, `1:${'-'.repeat(36)}`]) {
       const page = await pull(ctx.deps, m.id, { clientId: client, cursor: 0, snapshot });
       expect(page.patch[0]).toEqual({ op: 'clear' });
     }
