@@ -5,7 +5,7 @@
  * since a per-member version cursor. Property tests drive clients against it.
  */
 import { conversationKey, messageKey, CREDITS_KEY, CONVERSATION_PREFIX, MESSAGE_PREFIX, messagePrefix } from './keys.js';
-import { MutationError, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
+import { MutationError, refusedResult, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
 import { compareByDateThenId, HISTORY_WINDOW, windowChecksum, type WindowChecksum } from './window.js';
 import { runMutation } from './mutators.js';
 import { BufferedTx, MemoryStore, type ReadTx, type WriteTx } from './store.js';
@@ -115,7 +115,7 @@ export class MemoryServer {
         if (m.name === 'sendMessage' && sent.messageId) this.accepted.push({ userId, messageId: sent.messageId });
       } catch (err) {
         if (!(err instanceof MutationError)) throw err;
-        result = { mutationId: m.mutationId, ok: false, error: err.toBody() };
+        result = refusedResult(m.mutationId, err.toBody());
       }
       row.results.set(m.mutationId, result);
       row.lastMutationId = m.mutationId;
