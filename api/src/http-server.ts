@@ -65,6 +65,7 @@ function withSecurityHeaders(listener: RequestListener, headers: SecurityHeaders
 /** What Node's parser refused before the app saw the request, as the API answers errors. */
 const PARSER_REFUSALS: Record<string, [status: number, code: string, message: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'headers-too-large', 'The request line and headers are too large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'payload-too-large', 'The request is too large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request-timeout', 'The request took too long to arrive'],
 };
 const MALFORMED: [number, string, string] = [400, 'bad-request', 'The request is not valid HTTP'];
