@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { API_SECURITY_HEADERS } from './http-server.js';
 import { createMember } from './test/fixtures.js';
 import { createTestContext, type TestContext } from './test/harness.js';
@@ -99,5 +100,35 @@ describe("the sandbox provider's page", () => {
     );
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+/** The answer to raw bytes on a fresh connection, as the server wrote it before closing. */
+function rawExchange(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(http).port), '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe("requests Node's parser refuses", () => {
+  it('a URL longer than the header limit (a 100k-character query value) answers 431 with the error shape', async () => {
+    const member = await createMember(ctx);
+    const res = await fetch(`${http}/api/profiles?search=${'x'.repeat(100_000)}`, { headers: member.headers });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ error: { code: 'headers-too-large', message: expect.any(String) } });
+  });
+
+  it('broken HTTP framing answers 400 with the error shape and closes the connection', async () => {
+    const answer = await rawExchange('POST /api/sync/push HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n{}');
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Connection: close');
+    expect(JSON.parse(body!)).toEqual({ error: { code: 'bad-request', message: expect.any(String) } });
   });
 });

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { compressLargeJson } from './http-compression.js';
 import { appContentSecurityPolicy } from './lib/content-security-policy.js';
@@ -62,6 +62,30 @@ function withSecurityHeaders(listener: RequestListener, headers: SecurityHeaders
   };
 }
 
+/** What Node's parser refused before the app saw the request, as the API answers errors. */
+const PARSER_REFUSALS: Record<string, [status: number, code: string, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'headers-too-large', 'The request line and headers are too large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'payload-too-large', 'The request is too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request-timeout', 'The request took too long to arrive'],
+};
+const MALFORMED: [number, string, string] = [400, 'bad-request', 'The request is not valid HTTP'];
+
+/**
+ * Node answers a request its parser refuses (an over-long URL or header, broken framing) with a bare status line;
+ * API clients read `{ error: { code, message } }` on every 4xx (CONTRACT "General"), so the same refusal carries it.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket & { _httpMessage?: { headersSent?: boolean } }) {
+  // A reset connection has no one to answer; one whose answer has begun cannot take another.
+  if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = PARSER_REFUSALS[err.code ?? ''] ?? MALFORMED;
+  const body = JSON.stringify({ error: { code, message } });
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Cache-Control: no-store', 'X-Content-Type-Options: nosniff', 'Connection: close'];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}
+
 /** The app on a Node HTTP server with the security headers and compressed large JSON answers; `onListen` once it listens. */
 export function serveApp(
   fetch: Parameters<typeof serve>[0]['fetch'],
@@ -74,7 +98,8 @@ export function serveApp(
       fetch,
       port: where.port,
       hostname: where.hostname,
-      createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withSecurityHeaders(listener, headers))) as typeof createServer,
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer(options, withSecurityHeaders(listener, headers)).on('clientError', answerClientError)) as typeof createServer,
     },
     onListen,
   );

@@ -459,12 +459,14 @@ describe('POST /api/sync/push', () => {
     expect(res.body.lastMutationId).toBe(2);
     expect(res.body.results[0]).toMatchObject({ mutationId: 1, ok: false, error: { code: 'invalid-mutation' } });
     expect(typeof res.body.results[0]!.error!.message).toBe('string');
+    // CONTRACT, second round: the result reads `{ ok: false, code, message }`.
+    expect(res.body.results[0]).toMatchObject({ ok: false, code: 'invalid-mutation', message: res.body.results[0]!.error!.message });
     expect(res.body.results[1]).toMatchObject({ mutationId: 2, ok: true });
     expect((await stored(m.id)).map((r) => r.message)).toEqual(['hello 2']);
     expect(await charges(m.id)).toBe(1);
     // The refusal was recorded: the same push again answers it as before and changes nothing.
     const again = await push(m, c, [send(c, 1, args)]);
-    expect(again.body.results[0]).toMatchObject({ mutationId: 1, ok: false, error: { code: 'invalid-mutation' } });
+    expect(again.body.results[0]).toMatchObject({ mutationId: 1, ok: false, code: 'invalid-mutation', error: { code: 'invalid-mutation' } });
     expect(await charges(m.id)).toBe(1);
   });
 

@@ -6,7 +6,7 @@
  */
 import { t } from '../texts.js';
 import { BLOCKED_KEY, conversationKey, messageKey, CREDITS_KEY, CONVERSATION_PREFIX, MESSAGE_PREFIX, messagePrefix } from './keys.js';
-import { MutationError, parseMutation, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
+import { MutationError, parseMutation, refusedResult, type PullRequest, type PullResponse, type PushRequest, type PushResponse, type PushResult, type PatchOp } from './mutations.js';
 import { compareByDateThenId, HISTORY_WINDOW, windowChecksum, type WindowChecksum } from './window.js';
 import { runMutation } from './mutators.js';
 import { BufferedTx, MemoryStore, type ReadTx, type WriteTx } from './store.js';
@@ -168,7 +168,7 @@ export class MemoryServer {
         if (m.name === 'sendMessage' && sent.messageId) this.accepted.push({ userId, messageId: sent.messageId });
       } catch (err) {
         if (!(err instanceof MutationError)) throw err;
-        result = { mutationId: m.mutationId, ok: false, error: err.toBody() };
+        result = refusedResult(m.mutationId, err.toBody());
       }
       row.results.set(m.mutationId, result);
       row.lastMutationId = m.mutationId;

@@ -67,9 +67,17 @@ export const pushResult = z.object({
   ok: z.boolean(),
   result: z.unknown().optional(),
   error: mutationError.optional(),
+  /** CONTRACT "second round": a refused mutation answers `{ ok: false, code, message }`: `error`'s two, at the top too. */
+  code: text().optional(),
+  message: text().optional(),
   pruned: z.boolean().optional(),
 });
 export type PushResult = z.infer<typeof pushResult>;
+
+/** A refused mutation's result, as every server answers it (however it was recorded). */
+export function refusedResult(mutationId: number, error: MutationErrorBody): PushResult {
+  return { mutationId, ok: false, error, code: error.code, message: error.message };
+}
 
 export const pushResponse = z.object({ results: z.array(pushResult), lastMutationId: z.number().int().min(0) });
 export type PushResponse = z.infer<typeof pushResponse>;

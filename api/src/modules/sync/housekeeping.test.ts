@@ -200,10 +200,37 @@ describe('first sync (a snapshot of the history window)', () => {
     const m = await createMemberWithCredits(ctx, 5);
     const client = newClientId();
     await sendsTo(m, client, 1, 2, profiles[0]!);
-    for (const snapshot of ['nope', '999999:', `1:${'x'.repeat(36)}`]) {
+    for (const snapshot of ['nope', '999999:', `1:${'x'.repeat(36)}`, `1:${'a'.repeat(36)}`, `1:${'-'.repeat(36)}`]) {
       const page = await pull(ctx.deps, m.id, { clientId: client, cursor: 0, snapshot });
       expect(page.patch[0]).toEqual({ op: 'clear' });
     }
+  });
+
+  it("a continuation or cursor taken from another member's pulls shows nothing of theirs; malformed ones answer 400", async () => {
+    const [owner, other] = [await createMemberWithCredits(ctx, 5), await createMemberWithCredits(ctx, 5)];
+    const [ownerClient, otherClient] = [newClientId(), newClientId()];
+    const ownersConversation = await sendsTo(owner, ownerClient, 1, 3, profiles[1]!);
+    await sendsTo(other, otherClient, 1, 2, profiles[2]!);
+    const ownerPages = await pages(owner, ownerClient, 0, 2);
+    const forged = [...ownerPages.map((p) => p.snapshot).filter((s) => s !== undefined), `1:${ownersConversation}`, `0:${randomUUID()}`];
+    const foreign = (answers: PullResponse[]) => answers.flatMap((p) => p.patch).filter((op) => op.op !== 'clear' && op.key.includes(ownersConversation));
+    expect(foreign(ownerPages)).not.toEqual([]);
+    expect(ownerPages.some((p) => p.snapshot)).toBe(true);
+    for (const snapshot of forged) {
+      for (const cursor of [0, ownerPages.at(-1)!.cursor, 2 ** 40]) {
+        const page = await pull(ctx.deps, other.id, { clientId: otherClient, cursor, snapshot });
+        expect(foreign([page])).toEqual([]);
+        expect(page.checksums?.map((c) => c.conversationId) ?? []).not.toContain(ownersConversation);
+        expect(page.lastMutationId).toBe(2);
+      }
+    }
+    const route = (body: unknown) => ctx.app.request('/api/sync/pull', jsonRequest('POST', body, other.headers));
+    for (const body of [{ clientId: otherClient, cursor: -1 }, { clientId: otherClient, cursor: '5' }, { clientId: otherClient, cursor: 1.5 }, { clientId: otherClient, cursor: 2 ** 53 }, { clientId: otherClient, cursor: 0, snapshot: 7 }, { clientId: otherClient }]) {
+      const res = await route(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error.code).toMatch(/^[a-z-]+$/);
+    }
+    expect((await route({ clientId: ownerClient, cursor: 0 })).status).toBe(403);
   });
 
   it('the route answers a member with nothing yet in one page', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGE_COST, isEmptyMessage } from '@sync/contract/messaging';
-import { MutationError, parseMutation, type Mutation, type MutationErrorBody, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
+import { MutationError, parseMutation, refusedResult, type Mutation, type MutationErrorBody, type PushRequest, type PushResponse, type PushResult } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -62,7 +62,9 @@ export async function push(deps: AppDeps, userId: string, req: PushRequest): Pro
     if (answer.results.length < run.ops.length) break;
   }
   lastMutationId ??= (await readClient(deps.db, req.clientId, userId))?.lastMutationId ?? 0;
-  return { response: { results, lastMutationId }, applied };
+  // Recorded refusals come back from the database with `error` alone.
+  const answered = results.map((r) => (r.ok || !r.error ? r : refusedResult(r.mutationId, r.error)));
+  return { response: { results: answered, lastMutationId }, applied };
 }
 
 /** Consecutive batchable mutations together; each own-transaction mutation alone. */

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { messageKey } from '@sync/engine/keys';
+import { isUuid } from '@sync/rules/ids';
 import type { PatchOp, PullResponse } from '@sync/engine/mutations';
 import { conversations } from '../../db/schema/index.js';
 import { toMessageRecord, type MessageRow } from '../messaging/serialize.js';
@@ -21,7 +22,7 @@ export interface Snapshot {
   after: string | null;
 }
 
-const TOKEN = /^(\d{1,15}):([0-9a-f-]{36})?$/;
+const TOKEN = /^(\d{1,15}):(.*)$/;
 
 const tokenOf = (s: Snapshot) => `${s.version}:${s.after ?? ''}`;
 
@@ -31,8 +32,9 @@ const tokenOf = (s: Snapshot) => `${s.version}:${s.after ?? ''}`;
  */
 export function parseSnapshot(token: string | undefined, current: number): Snapshot | undefined {
   const match = token === undefined ? null : TOKEN.exec(token);
-  if (!match || Number(match[1]) > current) return undefined;
-  return { version: Number(match[1]), after: match[2] ?? null };
+  // A forged `after` that is no id would reach the database's uuid cast.
+  if (!match || Number(match[1]) > current || (match[2] !== '' && !isUuid(match[2]))) return undefined;
+  return { version: Number(match[1]), after: match[2] || null };
 }
 
 const messagePut = (m: MessageRow): PatchOp => ({ op: 'put', key: messageKey(m.conversationId, m.id), value: toMessageRecord(m, 'member') });
