@@ -7,9 +7,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, firstLink, hasChromium, launch, newContext, waitForMail } from './support/browser.js';
-import { startChatFromProfiles, statusOf } from './support/chat.js';
+import { creditsLeft, startChatFromProfiles, statusOf } from './support/chat.js';
 import { apiSignUp, apiToken, buyCredits, createMember, pathOf, shotBoth, signInMember, type NewMember } from './support/member.js';
-import { localTexts, send, serverTexts, tag } from './support/sync-probes.js';
+import { localTexts, send, serverCredits, serverTexts, tag } from './support/sync-probes.js';
 
 /** A new member whose mailed verification link has not been opened yet: opening it in a tab signs that tab in. */
 async function memberWithMailedLink(prefix: string): Promise<{ member: NewMember; link: string }> {
@@ -75,6 +75,59 @@ describe.skipIf(!hasChromium)('sync engine across tabs', () => {
     await expect.poll(() => statusOf(two, last), { timeout: 20_000 }).toBe('sent');
     expect((await serverTexts(b)).sort()).toEqual([fromB, last].sort());
     expect((await serverTexts(a)).sort()).toEqual([fromA, again].sort());
+    await context.close();
+  });
+
+  it('two tabs of one member send at once, online and offline; the leading tab closes with sends queued and the other delivers each exactly once', async () => {
+    const member = await createMember({ credits: true, prefix: 'twoTabs' });
+    const context = await newContext(browser, MOBILE);
+    const one = await context.newPage();
+    await signInMember(one, member);
+    const profile = await startChatFromProfiles(one);
+    const opener = `opener ${tag()}`;
+    await send(one, profile, opener);
+    await expect.poll(() => pathOf(one), { timeout: 15_000 }).toMatch(/\/messages\/chat\/[0-9a-f-]{36}$/);
+    const two = await context.newPage();
+    await two.goto(pathOf(one));
+    await two.getByLabel(`Message to ${profile}`).waitFor();
+
+    // Online, both tabs write at the same time.
+    const online = { one: [0, 1, 2].map((i) => `one on ${i} ${tag()}`), two: [0, 1, 2].map((i) => `two on ${i} ${tag()}`) };
+    await Promise.all([
+      (async () => {
+        for (const text of online.one) await send(one, profile, text);
+      })(),
+      (async () => {
+        for (const text of online.two) await send(two, profile, text);
+      })(),
+    ]);
+    const all = [opener, ...online.one, ...online.two];
+    for (const text of all) for (const page of [one, two]) await expect.poll(() => statusOf(page, text), { timeout: 20_000 }).toBe('sent');
+
+    // Offline, both write again: every bubble waits in both tabs.
+    await context.setOffline(true);
+    const offline = { one: [0, 1, 2].map((i) => `one off ${i} ${tag()}`), two: [0, 1, 2].map((i) => `two off ${i} ${tag()}`) };
+    await Promise.all([
+      (async () => {
+        for (const text of offline.one) await send(one, profile, text);
+      })(),
+      (async () => {
+        for (const text of offline.two) await send(two, profile, text);
+      })(),
+    ]);
+    for (const text of [...offline.one, ...offline.two]) for (const page of [one, two]) await expect.poll(() => statusOf(page, text)).toBe('pending');
+    expect(await creditsLeft(two)).toBe(25 - all.length - 6);
+
+    // The tab that led closes with six sends queued; the network comes back: the other tab takes over.
+    await one.close({ runBeforeUnload: false });
+    await context.setOffline(false);
+    for (const text of [...offline.one, ...offline.two]) await expect.poll(() => statusOf(two, text), { timeout: 20_000 }).toBe('sent');
+    await shotBoth(two, 'sync-tabs-leader-closed');
+    const stored = await serverTexts(member);
+    for (const text of [...all, ...offline.one, ...offline.two]) expect(stored.filter((x) => x === text), text).toHaveLength(1);
+    expect(stored).toHaveLength(all.length + 6);
+    expect(await serverCredits(member)).toBe(25 - all.length - 6);
+    await expect.poll(() => creditsLeft(two)).toBe(25 - all.length - 6);
     await context.close();
   });
 });
