@@ -3,59 +3,12 @@
  * other's data, a session that lapses offline keeps what the member wrote until the same member signs in
  * again, and a write the server cannot store never blocks the ones after it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext } from './support/browser.js';
-import { bubble, startChatFromProfiles, statusOf } from './support/chat.js';
-import { apiCall, createMember, pathOf, shotBoth, signInMember, type NewMember } from './support/member.js';
-
-const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-interface Conversations {
-  data: { _id: string; profile: { _id: string; username: string } }[];
-}
-
-/** The server's copy of a member's messages, all conversations. */
-async function serverTexts(member: NewMember): Promise<string[]> {
-  const list = await apiCall<Conversations>(member.token, 'GET', '/conversations?limit=100');
-  const texts: string[] = [];
-  for (const c of list.data) {
-    const chunk = await apiCall<{ messages: { message: string }[] }>(member.token, 'GET', `/conversation/${c._id}?limit=50`);
-    texts.push(...chunk.messages.map((m) => m.message));
-  }
-  return texts;
-}
-
-/** Every text any local database of this browser holds for `userId` (what another account must never read). */
-async function localTexts(page: Page, dbName: string): Promise<string> {
-  return page.evaluate(async (name) => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes(name)) return '';
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(name);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const out: unknown[] = [];
-    for (const store of ['kv', 'messages', 'outbox', 'conversations']) {
-      if (!db.objectStoreNames.contains(store)) continue;
-      out.push(
-        await new Promise((resolve) => {
-          const req = db.transaction(store).objectStore(store).getAll();
-          req.onsuccess = () => resolve(req.result);
-        }),
-      );
-    }
-    db.close();
-    return JSON.stringify(out);
-  }, dbName);
-}
-
-async function send(page: Page, username: string, text: string) {
-  await page.getByLabel(`Message to ${username}`).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await bubble(page, text).waitFor();
-}
+import { startChatFromProfiles, statusOf } from './support/chat.js';
+import { createMember, pathOf, shotBoth, signInMember } from './support/member.js';
+import { localTexts, send, serverTexts, tag } from './support/sync-probes.js';
 
 /**
  * Signs the member in, starts a chat and sends one message that the server confirms; answers the profile's name

@@ -105,7 +105,8 @@ export async function createMember(opts: { credits?: boolean; prefix?: string } 
   return { ...user, id, token };
 }
 
-async function buyCredits(token: string, sku: string) {
+/** One package bought with the sandbox card through the API (the checkout's own calls), waited for until paid. */
+export async function buyCredits(token: string, sku: string) {
   const base = inject('baseUrl');
   const config = (await (await fetch(`${base}/api/config`)).json()) as { brandId: string; apiKey: string };
   const brands = (await (await fetch(`${base}/api/brands`, { headers: { 'x-api-key': config.apiKey } })).json()) as {

@@ -1,9 +1,9 @@
 import { createStore } from '@web/lib/store';
 
 /**
- * One tab runs the outbox and holds the socket (docs/architecture.md#the-sync-engine): whoever holds the Web Lock
- * `amora-sync-leader`. The lock is held for the tab's lifetime; when the tab closes the browser releases it
- * and the next tab's waiting request wins at once. Without Web Locks (tests, old browsers) the tab leads.
+ * One tab per account runs the outbox and holds the socket (docs/architecture.md#the-sync-engine): whoever holds
+ * the Web Lock `amora-sync-leader:<the account's database>` (sync-runtime.ts). The lock is held for the tab's
+ * lifetime; when the tab closes the browser releases it and the next tab's waiting request wins at once. Without Web Locks (tests, old browsers) the tab leads.
  */
 export const LEADER_LOCK = 'amora-sync-leader';
 

@@ -1,6 +1,6 @@
 /**
  * The app's sync engine while a member is signed in: one SyncClient per tab, but only the leader tab pushes
- * and pulls; followers write to Dexie (mutate) and ask the leader over BroadcastChannel('amora-sync').
+ * and pulls; followers write to Dexie (mutate) and ask the leader over BroadcastChannel('amora-sync:<database>').
  * Pulls happen on start, on `online`, on socket reconnect (use-member-sync.ts), on `poke` from another
  * client and on `newMessage`. Shown credits and unread counts flow from the mirror into the stores the
  * header reads, in every tab (Dexie liveQuery sees other tabs' writes).
@@ -16,7 +16,7 @@ import { userStore } from '@web/lib/user-store';
 import { getLocalDb, type LocalDatabase } from '@web/local/db';
 import { toast } from '@web/ui/toast';
 import { openPopup } from '@web/ui/popups/popup-queue';
-import { electLeader, leaderStore, type LockManagerLike } from './leader';
+import { electLeader, LEADER_LOCK, leaderStore, type LockManagerLike } from './leader';
 import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
 import { echoSend, endEcho } from './echoes';
 import { SHOWN_CREDITS_KEY } from './view';
@@ -25,6 +25,12 @@ import { SyncClient, type MutateOutcome, type NewMessageEvent, type SyncTranspor
 import { unreadCountStore } from './unread-count';
 
 export const SYNC_CHANNEL = 'amora-sync';
+/**
+ * The leader lock and the channel are the account's (named after its database): two accounts signed in in two
+ * tabs of one browser each lead their own engine, and a flush asked for in one never runs the other's outbox.
+ */
+export const syncChannelName = (db: { name: string }) => `${SYNC_CHANNEL}:${db.name}`;
+export const leaderLockName = (db: { name: string }) => `${LEADER_LOCK}:${db.name}`;
 type ChannelMessage = { type: 'flush' } | { type: 'pull' } | RefusalMessage;
 
 /** This tab, for the outbox rows it queues (a refusal is told where Send was pressed). */
@@ -86,7 +92,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
   if (runtime && runtime.client.db === db && !options.transport && !options.tabId) return runtime.stop;
   runtime?.stop();
   const tabId = options.tabId ?? TAB_ID;
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(syncChannelName(db));
   const locks = options.locks === undefined ? (navigator as { locks?: TabLocks }).locks : options.locks;
   const refusals = createRefusalRouter({ tabId, post: (message) => channel?.postMessage(message), locks, announce: announceRefusal });
   const client = new SyncClient({
@@ -108,7 +114,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
     leaderStore.set(leader);
     if (leader) void client.pull().catch(() => undefined).then(() => client.flush());
   };
-  const releaseLeader = electLeader(onLeader, options.locks);
+  const releaseLeader = electLeader(onLeader, options.locks, leaderLockName(db));
 
   if (channel) {
     channel.onmessage = (event: MessageEvent<ChannelMessage>) => {

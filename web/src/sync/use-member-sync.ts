@@ -11,10 +11,12 @@ export function useMemberSync(): void {
   const auth = useAuth();
   const isMember = auth.isAuthenticated && auth.kind === 'user';
   const socketState = useMemberSocketState();
+  // Another member signing in in this tab (a mailed link's token) gets an engine on that member's database.
+  const memberId = isMember ? auth.userId : null;
   useEffect(() => {
-    if (!isMember) return;
+    if (!memberId) return;
     return startMemberSync();
-  }, [isMember]);
+  }, [memberId]);
   useEffect(() => {
     if (isMember && socketState === 'open') requestPull();
   }, [isMember, socketState]);
