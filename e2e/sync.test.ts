@@ -3,11 +3,11 @@
  * other's data, a session that lapses offline keeps what the member wrote until the same member signs in
  * again, and a write the server cannot store never blocks the ones after it.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext } from './support/browser.js';
 import { startChatFromProfiles, statusOf } from './support/chat.js';
-import { createMember, pathOf, shotBoth, signInMember } from './support/member.js';
+import { createMember, pathOf, shotBoth, signInMember, type NewMember } from './support/member.js';
 import { localTexts, send, serverTexts, tag } from './support/sync-probes.js';
 
 /**
