@@ -7,12 +7,12 @@ import { hasChromium, launch, MOBILE, newContext } from './support/browser.js';
 
 /**
  * The landing page's weight budgets (issue J): a change that puts them over fails `npm test`. The JS budget is
- * where the code stands now (148 KB after issues G and I added the CSP guard, page titles and the member photo),
- * to be lowered as the auth session (XState) and the toasts leave the landing page;
- * the goal is 100 KB. See docs/decisions/0025-fast-on-a-cheap-phone-and-at-scale.md. 151 since decision 0040: the
- * query core stays off this path, but the store helper shared with the lazy layouts splits chunks (+0.5 KB).
+ * where the code stands (125 KB since decision 0043 took the auth session's XState machine, sonner's toaster
+ * and the service worker's registration off the first render; 148–151 KB before). What is left is React DOM
+ * (~62 KB), TanStack Router (~22 KB), the UI texts (~7 KB) and the routes' guards: the goal of 100 KB needs a
+ * lighter renderer or texts split by screen. See docs/decisions/0025 and 0043.
  */
-export const CRITICAL_JS_BUDGET_KB = 151;
+export const CRITICAL_JS_BUDGET_KB = 126;
 export const LANDING_BYTES_BUDGET_KIB = 200;
 
 const DIST = path.resolve(import.meta.dirname, '../web/dist');
@@ -25,7 +25,7 @@ function criticalScripts(): { file: string; gzipBytes: number }[] {
 }
 
 describe('landing page budgets', () => {
-  it(`critical-path JavaScript stays within ${CRITICAL_JS_BUDGET_KB} KB gzip and never loads Dexie, XState's machines' contract schemas or the sync engine`, () => {
+  it(`critical-path JavaScript stays within ${CRITICAL_JS_BUDGET_KB} KB gzip and never loads Dexie, XState, sonner, the contract's schemas or the sync engine`, () => {
     const scripts = criticalScripts();
     expect(scripts.length).toBeGreaterThan(0);
     const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1000;
@@ -35,9 +35,17 @@ describe('landing page budgets', () => {
       const map = path.join(DIST, `${s.file}.map`);
       return fs.existsSync(map) ? (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
     });
-    for (const forbidden of ['node_modules/dexie/', 'node_modules/zod/', 'src/sync/', 'src/local/', '@radix-ui/react-dialog', '@radix-ui/react-dropdown-menu']) {
+    for (const forbidden of ['node_modules/dexie/', 'node_modules/zod/', 'node_modules/xstate/', 'node_modules/@xstate/', 'node_modules/sonner/', 'src/sync/', 'src/local/', 'src/machines/auth.machine', '@radix-ui/react-dialog', '@radix-ui/react-dropdown-menu']) {
       expect(sources.filter((s) => s.includes(forbidden)), forbidden).toEqual([]);
     }
+  });
+
+  it('index.html blocks the first paint on its stylesheet only, and fetches the brand config with the scripts', () => {
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    // A classic script without defer or async stops the parser (Lighthouse's render-blocking resources).
+    const blocking = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/type="module"|\sdefer\b|\sasync\b/.test(tag));
+    expect(blocking).toEqual([]);
+    expect(html).toMatch(/<link rel="preload" href="\/api\/config" as="fetch" crossorigin/);
   });
 
   describe.skipIf(!hasChromium)('in Chromium', () => {

@@ -3,10 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import './app.css';
-import { registerPwa } from './app/pwa';
 import { registerAppPopups } from './app/register-popups';
 import { createAppRouter } from './app/router';
-import { getAuth, startAuthSession } from './lib/auth-session';
+import { getAuth, hasStoredSession, loadAuthSession } from './lib/auth-state';
 import { BrandProvider, type BrandSetup } from './lib/brand-context';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { setNavigator } from './lib/navigation';
@@ -22,21 +21,31 @@ async function start() {
     const { mountTesterPanel } = await import('./mocks/tester-panel');
     mountTesterPanel();
   }
-  // docs/product.md#screens-and-routes: on start the app initialises authentication and loads brand information.
-  startAuthSession();
-  // A signed-in member's device syncs while the brand and the user load: the inbox does not wait for them.
+  // docs/product.md#screens-and-routes: on start the app initialises authentication and loads brand information. A stored session is
+  // judged by the session's machine before the first route decides anything; a visitor's first paint does
+  // without the machine (XState), which loads after it.
+  const stored = hasStoredSession();
+  const sessionReady = stored ? loadAuthSession() : null;
+  const brandSetup = loadBrandSetup();
+  const router = createAppRouter();
+  // The first screen's code (route chunks and their styles) downloads while the config and the brand load,
+  // rather than after them: fetching it has no side effect, unlike running the routes' guards.
+  for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+  await sessionReady;
+  // A signed-in member's device syncs while the brand loads and the first screen renders: the inbox waits for the
+  // first pull page, not for them (the first sync of a long history, docs/decisions/0019). The member's frame
+  // adopts the running engine.
   const auth = getAuth();
   if (auth.isAuthenticated && auth.kind === 'user') void import('./sync/sync-runtime').then(({ startMemberSyncAtBoot }) => startMemberSyncAtBoot());
   let setup: BrandSetup = { config: null, brand: null };
   let brandFailed = false;
   try {
-    setup = await loadBrandSetup();
+    setup = await brandSetup;
   } catch (error) {
     brandFailed = true;
     console.error('brand setup failed', error);
   }
   registerAppPopups();
-  const router = createAppRouter();
   setNavigator((to, options) => void router.navigate({ to, replace: options?.replace ?? false }));
 
   const root = document.getElementById('root');
@@ -51,12 +60,19 @@ async function start() {
       </StrictMode>,
     );
   render(setup);
-  // A signed-in member will meet popups (and their code brings what the member's screens share): fetch it
-  // after first paint. A visitor of the landing page fetches it only when a popup opens.
-  if (getAuth().isAuthenticated) {
-    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
-    idle(() => void popupsReady());
-  }
+  // Once the first screen has rendered, in idle time: a visitor's session (signing in, another tab's login), for
+  // a signed-in member the popups' code (it brings what the member's screens share), and the service worker.
+  // Earlier, they would share the network with the first screen's own code; a visitor fetches the popups only
+  // when one opens.
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
+  const afterFirstScreen = router.subscribe('onRendered', () => {
+    afterFirstScreen();
+    idle(() => {
+      void loadAuthSession();
+      if (getAuth().isAuthenticated) void popupsReady();
+      if (!__MOCK_API__) void import('./app/pwa').then(({ registerPwa }) => registerPwa());
+    });
+  });
   if (brandFailed && !navigator.onLine) {
     // Opened offline from the service worker's cache: the app works from the device; the settings come when the network does.
     window.addEventListener(
@@ -69,7 +85,6 @@ async function start() {
       { once: true },
     );
   } else if (brandFailed) toast.error(t('shell.brand-failed'), { sticky: true });
-  if (!__MOCK_API__) registerPwa();
 }
 
 void start();

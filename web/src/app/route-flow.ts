@@ -40,7 +40,7 @@ async function autoLogin(session: SessionPort, token: string): Promise<{ resetTo
     session.notify('warning', t('error.token-expired'));
     return null;
   }
-  if (!session.authenticate(accessToken)) return null;
+  if (!(await session.authenticate(accessToken))) return null;
   if (payload.type !== 'agent') await session.loadUser(payload._id).catch(() => undefined);
   return exchanged.resetToken ? { resetToken: exchanged.resetToken } : {};
 }

@@ -1,5 +1,6 @@
 import { api } from '@web/lib/api';
-import { authenticate, getAuth, logout, type AuthView } from '@web/lib/auth-session';
+import { authenticate, getAuth, logout } from '@web/lib/auth-state';
+import type { AuthView } from '@web/machines/auth-rules';
 import { userStore, type User } from '@web/lib/user-store';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { toast } from '@web/ui/toast';
@@ -16,7 +17,8 @@ export interface SessionPort {
   getAuth(): Pick<AuthView, 'isAuthenticated' | 'kind' | 'userId'>;
   getUser(): User | null;
   loadUser(id: string): Promise<User>;
-  authenticate(token: string): boolean;
+  /** True once the token is taken; the session's machine may still be loading when it is called. */
+  authenticate(token: string): boolean | Promise<boolean>;
   logout(): void;
   /** GET /api/autologin?token= answers { accessToken } (docs/api.md#endpoints), and a reset link's { resetToken }. */
   exchangeAutoLoginToken(token: string): Promise<AutoLoginAnswer>;

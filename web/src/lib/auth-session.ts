@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { useSelector } from '@xstate/react';
 import { t } from '@sync/texts';
-import { authMachine, isTokenLive, needsRefresh, type AuthSnapshot, type RefreshInput, type RefreshOutput } from '@web/machines/auth.machine';
+import { authView, needsRefresh, type AuthView } from '@web/machines/auth-rules';
+import { authMachine, type AuthSnapshot, type RefreshInput, type RefreshOutput } from '@web/machines/auth.machine';
 import { toast } from '@web/ui/toast';
 import { api, authBridge, onApiError } from './api';
 import { openAuthChannel, type AuthChannel } from './auth-channel';
@@ -15,7 +15,7 @@ import { resetAllStores } from './store-reset';
 import { setCurrentAccount } from '@web/lib/current-account';
 
 /**
- * The app's one auth actor, wired to the real world: the shared HTTP client (refresh under the
+ * The app's one auth actor (loaded through auth-state.ts, which answers for it until it has loaded), wired to the real world: the shared HTTP client (refresh under the
  * refresh lock, one tab at a time: refresh-across-tabs.ts), localStorage, BroadcastChannel 'auth', the socket and store registries, toasts
  * and the router. Everything the machine does is named in auth.machine.ts.
  */
@@ -116,26 +116,8 @@ export function stopAuthSession(): void {
   channel = null;
 }
 
-export interface AuthView {
-  isAuthenticated: boolean;
-  token: string | null;
-  expiryDate: number | null;
-  userId: string | null;
-  kind: 'user' | 'agent' | null;
-  refreshing: boolean;
-}
-
 function view(snapshot: AuthSnapshot): AuthView {
-  const { context } = snapshot;
-  const live = snapshot.matches('authenticated') && isTokenLive(context, Date.now());
-  return {
-    isAuthenticated: live,
-    token: live ? context.token : null,
-    expiryDate: context.expiryDate,
-    userId: live ? context.userId : null,
-    kind: live ? context.tokenType : null,
-    refreshing: snapshot.matches({ authenticated: 'refreshing' }),
-  };
+  return authView(snapshot.context, snapshot.matches('authenticated'), snapshot.matches({ authenticated: 'refreshing' }));
 }
 
 export function getAuth(): AuthView {
@@ -177,10 +159,4 @@ export async function ensureFreshToken(): Promise<void> {
     current.send({ type: 'REFRESH' });
   }
   await waitFor(current, (s) => !s.matches({ authenticated: 'refreshing' }));
-}
-
-/** The auth state for components; re-renders on login, refresh and logout. */
-export function useAuth(): AuthView & { authenticate: typeof authenticate; logout: typeof logout } {
-  const snapshot = useSelector(session(), (s) => s);
-  return { ...view(snapshot), authenticate, logout };
 }

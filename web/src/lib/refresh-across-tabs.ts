@@ -1,4 +1,4 @@
-import { needsRefresh } from '@web/machines/auth.machine';
+import { needsRefresh } from '@web/machines/auth-rules';
 import { readPersistedAuth, writePersistedAuth } from './auth-storage';
 import { ApiError, type HttpClient } from './http';
 import { decodeToken, isLaterTokenOfSession } from './token';

@@ -3,7 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@web/lib/http';
 import { openAuthChannel } from '@web/lib/auth-channel';
 import { makeToken } from '@web/mocks/tokens';
-import { authMachine, TOKEN_CHECK_INTERVAL, type RefreshInput, type RefreshOutput } from './auth.machine';
+import { TOKEN_CHECK_INTERVAL } from './auth-rules';
+import { authMachine, type RefreshInput, type RefreshOutput } from './auth.machine';
 
 const MINUTE = 60_000;
 

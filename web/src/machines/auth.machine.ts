@@ -1,16 +1,8 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { ApiError } from '@web/lib/http';
 import { decodeToken, isLaterTokenOfSession } from '@web/lib/token';
-import { TOKEN_UPDATE_INTERVAL, emptyAuth, type PersistedAuth } from '@web/lib/auth-storage';
-
-/** How often the authenticated state checks whether the token needs a refresh (docs/product.md#constants leaves it open). */
-export const TOKEN_CHECK_INTERVAL = 60_000;
-
-export interface AuthContext extends PersistedAuth {
-  userId: string | null;
-  tokenType: 'user' | 'agent' | null;
-  checkEveryMs: number;
-}
+import type { PersistedAuth } from '@web/lib/auth-storage';
+import { cleared, fromToken, isTokenLive, needsRefresh, restoredContext, TOKEN_CHECK_INTERVAL, type AuthContext } from './auth-rules';
 
 export interface AuthInput {
   persisted?: PersistedAuth;
@@ -36,36 +28,6 @@ export interface RefreshInput {
 }
 export interface RefreshOutput {
   access_token: string;
-}
-
-const fromToken = (token: string, tokenUpdateInterval: number) => {
-  const payload = decodeToken(token);
-  return {
-    isAuthenticated: true,
-    token,
-    expiryDate: payload?.exp ?? 0,
-    tokenUpdateInterval,
-    userId: payload?._id ?? null,
-    tokenType: payload?.type === 'agent' ? ('agent' as const) : ('user' as const),
-  };
-};
-
-const cleared = {
-  isAuthenticated: false,
-  token: null,
-  expiryDate: null,
-  userId: null,
-  tokenType: null,
-} as const;
-
-/** docs/product.md#authentication: the token is valid while its expiry is in the future. */
-export function isTokenLive(context: Pick<AuthContext, 'token' | 'expiryDate'>, now: number): boolean {
-  return !!context.token && context.expiryDate !== null && context.expiryDate > now;
-}
-
-/** docs/product.md#authentication: refresh when less than the update interval (50 minutes) remains. */
-export function needsRefresh(context: Pick<AuthContext, 'expiryDate' | 'tokenUpdateInterval'>, now: number): boolean {
-  return context.expiryDate !== null && context.expiryDate - now < context.tokenUpdateInterval;
 }
 
 /**
@@ -132,13 +94,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }): AuthContext => {
-    const persisted = input.persisted;
-    const base: AuthContext = { ...emptyAuth(), ...cleared, checkEveryMs: input.checkEveryMs ?? TOKEN_CHECK_INTERVAL };
-    if (!persisted?.token) return base;
-    const restored = fromToken(persisted.token, persisted.tokenUpdateInterval || TOKEN_UPDATE_INTERVAL);
-    return { ...base, ...restored, expiryDate: persisted.expiryDate ?? restored.expiryDate };
-  },
+  context: ({ input }): AuthContext => restoredContext(input.persisted, input.checkEveryMs ?? TOKEN_CHECK_INTERVAL),
   initial: 'restoring',
   states: {
     restoring: {

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, redirect, useNavigate, useRouterState } from '
 import { useEffect, useRef, type RefObject } from 'react';
 import { QueryProvider } from '@web/app/query-provider';
 import { SessionBar } from '@web/features/agent-console/session-bar';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { startAgentSession } from '@web/features/agent-console/console-runtime';
 import { useClaims, useConsoleEvent } from '@web/features/agent-console/use-agent';
 import { AgentHeader } from '@web/ui/layout/agent-header';

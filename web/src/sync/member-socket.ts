@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { endLapsedSession, ensureFreshToken, getAuth, useAuth } from '@web/lib/auth-session';
+import { endLapsedSession, ensureFreshToken, getAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
 import { registerSocket } from '@web/lib/socket-registry';
 import { createStore, useStore } from '@web/lib/store';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { useMemberSocketState } from './member-socket';
 import { requestPull, startMemberSync } from './sync-runtime';
 

@@ -1,6 +1,18 @@
-import type { ReactNode } from 'react';
-import { Toaster as SonnerToaster, toast as sonner, type ExternalToast } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { ExternalToast } from 'sonner';
 import { createStore, useStore } from '@web/lib/store';
+
+/**
+ * sonner is fetched with the first toast, not with the first render: the landing page paints without it.
+ * Its <Toaster> replays the toasts created before it subscribed, so none is lost while it loads.
+ */
+type Sonner = typeof import('sonner');
+let sonnerModule: Promise<Sonner> | null = null;
+const loadSonner = () => (sonnerModule ??= import('sonner'));
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+/** Whether a toast was asked for yet: the root mounts sonner's toaster from then on. */
+const wanted = createStore(false);
+let lastId = 0;
 
 /** docs/product.md#screens-and-routes toast types and positions; 'top' and 'bottom' are centred. */
 export type ToastType = 'success' | 'warning' | 'info' | 'error' | 'default';
@@ -73,19 +85,25 @@ export function toSonnerOptions(options: ToastOptions = {}): ExternalToast {
 
 /** Show a toast; returns its id (pass it to toast.dismiss). */
 export function showToast(type: ToastType, message: string, options?: ToastOptions): string | number {
-  const sonnerOptions = toSonnerOptions(options);
-  switch (type) {
-    case 'success':
-      return sonner.success(message, sonnerOptions);
-    case 'warning':
-      return sonner.warning(message, sonnerOptions);
-    case 'info':
-      return sonner.info(message, sonnerOptions);
-    case 'error':
-      return sonner.error(message, sonnerOptions);
-    default:
-      return sonner(message, sonnerOptions);
-  }
+  // The options are read now (the area in place when the toast was asked for); the id too, so that the caller
+  // can dismiss a toast whose code is still loading.
+  const sonnerOptions = { ...toSonnerOptions(options), id: options?.id ?? `toast-${++lastId}` };
+  wanted.set(true);
+  void loadSonner().then(({ toast: sonner }) => {
+    switch (type) {
+      case 'success':
+        return sonner.success(message, sonnerOptions);
+      case 'warning':
+        return sonner.warning(message, sonnerOptions);
+      case 'info':
+        return sonner.info(message, sonnerOptions);
+      case 'error':
+        return sonner.error(message, sonnerOptions);
+      default:
+        return sonner(message, sonnerOptions);
+    }
+  });
+  return sonnerOptions.id;
 }
 
 export const toast = {
@@ -95,23 +113,28 @@ export const toast = {
   info: (message: string, options?: ToastOptions) => showToast('info', message, options),
   error: (message: string, options?: ToastOptions) => showToast('error', message, options),
   default: (message: string, options?: ToastOptions) => showToast('default', message, options),
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  // After the toasts asked for before it: they wait on the same load.
+  dismiss: (id?: string | number) => void loadSonner().then(({ toast: sonner }) => sonner.dismiss(id)),
 };
 
 /** Mounted once in the root. Toasts render in every position the calls ask for. */
 export function Toaster() {
   const { offsetTop } = useToastArea();
+  const shown = useStore(wanted);
+  if (!shown) return null;
   const offset = offsetTop ? { top: offsetTop } : undefined;
   return (
-    <SonnerToaster
-      position={positions[TOAST_DEFAULT_POSITION]}
-      offset={offset}
-      mobileOffset={offset}
-      duration={TOAST_DEFAULT_DURATION}
-      closeButton
-      visibleToasts={4}
-      toastOptions={{ className: 'toast' }}
-      style={{ zIndex: 'var(--z-toast)' as unknown as number }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster
+        position={positions[TOAST_DEFAULT_POSITION]}
+        offset={offset}
+        mobileOffset={offset}
+        duration={TOAST_DEFAULT_DURATION}
+        closeButton
+        visibleToasts={4}
+        toastOptions={{ className: 'toast' }}
+        style={{ zIndex: 'var(--z-toast)' as unknown as number }}
+      />
+    </Suspense>
   );
 }

@@ -45,7 +45,7 @@ async function localhost() {
 const count = (table: PgTable) => ctx.deps.db.$count(table);
 
 describe('seedDemoData', () => {
-  it('draws the avatars of each gender\'s list in the card sizes, JPEG and WebP, right after seeding, newest first', async () => {
+  it('draws the avatars of each gender\'s list in the card sizes, JPEG and WebP, right after seeding, in the lists\' default order (the last activity, newest first)', async () => {
     await first.warmed;
     const b = await localhost();
     for (const gender of ['woman', 'man'] as const) {
@@ -54,7 +54,7 @@ describe('seedDemoData', () => {
         .from(images)
         .innerJoin(profiles, eq(images.profileId, profiles.id))
         .where(and(eq(profiles.brandId, b.id), eq(profiles.kind, 'fictive'), eq(profiles.gender, gender), eq(images.sortOrder, 0)))
-        .orderBy(desc(profiles.createDate))
+        .orderBy(desc(profiles.activityDate), desc(profiles.id))
         .limit(WARMED_PER_GENDER + 1);
       const stored = async (storageKey: string) => {
         const spec = parseGeneratedKey(storageKey)!.spec;

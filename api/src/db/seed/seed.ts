@@ -271,7 +271,9 @@ async function insertDemoMember(tx: Executor, brandId: string, passwordHash: str
  */
 async function warmAvatars(deps: AppDeps, brandId: string, log: (line: string) => void, perGender: number): Promise<void> {
   try {
-    const rank = sql<number>`row_number() over (partition by ${profiles.gender} order by ${profiles.createDate} desc)`;
+    // In the order of the lists' default sort ('recent': the last activity, newest first), so that the first page
+    // a member or a visitor opens is the first drawn.
+    const rank = sql<number>`row_number() over (partition by ${profiles.gender} order by ${profiles.activityDate} desc, ${profiles.id} desc)`;
     const rows = await deps.db
       .select({ storageKey: images.storageKey, rank: rank.as('rank') })
       .from(images)

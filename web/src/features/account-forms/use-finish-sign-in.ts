@@ -1,6 +1,6 @@
 import { safeRedirectPath } from '@sync/rules/redirect';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { authenticate } from '@web/lib/auth-state';
 import { navigateTo } from '@web/lib/navigation';
 import { decodeToken } from '@web/lib/token';
 import { userStore } from '@web/lib/user-store';
@@ -18,9 +18,8 @@ export function safeRedirect(path: unknown, fallback = MEMBER_HOME): string {
  * guard needs emailValidated to decide about /verify) and go on.
  */
 export function useFinishSignIn() {
-  const { authenticate } = useAuth();
   return async (accessToken: string, to: string) => {
-    if (!authenticate(accessToken)) {
+    if (!(await authenticate(accessToken))) {
       toast.error(t('error.generic'));
       return;
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { resendEmailBody } from '@sync/contract/auth';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
 import { useUser, userStore } from '@web/lib/user-store';

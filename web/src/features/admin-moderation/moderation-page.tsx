@@ -3,7 +3,7 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { STALE } from '@web/lib/query-client';
 import { tokenRole } from '@web/lib/token';

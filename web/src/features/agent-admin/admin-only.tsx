@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
 
 /** Admin screens show plain agents a clear panel instead of a failing list. */

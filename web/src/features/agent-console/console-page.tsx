@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
 import { formatClock, secondsSince } from '@web/lib/format';
 import { useQueueCounts } from './queue-counts';

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
 import { t } from '@sync/texts';
 import type { ListPage } from '@web/lib/agent-api';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
 import { Pager } from '@web/ui/pager';

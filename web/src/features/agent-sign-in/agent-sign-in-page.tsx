@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '@sync/texts';
 import { api } from '@web/lib/api';
-import { useAuth } from '@web/lib/auth-session';
+import { authenticate } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
@@ -29,7 +29,6 @@ export function agentLoginFailure(error: unknown): 'take-over' | string {
  * other device out.
  */
 export function AgentSignInPage() {
-  const { authenticate } = useAuth();
   const { form, formRef, focusFirstError } = useContractForm({ resolver: credentialsResolver, defaultValues: { username: '', password: '' } });
   const { register, handleSubmit, getValues, formState } = form;
   const [forcing, setForcing] = useState(false);
@@ -46,7 +45,7 @@ export function AgentSignInPage() {
         { username: username.trim(), password, type: 'agent', ...(force ? { force: true } : {}) },
         { auth: false, loader: true },
       );
-      if (!authenticate(answer.access_token)) throw new Error('token rejected');
+      if (!(await authenticate(answer.access_token))) throw new Error('token rejected');
       navigateTo(AGENT_HOME);
     } catch (error) {
       const failure = agentLoginFailure(error);

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
 import { buildPricePlans, currencySymbol } from '@web/lib/price-plans';
 import { Icon } from '@web/ui/icons';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
 import { ApiError } from '@web/lib/http';
 import { useUser, userStore, type User } from '@web/lib/user-store';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
 
 /** docs/product.md#screens-and-routes: the logo leads an authenticated user to /profiles and a visitor to /. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { BrandLogo } from './brand-logo';
 
 // The account menu (Radix's dropdown and its positioning) is for signed-in members only: visitors of the

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
 import { ownPhotoUrl, useUser } from '@web/lib/user-store';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SNIPPET_BODY_MAX, SNIPPET_TITLE_MAX, type Snippet } from '@sync/contract/snippets';
 import { t } from '@sync/texts';
-import { useAuth } from '@web/lib/auth-session';
+import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
 import { toast } from '@web/ui/toast';
