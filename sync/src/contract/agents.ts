@@ -10,6 +10,7 @@ import { EMAIL_MAX } from '../rules/validators.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
+import { storableInstant } from './fields.js';
 import { t } from '../texts.js';
 
 // ---------- SPEC §9 constants ----------
@@ -190,7 +191,7 @@ export const meetUp = z.object({
 export type MeetUp = z.infer<typeof meetUp>;
 
 const meetFields = {
-  meetDate: z.iso.datetime({ offset: true, message: 'Incorrect date format' }),
+  meetDate: z.iso.datetime({ offset: true, message: 'Incorrect date format' }).refine(storableInstant, 'Incorrect date format'),
   meetStatus: z.enum(meetStatuses),
   location: text().trim().max(200),
   cancelInterval: z.number().int().min(0).max(24 * 30),
@@ -354,7 +355,7 @@ export const stockReplyBody = z.object({
 // ---------- Lookup ----------
 
 export const lookupSorts = ['recent', 'oldest'] as const;
-const dateParam = text().refine((v) => !Number.isNaN(Date.parse(v)), 'Incorrect date format');
+const dateParam = text().refine(storableInstant, 'Incorrect date format');
 
 /** GET /api/conversations for staff (SPEC §3 lookup filters). Username filters match a case-insensitive substring. */
 export const lookupQuery = z.object({
