@@ -395,10 +395,9 @@ export type LookupRow = z.infer<typeof lookupRow>;
 // ---------- Admin report ----------
 
 /** GET /api/admin/report?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive days, UTC). */
-export const reportQuery = z.object({
-  from: z.iso.date('Incorrect date format'),
-  to: z.iso.date('Incorrect date format'),
-});
+/** A report day: the range ends where the day after `to` starts, so that day must be one PostgreSQL takes too (years 1 to 9999). */
+const reportDay = z.iso.date('Incorrect date format').refine((day) => day >= '0001-01-01' && day < '9999-12-31', 'Incorrect date format');
+export const reportQuery = z.object({ from: reportDay, to: reportDay });
 export const reportRow = z.object({
   agentId: text(),
   name: text(),
