@@ -10,6 +10,7 @@ import { EMAIL_MAX } from '../rules/validators.js';
 import { genders } from './auth.js';
 import { agentRoles, agentStatuses, bodyTypes, ethnicities, eyeColors, hairColors, image, profile, relationshipStatuses } from './entities.js';
 import { MESSAGE_MAX_LENGTH, messageRecord } from './messaging.js';
+import { storableInstant } from './fields.js';
 import { t } from '../texts.js';
 
 // ---------- docs/product.md#constants ----------
@@ -190,7 +191,7 @@ export const meetUp = z.object({
 export type MeetUp = z.infer<typeof meetUp>;
 
 const meetFields = {
-  meetDate: z.iso.datetime({ offset: true, message: 'Incorrect date format' }),
+  meetDate: z.iso.datetime({ offset: true, message: 'Incorrect date format' }).refine(storableInstant, 'Incorrect date format'),
   meetStatus: z.enum(meetStatuses),
   location: text().trim().max(200),
   cancelInterval: z.number().int().min(0).max(24 * 30),
@@ -354,7 +355,7 @@ export const stockReplyBody = z.object({
 // ---------- Lookup ----------
 
 export const lookupSorts = ['recent', 'oldest'] as const;
-const dateParam = text().refine((v) => !Number.isNaN(Date.parse(v)), 'Incorrect date format');
+const dateParam = text().refine(storableInstant, 'Incorrect date format');
 
 /** GET /api/conversations for staff (docs/product.md#data lookup filters). Username filters match a case-insensitive substring. */
 export const lookupQuery = z.object({
@@ -394,10 +395,9 @@ export type LookupRow = z.infer<typeof lookupRow>;
 // ---------- Admin report ----------
 
 /** GET /api/admin/report?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive days, UTC). */
-export const reportQuery = z.object({
-  from: z.iso.date('Incorrect date format'),
-  to: z.iso.date('Incorrect date format'),
-});
+/** A report day: the range ends where the day after `to` starts, so that day must be one PostgreSQL takes too (years 1 to 9999). */
+const reportDay = z.iso.date('Incorrect date format').refine((day) => day >= '0001-01-01' && day < '9999-12-31', 'Incorrect date format');
+export const reportQuery = z.object({ from: reportDay, to: reportDay });
 export const reportRow = z.object({
   agentId: text(),
   name: text(),

@@ -74,6 +74,17 @@ export function atLeastOneOf<const T extends readonly [string, ...string[]]>(val
     .transform((list) => [...new Set(list)]);
 }
 
+/**
+ * Whether a date text names an instant PostgreSQL can compare and store: JavaScript reads years 0, negative and
+ * past 9999 (and writes them back as `0000-…`, `-000001-…`, `+010000-…`), which the database refuses.
+ */
+export function storableInstant(value: string): boolean {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** Trimmed and lower-cased, so one mailbox is one account whatever the capitals typed. */
 export const emailField = textField([email]).transform((value) => value.toLowerCase());
 

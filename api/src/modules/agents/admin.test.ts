@@ -120,6 +120,12 @@ describe('admin report', () => {
     });
     expect((await callApi(ctx, 'GET', '/api/admin/report?from=2026-13-01&to=2026-01-02', admin.headers)).status).toBe(400);
     expect((await callApi(ctx, 'GET', '/api/admin/report?from=2026-02-01&to=2026-01-02', admin.headers)).status).toBe(400);
+    // Days PostgreSQL cannot take (year 0; the day after 9999-12-31) are the caller's mistake, not a 500.
+    for (const [from, to] of [['0000-12-01', '0000-12-31'], ['9999-12-01', '9999-12-31']]) {
+      const res = await callApi(ctx, 'GET', `/api/admin/report?from=${from}&to=${to}`, admin.headers);
+      expect(res.status, `${from}..${to}`).toBe(400);
+      expect(res.body.error.code).toBe('invalid-query');
+    }
   });
 });
 

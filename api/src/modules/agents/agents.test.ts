@@ -515,6 +515,20 @@ describe('memos and meet-ups', () => {
     expect(moved.status).toBe(400);
     expect(moved.body.error.code).toBe('meetup-in-the-past');
   });
+
+  it('refuses a meet-up dated past year 9999 in UTC with 400, on creation and on edit, and stores nothing', async () => {
+    const agent = await staffWithToken(ctx);
+    const [stocked] = await stockConversations(ctx, profileId, 1);
+    const base = `/api/conversation/${stocked!.id}/meet-up`;
+    // Year 9999 where it is said, year 10000 in UTC: PostgreSQL's timestamps take the text of neither.
+    const refused = await callApi(ctx, 'POST', base, agent.headers, { meetDate: '9999-12-31T23:59:59-12:00' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ fields: { meetDate: 'Incorrect date format' } });
+    expect(await ctx.deps.db.select().from(meetUps).where(eq(meetUps.conversationId, stocked!.id))).toEqual([]);
+    const added = await callApi(ctx, 'POST', base, agent.headers, { meetDate: '9999-12-31T23:59:59Z' });
+    expect(added.status).toBe(201);
+    expect((await callApi(ctx, 'PATCH', `${base}/${added.body.id}`, agent.headers, { meetDate: '9999-12-31T23:00:00-01:00' })).status).toBe(400);
+  });
 });
 
 describe('lookup (GET /api/conversations for staff)', () => {
@@ -554,5 +568,17 @@ describe('lookup (GET /api/conversations for staff)', () => {
     expect(ids(page2)).toEqual([stocked[2]!.id, mine!.id]);
     expect((await callApi(ctx, 'GET', '/api/conversations?limit=1000', admin.headers)).status).toBe(400);
     expect((await callApi(ctx, 'GET', '/api/conversations?sentBefore=yesterday', admin.headers)).status).toBe(400);
+  });
+
+  it('answers 400, not 500, for dates JavaScript reads but PostgreSQL cannot (year 0, before year 1, after 9999)', async () => {
+    const admin = await staffWithToken(ctx, { role: 'admin' });
+    for (const date of ['0000-01-01', '-000001-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T23:59:59-12:00']) {
+      for (const param of ['sentBefore', 'sentAfter']) {
+        const res = await callApi(ctx, 'GET', `/api/conversations?${param}=${encodeURIComponent(date)}`, admin.headers);
+        expect(res.status, `${param}=${date}`).toBe(400);
+        expect(res.body.error.code).toBe('invalid-query');
+      }
+    }
+    expect((await callApi(ctx, 'GET', '/api/conversations?sentBefore=9999-12-31T23:59:59Z', admin.headers)).status).toBe(200);
   });
 });
