@@ -37,7 +37,15 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
 
   constructor(ttlMs: number) {
     if (ttlMs <= 0) return;
-    this.pages = new LRUCache<string, Page>({ max: MAX_PAGES, maxSize: MAX_PAGE_BYTES, sizeCalculation: (page) => Math.max(1, page.bytes), ttl: ttlMs });
+    // A page past its lifetime is still answered while one read replaces it (see through).
+    this.pages = new LRUCache<string, Page>({
+      max: MAX_PAGES,
+      maxSize: MAX_PAGE_BYTES,
+      sizeCalculation: (page) => Math.max(1, page.bytes),
+      ttl: ttlMs,
+      allowStale: true,
+      noDeleteOnStaleGet: true,
+    });
     this.viewers = new LRUCache<string, Viewer>({ max: MAX_VIEWERS, ttl: ttlMs });
   }
 
@@ -77,7 +85,10 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
     else if (payload.startsWith('brand:')) {
       // Keys start with the brand's id (service.ts listPageKey), so its pages are found without an index of their own.
       const prefix = `${payload.slice('brand:'.length)}|`;
-      for (const key of this.pages?.keys() ?? []) if (key.startsWith(prefix)) this.pages!.delete(key);
+      // Collected first: deleting while the cache's own iterator runs could skip entries. keys() includes pages
+      // past their lifetime, which would otherwise still be answered while replaced.
+      const keys = [...(this.pages?.keys() ?? [])].filter((key) => key.startsWith(prefix));
+      for (const key of keys) this.pages!.delete(key);
     } else return;
     for (const [name, load] of this.loads) {
       if (load.scope !== payload) continue;
@@ -93,12 +104,18 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
     this.loads.clear();
   }
 
+  /**
+   * A value past its lifetime (only pages are kept so: allowStale) is answered while one read replaces it, so
+   * that pages expiring together do not hold every request behind their reads: what the lifetime bounds (activity
+   * order, the count) is then at most one read older. A value a change dropped is never answered again.
+   */
   private through<T extends object>(store: LRUCache<string, T> | undefined, scope: string, name: string, key: string, read: () => Promise<T>): Promise<T> {
     if (!store) return read();
-    const kept = store.get(key);
-    if (kept) return Promise.resolve(kept);
+    const status: LRUCache.Status<string, T> = {};
+    const kept = store.get(key, { status });
+    if (kept && status.get === 'hit') return Promise.resolve(kept);
     const pending = this.loads.get(name) as Load<T> | undefined;
-    if (pending) return pending.promise;
+    if (pending) return kept ? Promise.resolve(kept) : pending.promise;
     const load: Load<T> = { promise: read(), scope, stale: false };
     this.loads.set(name, load);
     // The read answers its callers either way; only a read no change overtook is kept.
@@ -109,9 +126,11 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
         store.set(key, value);
       },
       () => {
-        if (this.loads.get(name) === load) this.loads.delete(name);
+        if (this.loads.get(name) !== load) return;
+        this.loads.delete(name);
+        store.delete(key);
       },
     );
-    return load.promise;
+    return kept ? Promise.resolve(kept) : load.promise;
   }
 }
