@@ -165,6 +165,28 @@ describe('ProfileListCache', () => {
     expect((await cache.page('b2', 'b2|other', async () => ({ bytes: 1, n: 9 }))).n).toBe(9);
   });
 
+  it('answers a page past its lifetime while one read replaces it, but never a page a change dropped', async () => {
+    const cache = new ProfileListCache<{ bytes: number; n: number }, object>(20);
+    await cache.page('b', 'b|k', async () => ({ bytes: 1, n: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const gate = deferred<{ bytes: number; n: number }>();
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return gate.promise;
+    };
+    expect((await cache.page('b', 'b|k', read)).n).toBe(1);
+    expect((await cache.page('b', 'b|k', read)).n).toBe(1);
+    expect(reads).toBe(1);
+    gate.resolve({ bytes: 1, n: 2 });
+    await gate.promise;
+    expect((await cache.page('b', 'b|k', read)).n).toBe(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    cache.changed('brand:b');
+    expect((await cache.page('b', 'b|k', async () => ({ bytes: 1, n: 3 }))).n).toBe(3);
+  });
+
   it('keeps nothing with a lifetime of 0', async () => {
     const cache = new ProfileListCache<{ bytes: number; n: number }, object>(0);
     let n = 0;

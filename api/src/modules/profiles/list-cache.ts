@@ -35,18 +35,15 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
   private readonly loads = new Map<string, Load<unknown>>();
   private unlisten?: () => Promise<void>;
 
+  private readonly ttlMs: number;
+
   constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
     if (ttlMs <= 0) return;
-    // A page past its lifetime is still answered while one read replaces it (see through).
-    this.pages = new LRUCache<string, Page>({
-      max: MAX_PAGES,
-      maxSize: MAX_PAGE_BYTES,
-      sizeCalculation: (page) => Math.max(1, page.bytes),
-      ttl: ttlMs,
-      allowStale: true,
-      noDeleteOnStaleGet: true,
-    });
-    this.viewers = new LRUCache<string, Viewer>({ max: MAX_VIEWERS, ttl: ttlMs });
+    // A value past its lifetime is still answered while one read replaces it (see through).
+    const stale = { allowStale: true, noDeleteOnStaleGet: true } as const;
+    this.pages = new LRUCache<string, Page>({ max: MAX_PAGES, maxSize: MAX_PAGE_BYTES, sizeCalculation: (page) => Math.max(1, page.bytes), ttl: ttlMs, ...stale });
+    this.viewers = new LRUCache<string, Viewer>({ max: MAX_VIEWERS, ttl: ttlMs, ...stale });
   }
 
   async start(database: Pick<Database, 'listen'>) {
@@ -105,9 +102,10 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
   }
 
   /**
-   * A value past its lifetime (only pages are kept so: allowStale) is answered while one read replaces it, so
-   * that pages expiring together do not hold every request behind their reads: what the lifetime bounds (activity
-   * order, the count) is then at most one read older. A value a change dropped is never answered again.
+   * A value past its lifetime is answered while one read replaces it, so that values kept at the same moment and
+   * expiring together do not hold every request behind their reads: what the lifetime bounds (activity order, the
+   * count) is then at most one read older. A value a change dropped is never answered again. Lifetimes are spread
+   * over their last quarter so that the replacing reads spread too.
    */
   private through<T extends object>(store: LRUCache<string, T> | undefined, scope: string, name: string, key: string, read: () => Promise<T>): Promise<T> {
     if (!store) return read();
@@ -123,7 +121,7 @@ export class ProfileListCache<Page extends { bytes: number }, Viewer extends obj
       (value) => {
         if (load.stale) return;
         this.loads.delete(name);
-        store.set(key, value);
+        store.set(key, value, { ttl: Math.round(this.ttlMs * (0.75 + Math.random() / 4)) });
       },
       () => {
         if (this.loads.get(name) !== load) return;

@@ -59,28 +59,12 @@ export async function loadListViewer(exec: Executor, userId: string): Promise<Li
 
 /**
  * Names a page: the brand first (ProfileListCache drops a brand's pages by this prefix), the photo policy, the day
- * (ages and age filters), then the question with the gender it resolves to and every filter's values in one order.
+ * (ages and age filters), the gender the member looks for (the default filter), then the query string as sent. Two
+ * spellings of one question are two pages; in exchange a kept page is answered without parsing its query again,
+ * since only a query that parsed was ever read and kept.
  */
-export function listPageKey(viewer: Viewer, query: ProfileListQuery, policy: ImagePolicy, now: Date): string {
-  const sorted = (values: readonly string[] | undefined) => (values ? [...values].sort() : null);
-  const question = [
-    query.gender ?? viewer.lookingFor,
-    query.sortBy,
-    query.page,
-    query.limit,
-    query.cursor ?? null,
-    sorted(query.bodyType),
-    sorted(query.ethnicity),
-    sorted(query.hairColor),
-    sorted(query.relationshipStatus),
-    sorted(query.eyeColor),
-    query.ageMin ?? null,
-    query.ageMax ?? null,
-    query.heightMin ?? null,
-    query.heightMax ?? null,
-    query.search ?? null,
-  ];
-  return `${viewer.brandId}|${policy}|${todayString(now)}|${JSON.stringify(question)}`;
+export function listPageKey(viewer: Viewer, rawQuery: string, policy: ImagePolicy, now: Date): string {
+  return `${viewer.brandId}|${policy}|${todayString(now)}|${viewer.lookingFor}|${rawQuery}`;
 }
 
 /** Reads and serialises a page as every member of the brand without blocks sees it (favourites left to the overlay). */
@@ -115,9 +99,17 @@ export function renderPage(page: SharedPage, favourites: ReadonlySet<string>, no
   return body;
 }
 
-/** The page for this member, from the process's kept pages or read now. */
-export function sharedListPage(deps: Pick<AppDeps, 'db' | 'clock'> & { profileLists: ProfileLists }, viewer: Viewer, query: ProfileListQuery): Promise<SharedPage> {
+/**
+ * The page for this member and query string, from the process's kept pages or read now; `parse` turns the query
+ * string into the question (or throws its 400) only when the page is read.
+ */
+export function sharedListPage(
+  deps: Pick<AppDeps, 'db' | 'clock'> & { profileLists: ProfileLists },
+  viewer: Viewer,
+  rawQuery: string,
+  parse: () => ProfileListQuery,
+): Promise<SharedPage> {
   const now = deps.clock.now();
   const policy = imagePolicyFor(viewer.isPremium);
-  return deps.profileLists.page(viewer.brandId, listPageKey(viewer, query, policy, now), () => readSharedPage(deps.db, viewer, query, policy, now));
+  return deps.profileLists.page(viewer.brandId, listPageKey(viewer, rawQuery, policy, now), async () => readSharedPage(deps.db, viewer, parse(), policy, now));
 }

@@ -34,9 +34,10 @@ export const profileRoutes = new Hono<AppEnv>()
       return c.json(await listPublicProfiles(deps, deps.db, brand.id, query));
     }
     const { viewer, favourites } = await authenticateMember(c);
-    const query = parseProfileListQuery(c.req.queries());
-    if (!favourites) return c.json(await listProfiles(deps, deps.db, viewer, query));
-    const page = await sharedListPage(deps, viewer, query);
+    if (!favourites) return c.json(await listProfiles(deps, deps.db, viewer, parseProfileListQuery(c.req.queries())));
+    const { url } = c.req;
+    const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    const page = await sharedListPage(deps, viewer, search, () => parseProfileListQuery(c.req.queries()));
     return c.body(renderPage(page, favourites, deps.clock.now()), 200, { 'content-type': 'application/json' });
   })
   /**
