@@ -23,6 +23,11 @@ const schema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     /** How long an API process reuses a session it read (invalidated at once on logout, block, role change); 0 reads every time. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+    /**
+     * How long an API process reuses a page of the member profile list and a member's list overlay (decision 0042):
+     * edits, photos, favourites and blocks drop them at once; activity and the count are at most this old. 0 turns it off.
+     */
+    PROFILE_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
     PUBLIC_URL: z.url().optional(),
     SMTP_URL: z
       .string()
@@ -170,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    profileListCacheMs: e.PROFILE_LIST_CACHE_SECONDS * 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

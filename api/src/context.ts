@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
+import type { ProfileLists } from './modules/profiles/list-page.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { Providers } from './providers/index.js';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   realtime: RealtimeHub;
   /** Sessions this process read lately (modules/auth/session-cache.ts). */
   sessions: SessionCache;
+  /** Member profile list pages and overlays this process read lately (modules/profiles/list-page.ts). */
+  profileLists: ProfileLists;
   providers: Providers;
 }
 

@@ -6,6 +6,7 @@ import type { AppDeps } from './context.js';
 import { migrateDatabase, openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SessionCache } from './modules/auth/session-cache.js';
+import { ProfileListCache } from './modules/profiles/list-cache.js';
 import { AGENT_REPLY_EVENTS, agentReplyEvents } from './modules/messaging/reply-events.js';
 import { createProviders } from './providers/create.js';
 import { RealtimeHub } from './realtime/hub.js';
@@ -34,14 +35,17 @@ export async function buildDeps(config: Config, opts: { database?: Database; clo
   await realtime.start();
   const sessions = new SessionCache(config.sessionCacheMs);
   await sessions.start(database);
+  const profileLists: AppDeps['profileLists'] = new ProfileListCache(config.profileListCacheMs);
+  await profileLists.start(database);
   const resolved: Config = { ...config, jwtSecret: resolveJwtSecret(config) };
   const clock = opts.clock ?? systemClock;
-  return { config: resolved, database, db: database.db, clock, realtime, sessions, providers: createProviders(resolved, clock) };
+  return { config: resolved, database, db: database.db, clock, realtime, sessions, profileLists, providers: createProviders(resolved, clock) };
 }
 
 export async function closeDeps(deps: AppDeps) {
   await deps.realtime.stop();
   await deps.sessions.stop();
+  await deps.profileLists.stop();
   await deps.database.close();
   deps.providers.storage.close?.();
 }

@@ -39,6 +39,9 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     REGISTER_LIMIT_PER_IP: '100000',
     REGISTER_CAPTCHA_AFTER: '100000',
     FORGOT_PASSWORD_LIMIT_PER_IP: '100000',
+    // Tests write rows behind the API's back and list at once; on PostgreSQL the list's NOTIFY could arrive after
+    // the next request. The cache's own tests (profiles/list-cache.test.ts) turn it on.
+    PROFILE_LIST_CACHE_SECONDS: '0',
     ...overrides,
   });
   const clock = new FakeClock(Date.now());

@@ -46,7 +46,10 @@ async function favouriteOrNext(c: Context<AppEnv>, next: Next) {
   assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
   const { favourite, remove } = parseWith(favouriteBody, body);
   const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-  return c.json(await setFavourite(c.var.deps, c.var.deps.db, viewer, favourite, remove === true));
+  const answer = await setFavourite(c.var.deps, c.var.deps.db, viewer, favourite, remove === true);
+  // The list's overlay of this member (decision 0042): other processes drop it on the trigger's NOTIFY.
+  c.var.deps.profileLists.dropViewer(viewer.userId);
+  return c.json(answer);
 }
 
 /**

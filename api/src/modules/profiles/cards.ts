@@ -177,6 +177,16 @@ export function toCard(row: CardRow, gallery: ImageRow[], now: Date, policy: Ima
     ...profileTraits(row),
     location: loc?.city ? { city: loc.city, state: loc.state ?? '', country: loc.country } : null,
     images: applyImagePolicy(gallery, policy),
+    ...cardLiveFields(row, now),
+  };
+}
+
+/**
+ * The fields of a card that move with the clock or differ between members, last in the card: a page kept for every
+ * member (list-page.ts) stores what comes before them once and adds these per answer.
+ */
+export function cardLiveFields(row: Pick<CardRow, 'isFeatured' | 'isPremium' | 'createDate' | 'activityDate' | 'favorite'>, now: Date) {
+  return {
     badges: badgesOf(row, now),
     isOnline: isOnline(row.activityDate, now),
     activityDate: row.activityDate.toISOString(),

@@ -3,16 +3,18 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../auth/middleware.js';
 import { findBrandByApiKey } from '../brands/resolve.js';
+import { loadListViewer, renderPage, sharedListPage } from './list-page.js';
 import { parseProfileListQuery, parsePublicQuery } from './list-query.js';
 import { getProfile, listProfiles, listPublicProfiles } from './service.js';
 import { loadViewer } from './viewer.js';
 
 const memberAuth = requireAuth('user');
 
-/** Runs the member check inline, for routes that answer visitors too. */
+/** Runs the member check inline, for routes that answer visitors too; the member as the list keeps them. */
 async function authenticateMember(c: Context<AppEnv>) {
   await memberAuth(c, async () => undefined);
-  return loadViewer(c.var.deps.db, c.var.auth.id);
+  const { db, profileLists } = c.var.deps;
+  return profileLists.viewer(c.var.auth.id, () => loadListViewer(db, c.var.auth.id));
 }
 
 export const profileRoutes = new Hono<AppEnv>()
@@ -31,9 +33,12 @@ export const profileRoutes = new Hono<AppEnv>()
       const query = parsePublicQuery(c.req.queries());
       return c.json(await listPublicProfiles(deps, deps.db, brand.id, query));
     }
-    const viewer = await authenticateMember(c);
-    const query = parseProfileListQuery(c.req.queries());
-    return c.json(await listProfiles(deps, deps.db, viewer, query));
+    const { viewer, favourites } = await authenticateMember(c);
+    if (!favourites) return c.json(await listProfiles(deps, deps.db, viewer, parseProfileListQuery(c.req.queries())));
+    const { url } = c.req;
+    const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    const page = await sharedListPage(deps, viewer, search, () => parseProfileListQuery(c.req.queries()));
+    return c.body(renderPage(page, favourites, deps.clock.now()), 200, { 'content-type': 'application/json' });
   })
   /**
    * One profile with every approved photo; standard members get the first in full and `{ _id, type, blocked: true }`

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { birthDateRange } from './age-bounds.js';
-import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, visibleTo, type Card } from './cards.js';
+import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, visibleTo, type Card, type CardRow, type ImageRow } from './cards.js';
 import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from './list-query.js';
 import type { Viewer } from './viewer.js';
 import { afterCursor, decodeCursor, encodeCursor, sortKeyText, sortOrder } from './sort-keys.js';
@@ -66,15 +66,23 @@ export interface ProfileListAnswer extends ListEnvelope<Card> {
   totalExact: boolean;
 }
 
+/** A page of the list as read: its ids in order, their card rows and galleries, the bounded count and the next cursor. */
+export interface ListPageRows {
+  ids: string[];
+  rows: Map<string, CardRow>;
+  galleries: Map<string, ImageRow[]>;
+  total: number;
+  totalExact: boolean;
+  nextCursor: string | null;
+}
+
 /**
- * GET /api/profiles for a member in two round trips. First the page's ids, read along the sort's index from the
- * cursor (or at the page's offset) with every filter but the text search answered by the index itself, beside
- * the bounded count; then those cards' rows and their images, by id.
+ * A page of the list in two round trips. First the page's ids, read along the sort's index from the cursor (or at
+ * the page's offset) with every filter but the text search answered by the index itself, beside the bounded count;
+ * then those cards' rows and their images, by id. `viewerProfileId` fills each card's favourite flag (null: false).
  */
-export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, query: ProfileListQuery): Promise<ProfileListAnswer> {
-  const now = deps.clock.now();
+export async function readListPage(exec: Executor, where: SQL, query: ProfileListQuery, now: Date, viewerProfileId: string | null): Promise<ListPageRows> {
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sortBy);
-  const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now, viewer.userId);
   const countUpTo = query.page * query.limit + TOTAL_LOOKAHEAD;
   const counted = exec.select({ id: profiles.id }).from(profiles).where(where).limit(countUpTo).as('counted');
   const [[totalRow], page] = await Promise.all([
@@ -89,23 +97,35 @@ export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, q
   ]);
   const ids = page.map((row) => row.id);
   const [rows, galleries] = ids.length
-    ? await Promise.all([exec.select(cardColumns(now, viewer.profileId)).from(profiles).where(inArray(profiles.id, ids)), loadGalleries(exec, ids)])
-    : [[], new Map()];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const policy = imagePolicyFor(viewer.isPremium);
+    ? await Promise.all([exec.select(cardColumns(now, viewerProfileId)).from(profiles).where(inArray(profiles.id, ids)), loadGalleries(exec, ids)])
+    : [[], new Map<string, ImageRow[]>()];
   const total = Number(totalRow?.total ?? 0);
   const last = page.at(-1);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     // A profile deleted between the two reads is left out.
-    data: ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toCard(row, galleries.get(id) ?? [], now, policy)] : [];
-    }),
+    ids: ids.filter((id) => byId.has(id)),
+    rows: byId,
+    galleries,
     total,
     totalExact: total < countUpTo,
+    nextCursor: last && page.length === query.limit ? encodeCursor({ sortBy: query.sortBy, key: last.sortKey, id: last.id }) : null,
+  };
+}
+
+/** GET /api/profiles for one member, read for them alone: the profiles they blocked left out, their favourites marked. */
+export async function listProfiles(deps: Deps, exec: Executor, viewer: Viewer, query: ProfileListQuery): Promise<ProfileListAnswer> {
+  const now = deps.clock.now();
+  const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now, viewer.userId);
+  const read = await readListPage(exec, where, query, now, viewer.profileId);
+  const policy = imagePolicyFor(viewer.isPremium);
+  return {
+    data: read.ids.map((id) => toCard(read.rows.get(id)!, read.galleries.get(id) ?? [], now, policy)),
+    total: read.total,
+    totalExact: read.totalExact,
     page: query.page,
     limit: query.limit,
-    nextCursor: last && page.length === query.limit ? encodeCursor({ sortBy: query.sortBy, key: last.sortKey, id: last.id }) : null,
+    nextCursor: read.nextCursor,
   };
 }
 

@@ -41,6 +41,8 @@ export async function blockProfile(deps: AppDeps, viewer: Viewer, profileId: str
       .set({ blocked: true, stock: null, stockDate: null, updateDate: deps.clock.now() })
       .where(and(eq(conversations.userId, viewer.userId), eq(conversations.profileId, profileId)));
   });
+  // The list's overlay of this member (decision 0042): other processes drop it on the trigger's NOTIFY.
+  deps.profileLists.dropViewer(viewer.userId);
   await pokeMember(deps, viewer.userId);
   return { profileId, blocked: true };
 }
@@ -63,6 +65,7 @@ export async function unblockProfile(deps: AppDeps, userId: string, profileId: s
   });
   // Only the member's own blocks can be removed: anyone else's (or none) is not found.
   if (!removed) throw notFound();
+  deps.profileLists.dropViewer(userId);
   await pokeMember(deps, userId);
   return { profileId, blocked: false };
 }

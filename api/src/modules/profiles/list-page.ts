@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { todayString } from './age-bounds.js';
+import { cardLiveFields, imagePolicyFor, toCard, type CardRow, type ImagePolicy } from './cards.js';
+import type { ProfileListCache } from './list-cache.js';
+import type { ProfileListQuery } from './list-query.js';
+import { filterConditions, readListPage } from './service.js';
+import { loadViewer, type Viewer } from './viewer.js';
+
+/**
+ * The member profile list as most members get it (docs/decisions/0042-shared-profile-list-pages.md): a page is the
+ * same for every member of a brand who asks the same question with the same photo policy on the same day, so it is
+ * read once, serialised once, and kept; each answer adds only what differs by member (favourites) or by the
+ * minute (badges, the online dot). A member who blocked a profile, or keeps very many favourites, is answered by
+ * service.ts listProfiles, read for them alone.
+ */
+
+/** Past this many favourites a member's list is read for them alone rather than held in memory. */
+export const KEPT_FAVOURITES_MAX = 2_000;
+
+/** A card kept for every member: its JSON up to the live fields, and what those are computed from. */
+interface SharedCard {
+  id: string;
+  /** `{"_id":…,"images":[…]` without the closing brace. */
+  head: string;
+  row: Pick<CardRow, 'isFeatured' | 'isPremium' | 'createDate' | 'activityDate'>;
+}
+
+export interface SharedPage {
+  cards: SharedCard[];
+  /** `],"total":…,"nextCursor":…}`: the envelope after the cards. */
+  tail: string;
+  bytes: number;
+  /** The answer for a member with none of these cards among their favourites, for the app clock's second it was made in. */
+  plain?: { second: number; body: Buffer<ArrayBuffer> };
+}
+
+/** What the list keeps of a member: the viewer, and their favourites, or null when their list is read for them alone. */
+export interface ListViewer {
+  viewer: Viewer;
+  favourites: ReadonlySet<string> | null;
+}
+
+export type ProfileLists = ProfileListCache<SharedPage, ListViewer>;
+
+/** The member, their favourites and whether they block anyone, in two round trips. */
+export async function loadListViewer(exec: Executor, userId: string): Promise<ListViewer> {
+  const viewer = await loadViewer(exec, userId);
+  const [own] = rowsOf<{ favourites: string[]; blocks: boolean }>(
+    await exec.execute(sql`select
+      array(select f.to_profile_id::text from favourites f where f.from_profile_id = ${viewer.profileId} limit ${KEPT_FAVOURITES_MAX + 1}) as favourites,
+      exists (select 1 from profile_blocks b where b.user_id = ${userId}) as blocks`),
+  );
+  const ownList = own!.blocks || own!.favourites.length > KEPT_FAVOURITES_MAX;
+  return { viewer, favourites: ownList ? null : new Set(own!.favourites) };
+}
+
+/**
+ * Names a page: the brand first (ProfileListCache drops a brand's pages by this prefix), the photo policy, the day
+ * (ages and age filters), the gender the member looks for (the default filter), then the query string as sent. Two
+ * spellings of one question are two pages; in exchange a kept page is answered without parsing its query again,
+ * since only a query that parsed was ever read and kept.
+ */
+export function listPageKey(viewer: Viewer, rawQuery: string, policy: ImagePolicy, now: Date): string {
+  return `${viewer.brandId}|${policy}|${todayString(now)}|${viewer.lookingFor}|${rawQuery}`;
+}
+
+/** Reads and serialises a page as every member of the brand without blocks sees it (favourites left to the overlay). */
+export async function readSharedPage(exec: Executor, viewer: Viewer, query: ProfileListQuery, policy: ImagePolicy, now: Date): Promise<SharedPage> {
+  const where = filterConditions(viewer.brandId, viewer.lookingFor, query, now);
+  const read = await readListPage(exec, where, query, now, null);
+  const cards = read.ids.map((id): SharedCard => {
+    const row = read.rows.get(id)!;
+    // Everything before the live fields, which toCard puts last.
+    const { badges: _badges, isOnline: _isOnline, activityDate: _activityDate, favorite: _favorite, ...head } = toCard(row, read.galleries.get(id) ?? [], now, policy);
+    const json = JSON.stringify(head);
+    return { id, head: json.slice(0, -1), row: { isFeatured: row.isFeatured, isPremium: row.isPremium, createDate: row.createDate, activityDate: row.activityDate } };
+  });
+  const tail = `],${JSON.stringify({ total: read.total, totalExact: read.totalExact, page: query.page, limit: query.limit, nextCursor: read.nextCursor }).slice(1)}`;
+  return { cards, tail, bytes: cards.reduce((sum, card) => sum + card.head.length + 200, tail.length) };
+}
+
+/** The answer's JSON: the kept cards with this member's favourites and the live fields as of `now`. */
+export function renderPage(page: SharedPage, favourites: ReadonlySet<string>, now: Date): Buffer<ArrayBuffer> {
+  const plain = !page.cards.some((card) => favourites.has(card.id));
+  const second = Math.floor(now.getTime() / 1000);
+  // Most members favour none of a page's cards: they share one body per second (the online dot and the NEW badge
+  // turn at most a second late).
+  if (plain && page.plain?.second === second) return page.plain.body;
+  let json = '{"data":[';
+  page.cards.forEach((card, i) => {
+    const live = JSON.stringify(cardLiveFields({ ...card.row, favorite: favourites.has(card.id) }, now));
+    json += `${i ? ',' : ''}${card.head},${live.slice(1)}`;
+  });
+  const body = Buffer.from(json + page.tail);
+  if (plain) page.plain = { second, body };
+  return body;
+}
+
+/**
+ * The page for this member and query string, from the process's kept pages or read now; `parse` turns the query
+ * string into the question (or throws its 400) only when the page is read.
+ */
+export function sharedListPage(
+  deps: Pick<AppDeps, 'db' | 'clock'> & { profileLists: ProfileLists },
+  viewer: Viewer,
+  rawQuery: string,
+  parse: () => ProfileListQuery,
+): Promise<SharedPage> {
+  const now = deps.clock.now();
+  const policy = imagePolicyFor(viewer.isPremium);
+  return deps.profileLists.page(viewer.brandId, listPageKey(viewer, rawQuery, policy, now), async () => readSharedPage(deps.db, viewer, parse(), policy, now));
+}
