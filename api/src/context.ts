@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
-import type { ProfileLists } from './modules/profiles/list-page.js';
+import type { ProfileLists } from './modules/profiles/shared-pages.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { Providers } from './providers/index.js';
 

@@ -72,7 +72,7 @@ const MALFORMED: [number, string, string] = [400, 'bad-request', 'The request is
 
 /**
  * Node answers a request its parser refuses (an over-long URL or header, broken framing) with a bare status line;
- * API clients read `{ error: { code, message } }` on every 4xx (CONTRACT "General"), so the same refusal carries it.
+ * API clients read `{ error: { code, message } }` on every 4xx (docs/api.md#errors), so the same refusal carries it.
  */
 function answerClientError(err: Error & { code?: string }, socket: Socket & { _httpMessage?: { headersSent?: boolean } }) {
   // A reset connection has no one to answer; one whose answer has begun cannot take another.

@@ -459,7 +459,7 @@ describe('POST /api/sync/push', () => {
     expect(res.body.lastMutationId).toBe(2);
     expect(res.body.results[0]).toMatchObject({ mutationId: 1, ok: false, error: { code: 'invalid-mutation' } });
     expect(typeof res.body.results[0]!.error!.message).toBe('string');
-    // CONTRACT, second round: the result reads `{ ok: false, code, message }`.
+    // docs/api.md#push: the result reads `{ ok: false, code, message }`.
     expect(res.body.results[0]).toMatchObject({ ok: false, code: 'invalid-mutation', message: res.body.results[0]!.error!.message });
     expect(res.body.results[1]).toMatchObject({ mutationId: 2, ok: true });
     expect((await stored(m.id)).map((r) => r.message)).toEqual(['hello 2']);

@@ -67,7 +67,7 @@ export const pushResult = z.object({
   ok: z.boolean(),
   result: z.unknown().optional(),
   error: mutationError.optional(),
-  /** CONTRACT "second round": a refused mutation answers `{ ok: false, code, message }`: `error`'s two, at the top too. */
+  /** docs/api.md#push: a refused mutation answers `{ ok: false, code, message }`: `error`'s two, at the top too. */
   code: text().optional(),
   message: text().optional(),
   pruned: z.boolean().optional(),

@@ -5,7 +5,7 @@ import { images, profiles, users } from '../../db/schema/index.js';
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { ProfileListCache } from './list-cache.js';
-import type { ProfileLists } from './list-page.js';
+import type { ProfileLists } from './shared-pages.js';
 import { parseProfileListQuery } from './list-query.js';
 import { listProfiles } from './service.js';
 import { loadViewer } from './viewer.js';

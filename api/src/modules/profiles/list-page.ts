@@ -3,11 +3,11 @@ import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { todayString } from './age-bounds.js';
-import { cardLiveFields, imagePolicyFor, toCard, type CardRow, type ImagePolicy } from './cards.js';
-import type { ProfileListCache } from './list-cache.js';
+import { cardLiveFields, imagePolicyFor, toCard, type ImagePolicy } from './cards.js';
 import type { ProfileListQuery } from './list-query.js';
 import { filterConditions, readListPage } from './service.js';
 import { loadViewer, type Viewer } from './viewer.js';
+import type { ListViewer, ProfileLists, SharedCard, SharedPage } from './shared-pages.js';
 
 /**
  * The member profile list as most members get it (docs/decisions/0042-shared-profile-list-pages.md): a page is the
@@ -20,30 +20,6 @@ import { loadViewer, type Viewer } from './viewer.js';
 /** Past this many favourites a member's list is read for them alone rather than held in memory. */
 export const KEPT_FAVOURITES_MAX = 2_000;
 
-/** A card kept for every member: its JSON up to the live fields, and what those are computed from. */
-interface SharedCard {
-  id: string;
-  /** `{"_id":…,"images":[…]` without the closing brace. */
-  head: string;
-  row: Pick<CardRow, 'isFeatured' | 'isPremium' | 'createDate' | 'activityDate'>;
-}
-
-export interface SharedPage {
-  cards: SharedCard[];
-  /** `],"total":…,"nextCursor":…}`: the envelope after the cards. */
-  tail: string;
-  bytes: number;
-  /** The answer for a member with none of these cards among their favourites, for the app clock's second it was made in. */
-  plain?: { second: number; body: Buffer<ArrayBuffer> };
-}
-
-/** What the list keeps of a member: the viewer, and their favourites, or null when their list is read for them alone. */
-export interface ListViewer {
-  viewer: Viewer;
-  favourites: ReadonlySet<string> | null;
-}
-
-export type ProfileLists = ProfileListCache<SharedPage, ListViewer>;
 
 /** The member, their favourites and whether they block anyone, in two round trips. */
 export async function loadListViewer(exec: Executor, userId: string): Promise<ListViewer> {

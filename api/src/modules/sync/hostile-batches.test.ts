@@ -1,5 +1,5 @@
 /**
- * Pushes as a hostile or broken client sends them (CONTRACT second round, docs/decisions/0026): batches out of
+ * Pushes as a hostile or broken client sends them (docs/api.md#sync-rules, docs/decisions/0026): batches out of
  * order, with gaps, with one id twice (each time with other arguments), poison arguments among good sends, from
  * two devices of one member, replayed at random. Checked against a model of the protocol's rules: every push
  * answers exactly what the model answers, credits are charged once per stored message, the ledger adds up, and no

@@ -147,7 +147,7 @@ describe('POST /api/sync/push', () => {
       [4, true, undefined],
     ]);
     expect(body.results[3]!.result).toEqual({ skipped: 'empty' });
-    // CONTRACT, second round: a refusal reads `{ ok: false, code, message }` (and `error` keeps both for older clients).
+    // docs/api.md#push: a refusal reads `{ ok: false, code, message }` (and `error` keeps both for older clients).
     expect(body.results[1]).toEqual({ mutationId: 2, ok: false, code: 'no-credits', message: expect.any(String), error: { code: 'no-credits', message: body.results[1]!.message } });
     const replay = await push(m, c, [send(c, 2)]);
     expect(replay.body.results).toEqual([body.results[1]]);
