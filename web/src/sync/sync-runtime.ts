@@ -15,7 +15,7 @@ import { beginAgeVerification } from '@web/lib/payments-api';
 import { userStore } from '@web/lib/user-store';
 import { getLocalDb, type LocalDatabase } from '@web/local/db';
 import { toast } from '@web/ui/toast';
-import { openPopup } from '@web/ui/popups/popup-queue';
+import { openPopup, popups } from '@web/ui/popups/popup-queue';
 import { electLeader, LEADER_LOCK, leaderStore, type LockManagerLike } from './leader';
 import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
 import { echoSend, endEcho } from './echoes';
@@ -45,10 +45,17 @@ export const apiTransport: SyncTransport = {
 
 /** docs/product.md#messaging: a refused send gives its credit back (the rebuild does that) and the member is told why. */
 export function announceRefusal(error: MutationErrorBody): void {
-  if (error.code === 'no-credits') openPopup('no-credits', {});
+  if (error.code === 'no-credits') tellNoCreditsOnce();
   else if (error.code === 'age-verification-required') askToVerifyAge(error.message);
   else if (error.code === 'invalid-mutation') toast.error(t('sync.refused-input', { reason: error.message }));
   else toast.error(error.message);
+}
+
+/** A queue refused past the credits answers one refusal per send: the member is told once, not once per send. */
+function tellNoCreditsOnce(): void {
+  const { active, queued } = popups.getState();
+  if (active?.kind === 'no-credits' || queued.some((entry) => entry.kind === 'no-credits')) return;
+  openPopup('no-credits', {});
 }
 
 /** Decision 0009: the brand demands a verified age for this; offer the verification right away. */
@@ -144,6 +151,9 @@ export function startMemberSync(options: StartOptions = {}): () => void {
       if (event.conversation && event.message) void client.applyNewMessage(event as NewMessageEvent).catch((err: unknown) => console.error('sync: newMessage not applied', err));
       requestPull();
     }),
+    // A purchase (or a refund) changes the credits outside the sync space: every pull page carries them, and the
+    // device's send rule reads the mirror's, not the header's (a Retry after buying was refused on the device).
+    onSocketEvent('userUpdate', () => requestPull()),
   ];
 
   // Every tab keeps the header's credits and unread badge on the mirror's numbers.

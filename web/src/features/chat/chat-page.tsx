@@ -215,9 +215,18 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
     setVisible((v) => v + MESSAGES_PER_CHUNK);
   };
 
+  // The member's own send, just pressed: the thread goes to it even when it was scrolled up in the history.
+  const lastNewest = useRef(newestId);
+  const newestIsOwn = shown.at(-1)?.senderType === 'user';
   useLayoutEffect(() => {
+    const ownSendArrived = newestId !== lastNewest.current && newestIsOwn && newestStatus === 'pending';
+    lastNewest.current = newestId;
     const el = scroller.current;
     if (!el) return;
+    if (ownSendArrived) {
+      anchor.current = null;
+      stickToBottom.current = true;
+    }
     if (anchor.current) {
       // Older messages went in above: keep the ones the member was reading where they were.
       el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
@@ -225,7 +234,7 @@ function Thread({ conversation, messages }: { conversation: ConversationRow | nu
     } else if (stickToBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [shown.length, newestId, newestStatus]);
+  }, [shown.length, newestId, newestStatus, newestIsOwn]);
 
   // The box changes size (the composer grows with an upload's progress, the window turns): stay at the newest.
   useEffect(() => {
