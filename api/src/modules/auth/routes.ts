@@ -4,9 +4,9 @@ import { isUnstorableIssue, text } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
-import { validate } from '../../lib/validate.js';
+import { invalidInput, validate } from '../../lib/validate.js';
 import { bearerToken, requireAuth } from './middleware.js';
-import { invalidBody, parseWith, readJson, requestMeta } from '../../lib/request.js';
+import { readJson, requestMeta } from '../../lib/request.js';
 import * as auth from './service.js';
 import { undoEmailChange } from './email-change.js';
 import { authenticateAccessToken } from './sessions.js';
@@ -28,7 +28,7 @@ export const authRoutes = new Hono<AppEnv>()
       const typedEmail = typeof (raw as { email?: unknown } | null)?.email === 'string';
       const unstorable = parsed.error.issues.some(isUnstorableIssue);
       if (typedEmail && !unstorable && parsed.error.issues.some((i) => i.path[0] === 'email')) throw new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);
-      throw invalidBody(parsed.error.issues);
+      throw invalidInput('json', parsed.error.issues);
     }
     return c.json(await auth.register(deps, c.var.brand, parsed.data, requestMeta(c)), 201);
   })
@@ -44,10 +44,9 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/autologin', async (c) => c.json(await auth.autoLogin(c.var.deps, c.req.query('token'), requestMeta(c))))
   .get('/verify-email', async (c) => c.redirect(await auth.verifyEmail(c.var.deps, c.req.query('token')), 302))
   .get('/undo-email-change', async (c) => c.redirect(await undoEmailChange(c.var.deps, c.req.query('token')), 302))
-  .post('/resend-email', requireAuth('user'), async (c) => {
-    const body = parseWith(resendEmailBody, await readJson(c, { allowEmpty: true }));
-    return c.json(await auth.resendEmail(c.var.deps, c.var.auth, body));
-  })
+  .post('/resend-email', requireAuth('user'), validate('json', resendEmailBody, { allowEmpty: true }), async (c) =>
+    c.json(await auth.resendEmail(c.var.deps, c.var.auth, c.req.valid('json'))),
+  )
   .post('/forgot-password', validate('json', forgotPasswordBody), async (c) =>
     c.json(await auth.forgotPassword(c.var.deps, c.req.valid('json').email, requestMeta(c))),
   )

@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { readJson } from '../../lib/request.js';
+import { parseWith, validate } from '../../lib/validate.js';
 import { pokeMember } from '../../realtime/publish.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
@@ -25,12 +26,6 @@ export const chunkQuery = z.object({
 
 const anyone = requireAuth();
 const member = requireAuth('user');
-
-function query<T extends z.ZodType>(schema: T, raw: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, 'invalid-query', parsed.error.issues[0]?.message ?? 'Invalid query');
-  return parsed.data;
-}
 
 /** Runs a member mutator; business failures become their 4xx. */
 async function asMember<T>(fn: () => Promise<T>): Promise<T> {
@@ -70,17 +65,18 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
     .get('/conversations', anyone, async (c) => {
       // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
       if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
-      const q = query(listQuery, c.req.query());
+      // Staff take the lookup's query on this path: the schema is chosen once the caller is known.
+      const q = parseWith(listQuery, c.req.query(), 'query');
       return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
     })
     .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
-    .get('/conversation/:id', anyone, async (c) => {
-      const q = query(chunkQuery, c.req.query());
+    .get('/conversation/:id', anyone, validate('query', chunkQuery), async (c) => {
+      const q = c.req.valid('query');
       if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q) as ReturnType<S['conversation']>;
       return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
     })
-    .post('/conversation/:profileId', member, idempotency(), async (c) => {
-      const body = parseWith(sendMessageBody, await readJson(c));
+    .post('/conversation/:profileId', member, idempotency(), validate('json', sendMessageBody), async (c) => {
+      const body = c.req.valid('json');
       const profileId = idParam(c, 'profileId');
       if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
       const userId = c.var.auth.id;
@@ -100,6 +96,7 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
       const auth = c.var.auth;
       const raw = await readJson(c);
       if (auth.type === 'user') {
+        // Staff send agentReplyBody on this path (agents/reply.ts): the schema is chosen once the caller is known.
         const body = parseWith(sendMessageBody, raw);
         if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
         const out = await idempotentWrite(c, 200, (tx) =>
@@ -125,8 +122,8 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
       if (!out.replayed) await pokeMember(c.var.deps, userId);
       return out.response;
     })
-    .patch('/conversation/:id', member, idempotency(), async (c) => {
-      const body = parseWith(archiveBody, await readJson(c));
+    .patch('/conversation/:id', member, idempotency(), validate('json', archiveBody), async (c) => {
+      const body = c.req.valid('json');
       const userId = c.var.auth.id;
       const out = await idempotentWrite(c, 200, (tx) =>
         asMember(async () => {
