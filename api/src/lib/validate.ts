@@ -36,6 +36,8 @@ type Validated<Target extends keyof ValidationTargets, T extends ZodType, Option
 export interface ValidateOptions<Optional extends boolean> {
   /** json: an empty body reads as `{}` (every field optional), and the typed client may leave the body out. */
   allowEmpty?: Optional;
+  /** Another answer than the 400 for some refusals (SPEC §8: a bad address is 422); undefined keeps the 400. */
+  refusal?: (issues: z.core.$ZodIssue[], raw: unknown) => ApiError | undefined;
 }
 
 /** A schema, or one chosen per request: by the caller (members and staff share a path) or by the clock. */
@@ -56,10 +58,10 @@ function queryOf(c: Context): Record<string, string | string[]> {
 export function validate<T extends ZodType, Target extends 'json' | 'query' | 'param' | 'form', Optional extends boolean = false>(
   target: Target,
   schema: SchemaFor<T>,
-  { allowEmpty }: ValidateOptions<Optional> = {},
+  { allowEmpty, refusal }: ValidateOptions<Optional> = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any Env, as zValidator's own middleware: it reads none of it
 ): MiddlewareHandler<any, string, Validated<Target, T, Optional>> {
-  if (target !== 'json' && typeof schema !== 'function') {
+  if (target !== 'json' && typeof schema !== 'function' && !refusal) {
     return zValidator(target, schema, (result) => {
       if (!result.success) throw invalidInput(target, result.error.issues);
     }) as MiddlewareHandler;
@@ -68,7 +70,7 @@ export function validate<T extends ZodType, Target extends 'json' | 'query' | 'p
   return async (c: Context<Env>, next) => {
     const raw = target === 'json' ? await readJson(c, { allowEmpty: allowEmpty ?? false }) : target === 'query' ? queryOf(c) : c.req.param();
     const result = await (typeof schema === 'function' ? schema(c) : schema).safeParseAsync(raw);
-    if (!result.success) throw invalidInput(target, result.error.issues);
+    if (!result.success) throw refusal?.(result.error.issues, raw) ?? invalidInput(target, result.error.issues);
     c.req.addValidatedData(target, result.data as object);
     await next();
   };

@@ -1,4 +1,4 @@
-import { api } from '@web/lib/api';
+import { call, rpc, via } from '@web/lib/rpc';
 import { authenticate, getAuth, logout, type AuthView } from '@web/lib/auth-session';
 import { userStore, type User } from '@web/lib/user-store';
 import { openPopup } from '@web/ui/popups/popup-queue';
@@ -31,7 +31,7 @@ export const appSession: SessionPort = {
   authenticate,
   logout,
   async exchangeAutoLoginToken(token) {
-    const answer = await api.get<Partial<AutoLoginAnswer>>('/autologin', { query: { token }, auth: false });
+    const answer: Partial<AutoLoginAnswer> = await call(rpc.autologin.$get({ query: { token } }, via({ auth: false })));
     if (!answer?.accessToken) throw new Error('Unknown error');
     return { accessToken: answer.accessToken, ...(answer.resetToken ? { resetToken: answer.resetToken } : {}) };
   },

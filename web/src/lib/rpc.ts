@@ -9,16 +9,18 @@
 import { hc, type ClientResponse, type ClientRequestOptions, type parseResponse } from 'hono/client';
 import type { AppType } from '@api/app';
 import { api } from './api';
-import { readAnswer, toSearchParams, type FetchOptions, type QueryValue } from './http';
+import { readAnswer, toSearchParams, type FetchOptions, type HttpClient, type QueryValue } from './http';
 
 /**
  * Paths are relative: api.ts's pipeline joins them to the API base it reads per call (runtime config), and
  * hc's query serialiser is replaced with the one the untyped calls use.
  */
-export const rpc = hc<AppType>('', {
-  fetch: api.fetcher(),
-  buildSearchParams: (query) => toSearchParams(query as Record<string, QueryValue>),
-});
+export function typedClient(http: HttpClient) {
+  return hc<AppType>('', { fetch: http.fetcher(), buildSearchParams: (query) => toSearchParams(query as Record<string, QueryValue>) });
+}
+
+/** The app's typed client, over api.ts. */
+export const rpc = typedClient(api);
 
 /** Per-call options of api.ts (loader, auth, apiKey, signal, timeout, headers) for one typed call. */
 export function via(options: FetchOptions): ClientRequestOptions {

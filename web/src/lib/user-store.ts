@@ -1,4 +1,4 @@
-import { api } from './api';
+import { call, pathParams, rpc } from './rpc';
 import { createStore, useStore } from './store';
 import { registerStoreReset } from './store-reset';
 
@@ -69,7 +69,7 @@ export const userStore = {
   subscribe: store.subscribe,
   /** GET /api/user/{id} (SPEC §7), stored as the current user. */
   async load(id: string): Promise<User> {
-    const user = await api.get<User>(`/user/${encodeURIComponent(id)}`);
+    const user: User = await call(rpc.user[':id'].$get({ param: pathParams({ id }) }));
     commit({ isSet: true, user });
     return user;
   },

@@ -1,4 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AgentConversation, LookupRow } from '@sync/contract/agents';
+import type { ListEnvelope } from '@sync/contract/errors';
 import { z } from 'zod';
 import { text } from '@sync/contract/text';
 import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
@@ -42,10 +45,16 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
  * where the app is put together (app.ts), so messaging never imports agents.
  */
 export interface StaffConversationRoutes {
-  lookup(c: Context<IdempotencyEnv>): Promise<Response>;
-  conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<Response>;
+  lookup(c: Context<IdempotencyEnv>): Promise<JsonAnswer<ListEnvelope<LookupRow>>>;
+  conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<JsonAnswer<AgentConversation>>;
   reply(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response>;
 }
+
+/**
+ * A staff answer typed by its contract shape: messaging cannot name the agents module's own types, and AppType
+ * (the web's typed client) needs both halves of a shared path.
+ */
+type JsonAnswer<T> = Response & TypedResponse<T, ContentfulStatusCode, 'json'>;
 
 /**
  * Member messaging (SPEC §7, CONTRACT "Messaging"). Writes take an Idempotency-Key.
@@ -60,11 +69,11 @@ export interface StaffConversationRoutes {
  *   PATCH /api/conversation/:id { archived }         member -> the conversation
  *   PATCH /api/conversation/:id/mark-read            member -> { conversation, unread }
  */
-export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
+export const messagingRoutes = (staff: StaffConversationRoutes) =>
   new Hono<IdempotencyEnv>()
     .get('/conversations', anyone, async (c) => {
       // Staff: the lookup (SPEC §3 lookup filters) within the agent's scope.
-      if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
+      if (c.var.auth.type !== 'user') return staff.lookup(c);
       // Staff take the lookup's query on this path: the schema is chosen once the caller is known.
       const q = parseWith(listQuery, c.req.query(), 'query');
       return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
@@ -72,7 +81,7 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
     .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
     .get('/conversation/:id', anyone, validate('query', chunkQuery), async (c) => {
       const q = c.req.valid('query');
-      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q) as ReturnType<S['conversation']>;
+      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q);
       return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
     })
     .post('/conversation/:profileId', member, idempotency(), validate('json', sendMessageBody), async (c) => {
@@ -108,7 +117,7 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
         if (!out.replayed) await pokeMember(c.var.deps, auth.id);
         return out.response;
       }
-      return staff.reply(c, id, raw) as ReturnType<S['reply']>;
+      return staff.reply(c, id, raw);
     })
     .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
       const userId = c.var.auth.id;

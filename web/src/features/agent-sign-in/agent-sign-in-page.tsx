@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '@sync/texts';
-import { api } from '@web/lib/api';
+import { call, rpc, via } from '@web/lib/rpc';
 import { useAuth } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
@@ -41,10 +41,8 @@ export function AgentSignInPage() {
 
   async function signIn({ username, password }: CredentialsValues, force: boolean) {
     try {
-      const answer = await api.post<{ access_token: string }>(
-        '/authenticate',
-        { username: username.trim(), password, type: 'agent', ...(force ? { force: true } : {}) },
-        { auth: false, loader: true },
+      const answer = await call(
+        rpc.authenticate.$post({ json: { username: username.trim(), password, type: 'agent', ...(force ? { force: true } : {}) } }, via({ auth: false, loader: true })),
       );
       if (!authenticate(answer.access_token)) throw new Error('token rejected');
       navigateTo(AGENT_HOME);
