@@ -1,4 +1,3 @@
-import { call, rpc, via } from '@web/lib/rpc';
 import { authenticate, getAuth, logout, type AuthView } from '@web/lib/auth-session';
 import { userStore, type User } from '@web/lib/user-store';
 import { openPopup } from '@web/ui/popups/popup-queue';
@@ -31,6 +30,8 @@ export const appSession: SessionPort = {
   authenticate,
   logout,
   async exchangeAutoLoginToken(token) {
+    // The typed client loads with the signed-in app, off the landing page's critical path (e2e/web-budget.test.ts).
+    const { call, rpc, via } = await import('@web/lib/rpc');
     const answer: Partial<AutoLoginAnswer> = await call(rpc.autologin.$get({ query: { token } }, via({ auth: false })));
     if (!answer?.accessToken) throw new Error('Unknown error');
     return { accessToken: answer.accessToken, ...(answer.resetToken ? { resetToken: answer.resetToken } : {}) };

@@ -1,7 +1,6 @@
 import { needsRefresh } from '@web/machines/auth.machine';
 import { readPersistedAuth, writePersistedAuth } from './auth-storage';
 import { ApiError, type HttpClient } from './http';
-import { call, typedClient } from './rpc';
 import { decodeToken, isLaterTokenOfSession } from './token';
 
 /** One token refresh at a time in the whole browser (Web Locks are per origin, shared by every tab). */
@@ -49,8 +48,11 @@ export function refreshAcrossTabs(api: HttpClient, token: string): Promise<{ acc
       const latest = shared ?? token;
       let answer: { access_token: string };
       try {
-        const fetch = api.fetcher({ bypassLock: true, auth: false, headers: { authorization: `Bearer ${latest}` } });
-        answer = await call(typedClient(api).authenticate.$patch(undefined, { fetch }));
+        answer = await api.patch<{ access_token: string }>('/authenticate', undefined, {
+          bypassLock: true,
+          auth: false,
+          headers: { authorization: `Bearer ${latest}` },
+        });
       } catch (error) {
         // Replaced a moment ago by another tab: its token is ours too. localStorage reaches other tabs'
         // processes a little later than the lock is released (or the browser has no Web Locks), so it is

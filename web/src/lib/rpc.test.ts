@@ -26,11 +26,11 @@ describe('typed client over the HTTP pipeline (decision 0044)', () => {
     );
     const { client, http: pipeline } = setup();
     const answer = await call(
-      client.order[':id'].$patch({ param: pathParams({ id: 'a/b' }), json: { cardId: 'card-1' } }, { fetch: pipeline.fetcher({ headers: { 'Idempotency-Key': 'k-1' } }) }),
+      client.order[':id'].$patch({ param: pathParams({ id: 'a/b' }), json: { savedCardId: 'card-1' } }, { fetch: pipeline.fetcher({ headers: { 'Idempotency-Key': 'k-1' } }) }),
     );
     expect(answer).toEqual({ _id: 'o-1', status: 'pending' });
     expect(new URL(seen.url!).pathname).toBe('/api/order/a%2Fb');
-    expect(seen).toMatchObject({ auth: 'Bearer token-1', type: 'application/json', key: 'k-1', body: { cardId: 'card-1' } });
+    expect(seen).toMatchObject({ auth: 'Bearer token-1', type: 'application/json', key: 'k-1', body: { savedCardId: 'card-1' } });
   });
 
   it('leaves empty query values out, reads 204 as undefined, and retries a GET once on 503', async () => {

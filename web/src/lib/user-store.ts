@@ -1,4 +1,3 @@
-import { call, pathParams, rpc } from './rpc';
 import { createStore, useStore } from './store';
 import { registerStoreReset } from './store-reset';
 
@@ -69,6 +68,8 @@ export const userStore = {
   subscribe: store.subscribe,
   /** GET /api/user/{id} (SPEC §7), stored as the current user. */
   async load(id: string): Promise<User> {
+    // The typed client loads with the signed-in app, off the landing page's critical path (e2e/web-budget.test.ts).
+    const { call, pathParams, rpc } = await import('./rpc');
     const user: User = await call(rpc.user[':id'].$get({ param: pathParams({ id }) }));
     commit({ isSet: true, user });
     return user;
