@@ -107,8 +107,23 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   // Every call but health knows its brand (docs/product.md#overview: branded per domain).
   api.use('*', async (c, next) => (c.req.path === '/api/health' ? next() : brandMiddleware(c, next)));
 
-  // Module sub-apps; keep one .route() per module so AppType carries every route for hc clients.
-  const routes = api
+  const routes = mountModules(api);
+  if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket, { handlers: agentWsHandlers, onClose: agentSocketClosed }));
+
+  app.route('/api', routes);
+  app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));
+
+  if (opts.serveWeb) mountWeb(app, deps.config.webDistDir);
+  return app;
+}
+
+/**
+ * The modules' sub-apps, one chained .route() each, so the result's type carries every route (path, method,
+ * validated input, answers) for the web's typed client: AppType is this chain's type, not the outer app's
+ * (whose middleware and mounts erase it).
+ */
+function mountModules(api: Hono<AppEnv>) {
+  return api
     .route('/', healthRoutes)
     .route('/', mediaRoutes)
     .route('/', configRoutes)
@@ -136,13 +151,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     .route('/', sandboxRoutes)
     .route('/', openApiRoutes)
     .route('/', devRoutes);
-  if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket, { handlers: agentWsHandlers, onClose: agentSocketClosed }));
-
-  app.route('/api', routes);
-  app.all('/api/*', (c) => c.json({ error: { code: 'not-found', message: `Page not found: ${c.req.path}` } }, 404));
-
-  if (opts.serveWeb) mountWeb(app, deps.config.webDistDir);
-  return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;
+/** Every API route, relative to the API base (`/api`): the web's hc client is built on this type. */
+export type AppType = ReturnType<typeof mountModules>;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../context.js';
 import type { Executor } from '../db/client.js';
@@ -57,18 +58,23 @@ function replay(c: Context<IdempotencyEnv>, row: KeyRow, hash: string): Response
   return c.json(row.response as object, (row.status ?? 200) as ContentfulStatusCode);
 }
 
-export type WriteOutcome<T> = { replayed: true; response: Response } | { replayed: false; body: T; response: Response };
+/** The answer as `c.json(body, status)` types it, so a write's route carries its body into AppType. */
+type WriteResponse<T, S extends ContentfulStatusCode> = Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+
+export type WriteOutcome<T, S extends ContentfulStatusCode = ContentfulStatusCode> =
+  | { replayed: true; response: WriteResponse<T, S> }
+  | { replayed: false; body: T; response: WriteResponse<T, S> };
 
 /**
  * One write transaction that claims the request's key first (if it has one), runs fn, and stores the answer
  * before commit. Without a key it is just a transaction. Side effects that must follow the commit (realtime)
  * belong to the caller, when `replayed` is false.
  */
-export async function idempotentWrite<T extends object>(
+export async function idempotentWrite<T extends object, S extends ContentfulStatusCode>(
   c: Context<IdempotencyEnv>,
-  status: ContentfulStatusCode,
+  status: S,
   fn: (tx: Executor) => Promise<T>,
-): Promise<WriteOutcome<T>> {
+): Promise<WriteOutcome<T, S>> {
   const state = c.var.idempotency;
   const out = await c.var.deps.db.transaction(async (tx): Promise<{ stored: KeyRow } | { body: T }> => {
     if (state) {
@@ -95,6 +101,7 @@ export async function idempotentWrite<T extends object>(
     }
     return { body };
   });
-  if ('stored' in out) return { replayed: true, response: replay(c, out.stored, state!.hash) };
+  // A replay answers the first request's stored body and status: the same T, as JSON.
+  if ('stored' in out) return { replayed: true, response: replay(c, out.stored, state!.hash) as WriteResponse<T, S> };
   return { replayed: false, body: out.body, response: c.json(out.body, status) };
 }

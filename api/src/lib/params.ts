@@ -37,3 +37,11 @@ export const refuseUnstorableUrl: MiddlewareHandler = async (c, next) => {
   }
   await next();
 };
+
+/** idParam as a middleware: a path naming no row answers 404 before its body is validated. */
+export function idParams(...names: string[]): MiddlewareHandler {
+  return async (c, next) => {
+    for (const name of names) idParam(c, name);
+    await next();
+  };
+}

@@ -1,4 +1,3 @@
-import { api } from '@web/lib/api';
 import { authenticate, getAuth, logout } from '@web/lib/auth-state';
 import type { AuthView } from '@web/machines/auth-rules';
 import { userStore, type User } from '@web/lib/user-store';
@@ -33,7 +32,9 @@ export const appSession: SessionPort = {
   authenticate,
   logout,
   async exchangeAutoLoginToken(token) {
-    const answer = await api.get<Partial<AutoLoginAnswer>>('/autologin', { query: { token }, auth: false });
+    // The typed client loads with the signed-in app, off the landing page's critical path (e2e/web-budget.test.ts).
+    const { call, rpc, via } = await import('@web/lib/rpc');
+    const answer: Partial<AutoLoginAnswer> = await call(rpc.autologin.$get({ query: { token } }, via({ auth: false })));
     if (!answer?.accessToken) throw new Error('Unknown error');
     return { accessToken: answer.accessToken, ...(answer.resetToken ? { resetToken: answer.resetToken } : {}) };
   },

@@ -26,6 +26,7 @@ import type {
 } from '@sync/contract/agents';
 import type { MessageRecord } from '@sync/contract/messaging';
 import { api } from './api';
+import { call, pathParams, rpc, via } from './rpc';
 import { getRuntimeConfig, type Brand } from './runtime-config';
 
 export interface ListPage<T> {
@@ -39,34 +40,39 @@ const enc = encodeURIComponent;
 
 /** POST /api/event: online starts or resumes, paused starts a break (with a reason), offline stops. */
 export function postAgentStatus(status: 'online' | 'offline' | 'paused', reason?: string): Promise<AgentSessionState | undefined> {
-  return api.post<AgentSessionState | undefined>(
-    '/event',
-    { queue: 'agents', message: { event: 'agentStatusUpdate', status, ...(reason ? { reason } : {}) } },
-    { loader: false },
-  );
+  return call(rpc.event.$post({ json: { queue: 'agents', message: { event: 'agentStatusUpdate', status, ...(reason ? { reason } : {}) } } }, via({ loader: false })));
 }
 
 export function fetchQueue(signal?: AbortSignal): Promise<QueueCounts> {
-  return api.get<QueueCounts>('/queue', { loader: false, ...(signal ? { signal } : {}) });
+  return call(rpc.queue.$get(undefined, via({ loader: false, ...(signal ? { signal } : {}) })));
 }
 
 /** GET /api/event: the session state as the server knows it (the lockout after a reload). */
 export function fetchAgentStatus(): Promise<AgentSessionState> {
-  return api.get<AgentSessionState>('/event', { loader: false });
+  return call(rpc.event.$get(undefined, via({ loader: false })));
 }
 
 /** GET /api/claims: every claim the agent holds, its maxClaims and the server's clock (each tab's claims list). */
 export function fetchLiveClaims(): Promise<HeldClaims> {
-  return api.get<HeldClaims>('/claims', { loader: false });
+  return call(rpc.claims.$get(undefined, via({ loader: false })));
 }
 
 /** GET /api/claim: the claim wrapper, or null when nothing is stocked (204). */
 export async function claimNext(): Promise<ClaimWrapper | null> {
-  return (await api.get<ClaimWrapper | undefined>('/claim', { loader: false })) ?? null;
+  const claim: ClaimWrapper | undefined = await call(rpc.claim.$get(undefined, via({ loader: false })));
+  return claim ?? null;
 }
 
-export function fetchAgentConversation(id: string, signal?: AbortSignal, limit = 50): Promise<AgentConversation> {
-  return api.get<AgentConversation>(`/conversation/${enc(id)}`, { loader: false, query: { limit }, ...(signal ? { signal } : {}) });
+/** The path answers members and staff each their own view; only the staff view carries the memos. */
+function isStaffView(answer: object): answer is AgentConversation {
+  return 'userNotes' in answer;
+}
+
+/** GET /api/conversation/{id} answers staff the conversation with its memos and meet-ups (members get their own view). */
+export async function fetchAgentConversation(id: string, signal?: AbortSignal, limit = 50): Promise<AgentConversation> {
+  const answer = await call(rpc.conversation[':id'].$get({ param: pathParams({ id }), query: { limit: String(limit) } }, via({ loader: false, ...(signal ? { signal } : {}) })));
+  if (!isStaffView(answer)) throw new Error('GET /conversation/{id} answered the member view to a staff token');
+  return answer;
 }
 
 export interface AgentReply {
@@ -80,7 +86,7 @@ export interface AgentReply {
 /** POST /api/conversation/{id}/message as the fictive profile (or as admin): 409 new-messages when stale. */
 /** Gives a held conversation back to its stock (POST /api/claims/{id}/release). */
 export function releaseClaim(conversationId: string): Promise<unknown> {
-  return api.post(`/claims/${enc(conversationId)}/release`);
+  return call(rpc.claims[':id'].release.$post({ param: pathParams({ id: conversationId }) }));
 }
 export function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
   return api.post<{ message: MessageRecord }>(`/conversation/${enc(conversationId)}/message`, reply, { loader: false });
@@ -96,47 +102,47 @@ export function uploadAttachment(profileId: string, file: File): Promise<{ image
 
 /** A view or favourite of the member on behalf of the fictive profile (the member sees it in Interests). */
 export function profileViewsMember(profileId: string, userId: string): Promise<{ viewed: boolean; count: number }> {
-  return api.post<{ viewed: boolean; count: number }>(`/profile/${enc(profileId)}/view-member`, { userId }, { loader: false });
+  return call(rpc.profile[':id']['view-member'].$post({ param: pathParams({ id: profileId }), json: { userId } }, via({ loader: false })));
 }
 export function profileFavouritesMember(profileId: string, userId: string, remove = false): Promise<{ favorite: boolean }> {
-  return api.post<{ favorite: boolean }>(`/profile/${enc(profileId)}/favourite-member`, { userId, ...(remove ? { remove } : {}) }, { loader: false });
+  return call(rpc.profile[':id']['favourite-member'].$post({ param: pathParams({ id: profileId }), json: { userId, ...(remove ? { remove } : {}) } }, via({ loader: false })));
 }
 
 // ---------- memos ----------
 
 export function addConversationMemo(conversationId: string, type: MemoType, note: string): Promise<Memo> {
-  return api.post<Memo>(`/conversation/${enc(conversationId)}/note`, { note, type }, { loader: false });
+  return call(rpc.conversation[':id'].note.$post({ param: pathParams({ id: conversationId }), json: { note, type } }, via({ loader: false })));
 }
 export function updateConversationMemo(conversationId: string, noteId: string, note: string): Promise<Memo> {
-  return api.patch<Memo>(`/conversation/${enc(conversationId)}/note/${enc(noteId)}`, { note }, { loader: false });
+  return call(rpc.conversation[':id'].note[':noteId'].$patch({ param: pathParams({ id: conversationId, noteId }), json: { note } }, via({ loader: false })));
 }
 export function removeConversationMemo(conversationId: string, noteId: string): Promise<unknown> {
-  return api.delete(`/conversation/${enc(conversationId)}/note/${enc(noteId)}`, { loader: false });
+  return call(rpc.conversation[':id'].note[':noteId'].$delete({ param: pathParams({ id: conversationId, noteId }) }, via({ loader: false })));
 }
 /** Global memos: on the member (type user, their user id) or the profile (type profile, its id). */
 export function addGlobalMemo(type: MemoType, userProfileId: string, note: string): Promise<Memo> {
-  return api.post<Memo>(`/${type}/${enc(userProfileId)}/note`, { note }, { loader: false });
+  return call(rpc[':type'][':subjectId'].note.$post({ param: pathParams({ type, subjectId: userProfileId }), json: { note } }, via({ loader: false })));
 }
 export function updateGlobalMemo(type: MemoType, userProfileId: string, noteId: string, note: string): Promise<Memo> {
-  return api.patch<Memo>(`/${type}/${enc(userProfileId)}/note/${enc(noteId)}`, { note }, { loader: false });
+  return call(rpc[':type'][':subjectId'].note[':noteId'].$patch({ param: pathParams({ type, subjectId: userProfileId, noteId }), json: { note } }, via({ loader: false })));
 }
 export function removeGlobalMemo(type: MemoType, userProfileId: string, noteId: string): Promise<unknown> {
-  return api.delete(`/${type}/${enc(userProfileId)}/note/${enc(noteId)}`, { loader: false });
+  return call(rpc[':type'][':subjectId'].note[':noteId'].$delete({ param: pathParams({ type, subjectId: userProfileId, noteId }) }, via({ loader: false })));
 }
 
 // ---------- meet-ups ----------
 
-export function addMeetUp(conversationId: string, body: Partial<CreateMeetUpBody>): Promise<MeetUp> {
-  return api.post<MeetUp>(`/conversation/${enc(conversationId)}/meet-up`, body, { loader: false });
+export function addMeetUp(conversationId: string, body: CreateMeetUpBody): Promise<MeetUp> {
+  return call(rpc.conversation[':id']['meet-up'].$post({ param: pathParams({ id: conversationId }), json: body }, via({ loader: false })));
 }
 export function updateMeetUp(conversationId: string, meetUpId: string, body: UpdateMeetUpBody): Promise<MeetUp> {
-  return api.patch<MeetUp>(`/conversation/${enc(conversationId)}/meet-up/${enc(meetUpId)}`, body, { loader: false });
+  return call(rpc.conversation[':id']['meet-up'][':meetupId'].$patch({ param: pathParams({ id: conversationId, meetupId: meetUpId }), json: body }, via({ loader: false })));
 }
 export function cancelMeetUp(conversationId: string, meetUpId: string): Promise<MeetUp> {
   return updateMeetUp(conversationId, meetUpId, { cancelConfirm: true });
 }
 export function deleteMeetUp(conversationId: string, meetUpId: string): Promise<unknown> {
-  return api.delete(`/conversation/${enc(conversationId)}/meet-up/${enc(meetUpId)}`, { loader: false });
+  return call(rpc.conversation[':id']['meet-up'][':meetupId'].$delete({ param: pathParams({ id: conversationId, meetupId: meetUpId }) }, via({ loader: false })));
 }
 
 // ---------- lookup ----------
@@ -150,32 +156,33 @@ export function lookupConversations(filters: LookupFilters, signal?: AbortSignal
 // ---------- admin ----------
 
 export function listAgents(page = 1, limit = 100): Promise<ListPage<Agent>> {
-  return api.get<ListPage<Agent>>('/agents', { query: { page, limit } });
+  return call(rpc.agents.$get({ query: { page: String(page), limit: String(limit) } }));
 }
 export function createAgent(body: CreateAgentBody): Promise<Agent> {
-  return api.post<Agent>('/agent', body);
+  return call(rpc.agent.$post({ json: body }));
 }
 export function updateAgent(id: string, body: UpdateAgentBody): Promise<Agent> {
-  return api.patch<Agent>(`/agent/${enc(id)}`, body);
+  return call(rpc.agent[':id'].$patch({ param: pathParams({ id }), json: body }));
 }
 export function fetchReport(from: string, to: string): Promise<Report> {
-  return api.get<Report>('/admin/report', { query: { from, to } });
+  return call(rpc.admin.report.$get({ query: { from, to } }));
 }
 /** GET /api/admin/board (refetched on every supervisorUpdate and on a timer: no page loader). */
 export function fetchBoard(signal?: AbortSignal): Promise<SupervisorBoard> {
-  return api.get<SupervisorBoard>('/admin/board', { loader: false, ...(signal ? { signal } : {}) });
+  return call(rpc.admin.board.$get(undefined, via({ loader: false, ...(signal ? { signal } : {}) })));
 }
 
 // ---------- fictive profiles (admin) ----------
 
 export function listFictive(query: { page: number; limit: number; search?: string; brandId?: string }): Promise<ListPage<FictiveProfile>> {
-  return api.get<ListPage<FictiveProfile>>('/admin/profiles', { query: { ...query }, loader: false });
+  const { page, limit, search, brandId } = query;
+  return call(rpc.admin.profiles.$get({ query: { page: String(page), limit: String(limit), search, brandId } }, via({ loader: false })));
 }
 export function createFictive(body: CreateFictiveBody): Promise<FictiveProfile> {
-  return api.post<FictiveProfile>('/admin/profile', body);
+  return call(rpc.admin.profile.$post({ json: body }));
 }
 export function updateFictive(id: string, body: UpdateFictiveBody): Promise<FictiveProfile> {
-  return api.patch<FictiveProfile>(`/admin/profile/${enc(id)}`, body);
+  return call(rpc.admin.profile[':id'].$patch({ param: pathParams({ id }), json: body }));
 }
 /** Gallery photos (issue B's upload rules on the server): `avatar` replaces the avatar, `photo` adds up to 5. */
 export function uploadFictivePhotos(id: string, type: 'avatar' | 'photo', files: File[]): Promise<FictiveProfile> {
@@ -185,7 +192,7 @@ export function uploadFictivePhotos(id: string, type: 'avatar' | 'photo', files:
   return api.post<FictiveProfile>(`/admin/profile/${enc(id)}/photos`, form);
 }
 export function deleteFictivePhoto(id: string, imageId: string): Promise<FictiveProfile> {
-  return api.delete<FictiveProfile>(`/admin/profile/${enc(id)}/photos/${enc(imageId)}`);
+  return call(rpc.admin.profile[':id'].photos[':imageId'].$delete({ param: pathParams({ id, imageId }) }));
 }
 /** A brand of GET /api/brands, with the agent scopes it offers (COUNTRY-domain). */
 export type ListedBrand = Brand & { scopes?: string[] };
@@ -193,6 +200,6 @@ export type ListedBrand = Brand & { scopes?: string[] };
 /** The brand list (API-key call, docs/api.md#endpoints), for assigning a profile to a brand and agents to scopes. */
 export async function listBrands(): Promise<ListedBrand[]> {
   const apiKey = getRuntimeConfig()?.apiKey;
-  const answer = await api.get<{ data: ListedBrand[] } | ListedBrand[]>('/brands', { query: { limit: 100 }, auth: false, loader: false, ...(apiKey ? { apiKey } : {}) });
+  const answer: { data: ListedBrand[] } | ListedBrand[] = await call(rpc.brands.$get({ query: { limit: '100' } }, via({ auth: false, loader: false, ...(apiKey ? { apiKey } : {}) })));
   return Array.isArray(answer) ? answer : answer.data;
 }

@@ -51,6 +51,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What a typed call may set beyond what hc builds itself (path, method, body, query). */
+export type FetchOptions = Omit<RequestOptions, 'method' | 'body' | 'query'>;
+
 export interface HttpClientDeps {
   /** Base URL such as '/api' or 'https://host/api'; resolved against the page origin. */
   baseUrl: () => string;
@@ -70,6 +73,8 @@ export interface HttpClient {
   put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  /** A `fetch` that sends through this client (lock, token, loader, retry, ApiError), for hono/client's hc. */
+  fetcher(options?: FetchOptions): typeof fetch;
   /** Runs `task` holding the refresh lock: requests started meanwhile wait until it settles. */
   withRefreshLock<T>(task: () => Promise<T>): Promise<T>;
   isLocked(): boolean;
@@ -79,20 +84,37 @@ function origin(): string {
   return typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost';
 }
 
+/** Query values as the API reads them: empty ones left out, a list as one comma-separated value. */
+export function toSearchParams(query: Record<string, QueryValue> | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params;
+}
+
 export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
   const joined = /^https?:\/\//.test(path) ? path : `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   const url = new URL(joined, origin());
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
+  toSearchParams(query).forEach((value, key) => url.searchParams.set(key, value));
   return url.toString();
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The answer's text; none for 204/205 or an empty body. */
+async function readText(response: Response): Promise<string | undefined> {
   if (response.status === 204 || response.status === 205) return undefined;
   const text = await response.text();
-  if (!text) return undefined;
+  return text || undefined;
+}
+
+/** The answer's body: JSON when it says so, else its text, undefined when empty. */
+export async function readAnswer(response: Response): Promise<unknown> {
+  return parseBody(response, await readText(response));
+}
+
+function parseBody(response: Response, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     try {
@@ -145,23 +167,19 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const method = options.method ?? 'GET';
+  /**
+   * The pipeline every call goes through: the refresh lock, the bearer token or API key, the timeout, the page
+   * loader, one retry for body-less methods, and a 400–599 answer thrown as ApiError (after the error hook).
+   * Resolves with the answer's text read, so the loader hides after the body is in.
+   */
+  async function exchange(path: string, init: { method: HttpMethod; headers: Record<string, string>; body?: BodyInit }, options: RequestOptions): Promise<{ response: Response; text: string | undefined }> {
+    const { method, body } = init;
     if (!options.bypassLock) {
       await waitForLock();
       await deps.beforeRequest?.();
       await waitForLock();
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    let body: BodyInit | undefined;
-    if (options.body !== undefined) {
-      if (options.body instanceof FormData || options.body instanceof Blob || typeof options.body === 'string') {
-        body = options.body as BodyInit;
-      } else {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.body);
-      }
-    }
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     if (options.auth !== false && !options.apiKey) {
       const token = deps.getToken?.();
@@ -181,11 +199,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       for (let attempt = 0; ; attempt++) {
         const response = await send(url, { method, headers, body }, timeoutMs, options.signal);
         if (response.ok || response.status < 400) {
-          const value = (await readBody(response)) as T;
+          const text = await readText(response);
           hideLoader();
-          return value;
+          return { response, text };
         }
-        const parsed = await readBody(response);
+        const parsed = parseBody(response, await readText(response));
         if (mayRetry && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
         const error = toApiError(response.status, parsed);
         hideLoader();
@@ -197,8 +215,43 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (options.body instanceof FormData || options.body instanceof Blob || typeof options.body === 'string') {
+        body = options.body as BodyInit;
+      } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.body);
+      }
+    }
+    const { response, text } = await exchange(path, { method: options.method ?? 'GET', headers, body }, options);
+    return parseBody(response, text) as T;
+  }
+
+  /**
+   * A `fetch` for the typed client (hono/client's hc): the request hc built (path relative to the API base, method,
+   * headers, serialised body) goes through the same pipeline; the answer comes back as a Response over the body
+   * already read (`call` in rpc.ts reads it as `request` does).
+   */
+  function fetcher(options: FetchOptions = {}): typeof fetch {
+    return async (input, init) => {
+      const path = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((value, key) => {
+        headers[key] = value;
+      });
+      const method = (init?.method ?? 'GET').toUpperCase() as HttpMethod;
+      const body = init?.body ?? undefined;
+      const { response, text } = await exchange(path, { method, headers: { ...headers, ...options.headers }, body }, options);
+      return new Response(text ?? null, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }
+
   return {
     request,
+    fetcher,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),

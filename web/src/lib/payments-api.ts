@@ -8,7 +8,7 @@ import type {
   TokenizeAnswer,
   TokenizeBody,
 } from '@sync/contract/payments';
-import { api } from './api';
+import { call, pathParams, rpc, via } from './rpc';
 
 /** docs/api.md#payments: the calls the checkout, the saved cards and the age verification make. */
 
@@ -21,36 +21,36 @@ function idempotencyKey(): string {
  * here and nowhere else; our order API only ever sees the token.
  */
 export function tokenizeCard(card: TokenizeBody): Promise<TokenizeAnswer> {
-  return api.post<TokenizeAnswer>('/sandbox/payments/tokenize', card, { auth: false });
+  return call(rpc.sandbox.payments.tokenize.$post({ json: card }, via({ auth: false })));
 }
 
 /** POST /api/order; one key per attempt so a retried request cannot create a second order. */
 export function createOrder(body: CreateOrderBody, key = idempotencyKey()): Promise<Order> {
-  return api.post<Order>('/order', body, { headers: { 'Idempotency-Key': key } });
+  return call(rpc.order.$post({ json: body }, via({ headers: { 'Idempotency-Key': key } })));
 }
 
 /** PATCH /api/order/{id} with a fresh token or a saved card. */
 export function payOrder(orderId: string, body: PayOrderBody, key = idempotencyKey()): Promise<Order> {
-  return api.patch<Order>(`/order/${encodeURIComponent(orderId)}`, body, { headers: { 'Idempotency-Key': key } });
+  return call(rpc.order[':id'].$patch({ param: pathParams({ id: orderId }), json: body }, via({ headers: { 'Idempotency-Key': key } })));
 }
 
 export function getOrder(orderId: string): Promise<Order> {
-  return api.get<Order>(`/order/${encodeURIComponent(orderId)}`);
+  return call(rpc.order[':id'].$get({ param: pathParams({ id: orderId }) }));
 }
 
 /** DELETE /api/payment-methods/{id}; a refusal carries the server's message (docs/product.md#errors-and-texts). */
 export function removeSavedCard(cardId: string): Promise<RemoveCardAnswer> {
-  return api.delete<RemoveCardAnswer>(`/payment-methods/${encodeURIComponent(cardId)}`);
+  return call(rpc['payment-methods'][':id'].$delete({ param: pathParams({ id: cardId }) }));
 }
 
 /** DELETE /api/subscription/{id}: cancel; the membership stays active until its period ends. */
 export function cancelSubscription(subscriptionId: string): Promise<SubscriptionView> {
-  return api.delete<SubscriptionView>(`/subscription/${encodeURIComponent(subscriptionId)}`);
+  return call(rpc.subscription[':id'].$delete({ param: pathParams({ id: subscriptionId }) }));
 }
 
 /** POST /api/user/{id}/age-verification: where to send the browser. */
 export function startAgeVerification(userId: string, body: { callbackUrl: string; cancelUrl: string }): Promise<AgeVerificationStartAnswer> {
-  return api.post<AgeVerificationStartAnswer>(`/user/${encodeURIComponent(userId)}/age-verification`, body);
+  return call(rpc.user[':id']['age-verification'].$post({ param: pathParams({ id: userId }), json: body }));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { api } from './api';
 import { createStore, useStore } from './store';
 import { registerStoreReset } from './store-reset';
 
@@ -69,7 +68,9 @@ export const userStore = {
   subscribe: store.subscribe,
   /** GET /api/user/{id} (docs/api.md#endpoints), stored as the current user. */
   async load(id: string): Promise<User> {
-    const user = await api.get<User>(`/user/${encodeURIComponent(id)}`);
+    // The typed client loads with the signed-in app, off the landing page's critical path (e2e/web-budget.test.ts).
+    const { call, pathParams, rpc } = await import('./rpc');
+    const user: User = await call(rpc.user[':id'].$get({ param: pathParams({ id }) }));
     commit({ isSet: true, user });
     return user;
   },

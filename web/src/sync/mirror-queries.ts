@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { MESSAGES_PER_CHUNK, type MessageRecord } from '@sync/contract/messaging';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc } from '@web/lib/rpc';
 import { getLocalDb, type ConversationRow, type MessageRow } from '@web/local/db';
 import { useWithEchoes } from './echoes';
 import { getSyncClient } from './sync-runtime';
@@ -65,9 +65,9 @@ interface ConversationChunk {
 
 /** GET /api/conversation/:id?before=&limit=6: older messages into the mirror; answers whether more exist. */
 export async function loadOlder(conversationId: string, beforeId: string | undefined): Promise<boolean> {
-  const chunk = await api.get<ConversationChunk>(`/conversation/${encodeURIComponent(conversationId)}`, {
-    query: { before: beforeId, limit: MESSAGES_PER_CHUNK },
-  });
+  const chunk: ConversationChunk = await call(
+    rpc.conversation[':id'].$get({ param: pathParams({ id: conversationId }), query: { before: beforeId, limit: String(MESSAGES_PER_CHUNK) } }),
+  );
   await getSyncClient()?.storeHistory(chunk.messages);
   return chunk.hasMore;
 }

@@ -6,10 +6,9 @@
  * header reads, in every tab (Dexie liveQuery sees other tabs' writes).
  */
 import { liveQuery } from 'dexie';
-import type { MutationErrorBody, MutationName, PullResponse, PushResponse } from '@sync/engine/mutations';
-import type { MessageRecord } from '@sync/contract/messaging';
+import type { MutationErrorBody, MutationName } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc } from '@web/lib/rpc';
 import { subscribeAuth } from '@web/lib/auth-session';
 import { beginAgeVerification } from '@web/lib/payments-api';
 import { userStore } from '@web/lib/user-store';
@@ -37,10 +36,10 @@ type ChannelMessage = { type: 'flush' } | { type: 'pull' } | RefusalMessage;
 export const TAB_ID = crypto.randomUUID();
 
 export const apiTransport: SyncTransport = {
-  push: (request) => api.post<PushResponse>('/sync/push', request),
-  pull: (request) => api.post<PullResponse>('/sync/pull', request),
+  push: (request) => call(rpc.sync.push.$post({ json: request })),
+  pull: (request) => call(rpc.sync.pull.$post({ json: request })),
   latest: async (conversationId, limit) =>
-    (await api.get<{ messages: MessageRecord[] }>(`/conversation/${encodeURIComponent(conversationId)}`, { query: { limit } })).messages,
+    (await call(rpc.conversation[':id'].$get({ param: pathParams({ id: conversationId }), query: { limit: String(limit) } }))).messages,
 };
 
 /** docs/product.md#messaging: a refused send gives its credit back (the rebuild does that) and the member is told why. */

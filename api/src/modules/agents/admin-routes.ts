@@ -8,7 +8,7 @@ import { images } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
 import { storeProfileAttachment } from '../uploads/service.js';
 import { agentReport, createAgent, listAgents, updateAgent } from './admin.js';
@@ -16,12 +16,6 @@ import { createFictive, fictiveById, listFictive, updateFictive } from './fictiv
 import { supervisorBoard } from './supervisor-board.js';
 
 const admin = requireAuth('admin');
-
-function query<T extends import('zod').ZodType>(schema: T, raw: Record<string, string>): import('zod').infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, 'invalid-query', parsed.error.issues[0]?.message ?? 'Invalid query');
-  return parsed.data;
-}
 
 /**
  * Admin only (agents whose role is admin).
@@ -40,27 +34,24 @@ function query<T extends import('zod').ZodType>(schema: T, raw: Record<string, s
  */
 export const agentAdminRoutes = new Hono<AppEnv>()
   .get('/agents', admin, async (c) => c.json(await listAgents(c.var.deps.db)))
-  .post('/agent', admin, async (c) => {
-    const body = parseWith(createAgentBody, await readJson(c));
-    return c.json(await createAgent(c.var.deps.db, body, c.var.deps.clock.now()), 201);
-  })
-  .patch('/agent/:id', admin, async (c) => {
-    const body = parseWith(updateAgentBody, await readJson(c));
-    return c.json(await updateAgent(c.var.deps, c.req.param('id'), body));
-  })
-  .get('/admin/report', admin, async (c) => {
-    const q = query(reportQuery, c.req.query());
+  .post('/agent', admin, validate('json', createAgentBody), async (c) =>
+    c.json(await createAgent(c.var.deps.db, c.req.valid('json'), c.var.deps.clock.now()), 201),
+  )
+  .patch('/agent/:id', admin, validate('json', updateAgentBody), async (c) => c.json(await updateAgent(c.var.deps, c.req.param('id'), c.req.valid('json'))))
+  .get('/admin/report', admin, validate('query', reportQuery), async (c) => {
+    const q = c.req.valid('query');
     return c.json(await agentReport(c.var.deps.db, q.from, q.to, c.var.deps.clock.now()));
   })
   .get('/admin/board', admin, async (c) => c.json(await supervisorBoard(c.var.deps.db, c.var.deps.clock.now())))
-  .get('/admin/profiles', admin, async (c) => c.json(await listFictive(c.var.deps.db, query(fictiveListQuery, c.req.query()), c.var.deps.clock.now())))
+  .get('/admin/profiles', admin, validate('query', fictiveListQuery), async (c) =>
+    c.json(await listFictive(c.var.deps.db, c.req.valid('query'), c.var.deps.clock.now())),
+  )
   .get('/admin/profile/:id', admin, async (c) => c.json(await fictiveById(c.var.deps.db, c.req.param('id'), c.var.deps.clock.now())))
-  .post('/admin/profile', admin, async (c) => {
-    const body = parseWith(createFictiveBody, await readJson(c));
-    return c.json(await createFictive(c.var.deps.db, body, c.var.deps.clock.now()), 201);
-  })
-  .patch('/admin/profile/:id', admin, async (c) => {
-    const body = parseWith(updateFictiveBody, await readJson(c));
+  .post('/admin/profile', admin, validate('json', createFictiveBody), async (c) =>
+    c.json(await createFictive(c.var.deps.db, c.req.valid('json'), c.var.deps.clock.now()), 201),
+  )
+  .patch('/admin/profile/:id', admin, validate('json', updateFictiveBody), async (c) => {
+    const body = c.req.valid('json');
     const db = c.var.deps.db;
     return c.json(await db.transaction((tx) => updateFictive(tx, c.req.param('id'), body, c.var.deps.clock.now())));
   })

@@ -10,7 +10,7 @@ import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
-import { parseWith } from '../../lib/request.js';
+import { parseWith } from '../../lib/validate.js';
 import { notifyClaimEnded, notifyClaimsEndedByReply } from './claim-ended.js';
 import { publishBoardChange } from './supervisor-board.js';
 import { publishReplyEvents } from '../messaging/reply-events.js';

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import {
   agentStatusEventBody,
   conversationMemoBody,
@@ -17,7 +18,8 @@ import { t } from '@sync/texts';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { replyAsAgent } from './reply.js';
 import { notifyClaimEnded, notifyClaimStarted } from './claim-ended.js';
 import { claimNext, liveClaims, queueCounts, releaseAllClaims } from './claims.js';
@@ -34,6 +36,12 @@ function memoType(raw: string): MemoType {
   if (!(memoTypes as readonly string[]).includes(raw)) throw new ApiError(404, 'not-found', `Page not found: /api/${raw}`);
   return raw as MemoType;
 }
+
+/** An unknown memo owner type names no route (404), whatever the body. */
+const knownMemoType: MiddlewareHandler = async (c, next) => {
+  memoType(c.req.param('type') ?? '');
+  await next();
+};
 
 /**
  * The agent console (docs/api.md#agents); staff only (agents and admins).
@@ -55,9 +63,8 @@ function memoType(raw: string): MemoType {
  */
 export const agentRoutes = new Hono<IdempotencyEnv>()
   .get('/event', staffOnly, async (c) => c.json(await sessionState(c.var.deps.db, c.var.auth.id, c.var.deps.clock.now())))
-  .post('/event', staffOnly, async (c) => {
-    const body = parseWith(agentStatusEventBody, await readJson(c));
-    const { status, reason } = body.message;
+  .post('/event', staffOnly, validate('json', agentStatusEventBody), async (c) => {
+    const { status, reason } = c.req.valid('json').message;
     const now = c.var.deps.clock.now();
     const out = await c.var.deps.db.transaction((tx) => changeStatus(tx, c.var.auth.id, status, reason, now));
     if (out.changed) await publishStatus(c.var.deps, c.var.auth.id, out.state, reason ?? null);
@@ -114,23 +121,25 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   })
   .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))
   // Memos on a conversation.
-  .post('/conversation/:id/note', staffOnly, idempotency(), async (c) => {
-    const body = parseWith(conversationMemoBody, await readJson(c));
+  .post('/conversation/:id/note', staffOnly, idempotency(), validate('json', conversationMemoBody), async (c) => {
+    const body = c.req.valid('json');
     const out = await idempotentWrite(c, 201, async (tx) =>
       addConversationMemo(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), body, c.var.deps.clock.now()),
     );
     return out.response;
   })
-  .patch('/conversation/:id/note/:noteId', staffOnly, async (c) => memoPatch(c, { conversationId: c.req.param('id') }, c.req.param('noteId')))
+  .patch('/conversation/:id/note/:noteId', staffOnly, validate('json', updateMemoBody), async (c) =>
+    memoPatch(c, { conversationId: c.req.param('id') }, c.req.param('noteId'), c.req.valid('json')),
+  )
   .delete('/conversation/:id/note/:noteId', staffOnly, async (c) => memoDelete(c, { conversationId: c.req.param('id') }, c.req.param('noteId')))
   // Meet-ups.
-  .post('/conversation/:id/meet-up', staffOnly, idempotency(), async (c) => {
-    const body = parseWith(createMeetUpBody, await readJson(c));
+  .post('/conversation/:id/meet-up', staffOnly, idempotency(), validate('json', createMeetUpBody), async (c) => {
+    const body = c.req.valid('json');
     const out = await idempotentWrite(c, 201, async (tx) => addMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), body, c.var.deps.clock.now()));
     return out.response;
   })
-  .patch('/conversation/:id/meet-up/:meetupId', staffOnly, async (c) => {
-    const body = parseWith(updateMeetUpBody, await readJson(c));
+  .patch('/conversation/:id/meet-up/:meetupId', staffOnly, validate('json', updateMeetUpBody), async (c) => {
+    const body = c.req.valid('json');
     const db = c.var.deps.db;
     const out = await db.transaction(async (tx) =>
       updateMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), c.req.param('meetupId'), body, c.var.deps.clock.now()),
@@ -143,16 +152,16 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     return c.json({ status: 'success', message: t('agent.meetup-removed') });
   })
   // Memos across conversations (global): /api/user/:userId/note, /api/profile/:profileId/note.
-  .post('/:type/:subjectId/note', staffOnly, idempotency(), async (c) => {
+  .post('/:type/:subjectId/note', staffOnly, idempotency(), knownMemoType, validate('json', globalMemoBody), async (c) => {
     const type = memoType(c.req.param('type'));
-    const body = parseWith(globalMemoBody, await readJson(c));
+    const body = c.req.valid('json');
     const out = await idempotentWrite(c, 201, async (tx) =>
       addGlobalMemo(tx, await loadStaff(tx, c.var.auth), type, c.req.param('subjectId'), body.note, c.var.deps.clock.now()),
     );
     return out.response;
   })
-  .patch('/:type/:subjectId/note/:noteId', staffOnly, async (c) =>
-    memoPatch(c, { type: memoType(c.req.param('type')), subjectId: c.req.param('subjectId') }, c.req.param('noteId')),
+  .patch('/:type/:subjectId/note/:noteId', staffOnly, knownMemoType, validate('json', updateMemoBody), async (c) =>
+    memoPatch(c, { type: memoType(c.req.param('type')), subjectId: c.req.param('subjectId') }, c.req.param('noteId'), c.req.valid('json')),
   )
   .delete('/:type/:subjectId/note/:noteId', staffOnly, async (c) =>
     memoDelete(c, { type: memoType(c.req.param('type')), subjectId: c.req.param('subjectId') }, c.req.param('noteId')),
@@ -160,8 +169,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
 
 type Ctx = Context<IdempotencyEnv>;
 
-async function memoPatch(c: Ctx, owner: MemoOwner, noteId: string): Promise<Response> {
-  const body = parseWith(updateMemoBody, await readJson(c));
+async function memoPatch(c: Ctx, owner: MemoOwner, noteId: string, body: z.output<typeof updateMemoBody>) {
   const db = c.var.deps.db;
   const memo = await db.transaction(async (tx) =>
     updateMemo(tx, await loadStaff(tx, c.var.auth), owner, noteId, body, c.var.deps.clock.now()),
@@ -169,7 +177,7 @@ async function memoPatch(c: Ctx, owner: MemoOwner, noteId: string): Promise<Resp
   return c.json(memo);
 }
 
-async function memoDelete(c: Ctx, owner: MemoOwner, noteId: string): Promise<Response> {
+async function memoDelete(c: Ctx, owner: MemoOwner, noteId: string) {
   const db = c.var.deps.db;
   await db.transaction(async (tx) => deleteMemo(tx, await loadStaff(tx, c.var.auth), owner, noteId));
   return c.json({ status: 'success', message: t('agent.memo-removed') });

@@ -4,17 +4,17 @@ import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents } from '../../db/schema/index.js';
-import { ApiError } from '../../lib/errors.js';
+import { parseWith } from '../../lib/validate.js';
 import { lookupConversations } from './lookup.js';
 import { loadStaff, scopedConversation } from './staff.js';
 import { staffConversation } from './staff-conversation.js';
 
 /** Staff halves of the member paths GET /api/conversations and GET /api/conversation/{id} (messaging/routes.ts). */
 export async function staffLookup(c: Context<AppEnv>) {
-  const parsed = lookupQuery.safeParse(c.req.query());
-  if (!parsed.success) throw new ApiError(400, 'invalid-query', parsed.error.issues[0]?.message ?? 'Invalid query');
+  // The member half of the same path takes another query: the schema is chosen once the caller is known.
+  const query = parseWith(lookupQuery, c.req.query(), 'query');
   const staff = await loadStaff(c.var.deps.db, c.var.auth);
-  return c.json(await lookupConversations(c.var.deps.db, staff, parsed.data, c.var.deps.clock.now()));
+  return c.json(await lookupConversations(c.var.deps.db, staff, query, c.var.deps.clock.now()));
 }
 
 export async function staffConversationRoute(c: Context<AppEnv>, id: string, chunk: { limit: number; before?: string }) {

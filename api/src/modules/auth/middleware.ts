@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
+import { idParam } from '../../lib/params.js';
 import { authenticateAccessToken, type SessionFailure } from './sessions.js';
 
 export type AuthKind = 'user' | 'agent' | 'admin';
@@ -44,3 +45,9 @@ export function requireAuth(kind?: AuthKind): MiddlewareHandler<AppEnv> {
 export function assertOwnAccount(authId: string, pathId: string | undefined) {
   if (authId !== pathId) throw new ApiError(403, 'forbidden', t('error.forbidden'));
 }
+
+/** The path's `:id` must be the signed-in member's own account (404 not an id, 403 another's), checked before the body. */
+export const ownAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
+  assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
+  await next();
+};

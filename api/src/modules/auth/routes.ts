@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { authenticateBody, createRegisterBody, forgotPasswordBody, resendEmailBody, resetPasswordBody } from '@sync/contract/auth';
 import { isUnstorableIssue, text } from '@sync/contract/text';
 import { t } from '@sync/texts';
@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import { bearerToken, requireAuth } from './middleware.js';
-import { invalidBody, parseWith, readJson, requestMeta } from '../../lib/request.js';
+import { requestMeta } from '../../lib/request.js';
 import * as auth from './service.js';
 import { undoEmailChange } from './email-change.js';
 import { authenticateAccessToken } from './sessions.js';
@@ -18,20 +18,20 @@ const resetBody = resetPasswordBody.extend({
 });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', async (c) => {
-    const deps = c.var.deps;
-    const raw = await readJson(c);
+  .post(
+    '/register',
     // Age rules depend on the day: the schema reads the injected clock.
-    const parsed = createRegisterBody(() => deps.clock.now()).safeParse(raw);
-    if (!parsed.success) {
+    validate('json', (c) => createRegisterBody(() => (c as Context<AppEnv>).var.deps.clock.now()), {
       // docs/product.md#errors-and-texts: a bad address answers 422 'Invalid email' (the web shows its email message).
-      const typedEmail = typeof (raw as { email?: unknown } | null)?.email === 'string';
-      const unstorable = parsed.error.issues.some(isUnstorableIssue);
-      if (typedEmail && !unstorable && parsed.error.issues.some((i) => i.path[0] === 'email')) throw new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);
-      throw invalidBody(parsed.error.issues);
-    }
-    return c.json(await auth.register(deps, c.var.brand, parsed.data, requestMeta(c)), 201);
-  })
+      refusal: (issues, raw) => {
+        const typedEmail = typeof (raw as { email?: unknown } | null)?.email === 'string';
+        const unstorable = issues.some(isUnstorableIssue);
+        if (typedEmail && !unstorable && issues.some((i) => i.path[0] === 'email')) return new ApiError(422, 'invalid-email', auth.INVALID_EMAIL);
+        return undefined;
+      },
+    }),
+    async (c) => c.json(await auth.register(c.var.deps, c.var.brand, c.req.valid('json'), requestMeta(c)), 201),
+  )
   .post('/authenticate', validate('json', authenticateBody), async (c) =>
     c.json(await auth.authenticate(c.var.deps, c.req.valid('json'), requestMeta(c))),
   )
@@ -44,10 +44,9 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/autologin', async (c) => c.json(await auth.autoLogin(c.var.deps, c.req.query('token'), requestMeta(c))))
   .get('/verify-email', async (c) => c.redirect(await auth.verifyEmail(c.var.deps, c.req.query('token')), 302))
   .get('/undo-email-change', async (c) => c.redirect(await undoEmailChange(c.var.deps, c.req.query('token')), 302))
-  .post('/resend-email', requireAuth('user'), async (c) => {
-    const body = parseWith(resendEmailBody, await readJson(c, { allowEmpty: true }));
-    return c.json(await auth.resendEmail(c.var.deps, c.var.auth, body));
-  })
+  .post('/resend-email', requireAuth('user'), validate('json', resendEmailBody, { allowEmpty: true }), async (c) =>
+    c.json(await auth.resendEmail(c.var.deps, c.var.auth, c.req.valid('json'))),
+  )
   .post('/forgot-password', validate('json', forgotPasswordBody), async (c) =>
     c.json(await auth.forgotPassword(c.var.deps, c.req.valid('json').email, requestMeta(c))),
   )

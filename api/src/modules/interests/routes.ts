@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { validate } from '../../lib/validate.js';
 import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { parseWith } from '../../lib/request.js';
+import { parseWith } from '../../lib/validate.js';
 import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { interestLists, listInterests, setFavourite, staffFavouriteMember, staffViewMember, type InterestList } from './service.js';

@@ -4,7 +4,6 @@ import { text } from '@sync/contract/text';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
 import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { likesStatus, listDislikes, listMatches, nextProfile, swipe, undoSwipe } from './service.js';
@@ -45,10 +44,9 @@ export const matchingRoutes = new Hono<AppEnv>()
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
     return c.json(await swipe(c.var.deps, c.var.deps.db, viewer, c.req.valid('json')));
   })
-  .post('/match/undo', member, async (c) => {
-    const body = parseWith(undoBody, await readJson(c, { allowEmpty: true }));
+  .post('/match/undo', member, validate('json', undoBody, { allowEmpty: true }), async (c) => {
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await undoSwipe(c.var.deps, c.var.deps.db, viewer, body));
+    return c.json(await undoSwipe(c.var.deps, c.var.deps.db, viewer, c.req.valid('json')));
   })
   .get('/match/dislikes', member, async (c) => {
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);

@@ -1,4 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AgentConversation, LookupRow } from '@sync/contract/agents';
+import type { ListEnvelope } from '@sync/contract/errors';
 import { z } from 'zod';
 import { text } from '@sync/contract/text';
 import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
@@ -7,7 +10,8 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { readJson } from '../../lib/request.js';
+import { parseWith, validate } from '../../lib/validate.js';
 import { pokeMember } from '../../realtime/publish.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
@@ -26,12 +30,6 @@ export const chunkQuery = z.object({
 const anyone = requireAuth();
 const member = requireAuth('user');
 
-function query<T extends z.ZodType>(schema: T, raw: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, 'invalid-query', parsed.error.issues[0]?.message ?? 'Invalid query');
-  return parsed.data;
-}
-
 /** Runs a member mutator; business failures become their 4xx. */
 async function asMember<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -47,10 +45,16 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
  * where the app is put together (app.ts), so messaging never imports agents.
  */
 export interface StaffConversationRoutes {
-  lookup(c: Context<IdempotencyEnv>): Promise<Response>;
-  conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<Response>;
+  lookup(c: Context<IdempotencyEnv>): Promise<JsonAnswer<ListEnvelope<LookupRow>>>;
+  conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<JsonAnswer<AgentConversation>>;
   reply(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response>;
 }
+
+/**
+ * A staff answer typed by its contract shape: messaging cannot name the agents module's own types, and AppType
+ * (the web's typed client) needs both halves of a shared path.
+ */
+type JsonAnswer<T> = Response & TypedResponse<T, ContentfulStatusCode, 'json'>;
 
 /**
  * Member messaging (docs/api.md#endpoints, docs/api.md#messaging). Writes take an Idempotency-Key.
@@ -65,22 +69,23 @@ export interface StaffConversationRoutes {
  *   PATCH /api/conversation/:id { archived }         member -> the conversation
  *   PATCH /api/conversation/:id/mark-read            member -> { conversation, unread }
  */
-export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
+export const messagingRoutes = (staff: StaffConversationRoutes) =>
   new Hono<IdempotencyEnv>()
     .get('/conversations', anyone, async (c) => {
       // Staff: the lookup (docs/product.md#data lookup filters) within the agent's scope.
-      if (c.var.auth.type !== 'user') return staff.lookup(c) as ReturnType<S['lookup']>;
-      const q = query(listQuery, c.req.query());
+      if (c.var.auth.type !== 'user') return staff.lookup(c);
+      // Staff take the lookup's query on this path: the schema is chosen once the caller is known.
+      const q = parseWith(listQuery, c.req.query(), 'query');
       return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
     })
     .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
-    .get('/conversation/:id', anyone, async (c) => {
-      const q = query(chunkQuery, c.req.query());
-      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q) as ReturnType<S['conversation']>;
+    .get('/conversation/:id', anyone, validate('query', chunkQuery), async (c) => {
+      const q = c.req.valid('query');
+      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q);
       return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
     })
-    .post('/conversation/:profileId', member, idempotency(), async (c) => {
-      const body = parseWith(sendMessageBody, await readJson(c));
+    .post('/conversation/:profileId', member, idempotency(), validate('json', sendMessageBody), async (c) => {
+      const body = c.req.valid('json');
       const profileId = idParam(c, 'profileId');
       if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
       const userId = c.var.auth.id;
@@ -100,6 +105,7 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
       const auth = c.var.auth;
       const raw = await readJson(c);
       if (auth.type === 'user') {
+        // Staff send agentReplyBody on this path (agents/reply.ts): the schema is chosen once the caller is known.
         const body = parseWith(sendMessageBody, raw);
         if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
         const out = await idempotentWrite(c, 200, (tx) =>
@@ -111,7 +117,7 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
         if (!out.replayed) await pokeMember(c.var.deps, auth.id);
         return out.response;
       }
-      return staff.reply(c, id, raw) as ReturnType<S['reply']>;
+      return staff.reply(c, id, raw);
     })
     .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
       const userId = c.var.auth.id;
@@ -125,8 +131,8 @@ export const messagingRoutes = <S extends StaffConversationRoutes>(staff: S) =>
       if (!out.replayed) await pokeMember(c.var.deps, userId);
       return out.response;
     })
-    .patch('/conversation/:id', member, idempotency(), async (c) => {
-      const body = parseWith(archiveBody, await readJson(c));
+    .patch('/conversation/:id', member, idempotency(), validate('json', archiveBody), async (c) => {
+      const body = c.req.valid('json');
       const userId = c.var.auth.id;
       const out = await idempotentWrite(c, 200, (tx) =>
         asMember(async () => {

@@ -10,7 +10,8 @@ import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite } from '../../lib/idempotency.js';
 import { isApplePayValidationUrl, ProcessorError } from '../../providers/payments/processor.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
+import { idParams } from '../../lib/params.js';
 import { cancelMembership } from './memberships.js';
 import { publishUserUpdate } from '../users/user-update.js';
 import { createOrder, loadOrder, prepareCharge, sendCharge, type PayInput } from './orders.js';
@@ -37,16 +38,15 @@ const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
  *   POST   /api/payment-session/apple-pay   { validationUrl } -> the merchant session object; 400 invalid-redirect
  */
 export const paymentRoutes = new Hono<AppEnv>()
-  .post('/order', member, idempotency(), async (c) => {
-    const body = parseWith(createOrderBody, await readJson(c));
+  .post('/order', member, idempotency(), validate('json', createOrderBody), async (c) => {
+    const body = c.req.valid('json');
     const deps = c.var.deps;
     const out = await idempotentWrite(c, 201, (tx) => createOrder(tx, c.var.auth.id, body, deps.clock.now(), c.req.header('idempotency-key')));
     return out.response;
   })
-  .patch('/order/:id', member, idempotency(), async (c) => {
+  .patch('/order/:id', member, idempotency(), idParams('id'), validate('json', payOrderBody), async (c) => {
     const id = c.req.param('id');
-    if (!isUuid(id)) throw notFound();
-    const body = parseWith(payOrderBody, await readJson(c)) as PayInput;
+    const body = c.req.valid('json') as PayInput;
     const returnPath = body.returnUrl === undefined ? undefined : safeRedirectPath(body.returnUrl);
     if (body.returnUrl !== undefined && !returnPath) throw new ApiError(400, 'invalid-redirect', t('age-verification.invalid-url'));
     const deps = c.var.deps;
@@ -107,8 +107,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     await publishUserUpdate(deps, userId);
     return c.json(toSubscription(row, own.sku));
   })
-  .post('/payment-session/apple-pay', member, async (c) => {
-    const body = parseWith(applePaySessionBody, await readJson(c));
+  .post('/payment-session/apple-pay', member, validate('json', applePaySessionBody), async (c) => {
+    const body = c.req.valid('json');
     if (!isApplePayValidationUrl(body.validationUrl)) throw new ApiError(400, 'invalid-redirect', t('payment.apple-pay-url'));
     const [brand] = await c.var.deps.db.select({ name: brands.brand }).from(brands).where(eq(brands.id, c.var.brand.id));
     try {

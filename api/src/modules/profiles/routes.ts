@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../auth/middleware.js';
@@ -9,6 +9,9 @@ import { getProfile, listProfiles, listPublicProfiles } from './service.js';
 import { loadViewer } from './viewer.js';
 
 const memberAuth = requireAuth('user');
+
+/** A shared page goes out as JSON serialised once (list-page.ts); it is the same answer listProfiles gives, and typed so for AppType. */
+type PrerenderedList = Response & TypedResponse<Awaited<ReturnType<typeof listProfiles>>, 200, 'json'>;
 
 /** Runs the member check inline, for routes that answer visitors too; the member as the list keeps them. */
 async function authenticateMember(c: Context<AppEnv>) {
@@ -38,7 +41,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const { url } = c.req;
     const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const page = await sharedListPage(deps, viewer, search, () => parseProfileListQuery(c.req.queries()));
-    return c.body(renderPage(page, favourites, deps.clock.now()), 200, { 'content-type': 'application/json' });
+    return c.body(renderPage(page, favourites, deps.clock.now()), 200, { 'content-type': 'application/json' }) as unknown as PrerenderedList;
   })
   /**
    * One profile with every approved photo; standard members get the first in full and `{ _id, type, blocked: true }`

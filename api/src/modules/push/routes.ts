@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '@sync/contract/push';
 import type { AppEnv } from '../../context.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { removeSubscription, saveSubscription } from './subscriptions.js';
 
 const member = requireAuth('user');
@@ -15,12 +15,10 @@ const member = requireAuth('user');
  */
 export const pushRoutes = new Hono<AppEnv>()
   .get('/push/key', member, (c) => c.json({ publicKey: c.var.deps.providers.push.publicKey }))
-  .post('/push/subscriptions', member, async (c) => {
-    const body = parseWith(pushSubscriptionBody, await readJson(c));
-    return c.json(await saveSubscription(c.var.deps, c.var.auth.id, body, c.req.header('user-agent')?.slice(0, 500)), 201);
-  })
-  .post('/push/unsubscribe', member, async (c) => {
-    const body = parseWith(pushUnsubscribeBody, await readJson(c));
-    await removeSubscription(c.var.deps, c.var.auth.id, body.endpoint);
+  .post('/push/subscriptions', member, validate('json', pushSubscriptionBody), async (c) =>
+    c.json(await saveSubscription(c.var.deps, c.var.auth.id, c.req.valid('json'), c.req.header('user-agent')?.slice(0, 500)), 201),
+  )
+  .post('/push/unsubscribe', member, validate('json', pushUnsubscribeBody), async (c) => {
+    await removeSubscription(c.var.deps, c.var.auth.id, c.req.valid('json').endpoint);
     return c.body(null, 204);
   });

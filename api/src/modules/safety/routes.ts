@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { reportBody, reportStatuses, resolveReportBody, type ReportStatus } from '@sync/contract/safety';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
-import { idParam } from '../../lib/params.js';
+import { idParam, idParams } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { parsePaging } from '../profiles/list-query.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { blockProfile, listBlocks, unblockProfile } from './blocks.js';
@@ -32,11 +32,9 @@ export const safetyRoutes = new Hono<AppEnv>()
   })
   .delete('/profile/:id/block', member, async (c) => c.json(await unblockProfile(c.var.deps, c.var.auth.id, idParam(c, 'id'))))
   .get('/blocks', member, async (c) => c.json(await listBlocks(c.var.deps.db, c.var.auth.id)))
-  .post('/profile/:id/report', member, async (c) => {
-    const profileId = idParam(c, 'id');
-    const body = parseWith(reportBody, await readJson(c));
+  .post('/profile/:id/report', member, idParams('id'), validate('json', reportBody), async (c) => {
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await createReport(c.var.deps, viewer, profileId, body), 201);
+    return c.json(await createReport(c.var.deps, viewer, idParam(c, 'id'), c.req.valid('json')), 201);
   })
   .get('/moderation/reports', admin, async (c) => {
     const status = c.req.query('status') || 'open';
@@ -45,8 +43,6 @@ export const safetyRoutes = new Hono<AppEnv>()
     }
     return c.json(await listReports(c.var.deps, status as ReportStatus, parsePaging(c.req.queries(), PAGE_SIZE)));
   })
-  .post('/moderation/reports/:id/resolve', admin, async (c) => {
-    const id = idParam(c, 'id');
-    const body = parseWith(resolveReportBody, await readJson(c));
-    return c.json(await resolveReport(c.var.deps, c.var.auth.id, id, body));
-  });
+  .post('/moderation/reports/:id/resolve', admin, idParams('id'), validate('json', resolveReportBody), async (c) =>
+    c.json(await resolveReport(c.var.deps, c.var.auth.id, idParam(c, 'id'), c.req.valid('json'))),
+  );

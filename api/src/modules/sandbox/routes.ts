@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { tokenizeBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { SandboxAgeVerifier } from '../../providers/age-verification/sandbox.js';
 import type { AgeVerificationOutcome } from '../../providers/age-verification/verifier.js';
 import { SandboxProcessor } from '../../providers/payments/sandbox.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { escapeHtml } from '../../lib/html.js';
 import { stylePagePolicy } from '../../lib/content-security-policy.js';
 
@@ -44,6 +44,12 @@ function processor(c: Context<AppEnv>): SandboxProcessor {
   return p;
 }
 
+/** 404 before the body is read when the payments provider is not the sandbox. */
+const sandboxProcessor: MiddlewareHandler<AppEnv> = async (c, next) => {
+  processor(c);
+  await next();
+};
+
 function verifier(c: Context<AppEnv>): SandboxAgeVerifier {
   const v = c.var.deps.providers.ageVerification;
   if (!(v instanceof SandboxAgeVerifier)) throw notFound(t('error.not-found'));
@@ -66,11 +72,7 @@ async function decision(c: Context<AppEnv>): Promise<string> {
  *   POST /api/sandbox/age-verification/{session}  decision=approve|decline|cancel -> 303 to callbackUrl (cancelUrl on cancel)
  */
 export const sandboxRoutes = new Hono<AppEnv>()
-  .post('/sandbox/payments/tokenize', async (c) => {
-    const p = processor(c);
-    const card = parseWith(tokenizeBody, await readJson(c));
-    return c.json(p.tokenize(card));
-  })
+  .post('/sandbox/payments/tokenize', sandboxProcessor, validate('json', tokenizeBody), async (c) => c.json(processor(c).tokenize(c.req.valid('json'))))
   .get('/sandbox/payments/action/:ref', (c) => {
     const ref = c.req.param('ref');
     const pending = processor(c).pendingAction(ref);

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { createSnippetBody, updateSnippetBody } from '@sync/contract/snippets';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
-import { idParam } from '../../lib/params.js';
+import { idParam, idParams } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { loadStaff } from '../agents/staff.js';
 import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './service.js';
 
@@ -23,15 +23,15 @@ export const snippetRoutes = new Hono<AppEnv>()
     const data = await listSnippets(c.var.deps.db, await loadStaff(c.var.deps.db, c.var.auth));
     return c.json({ data, total: data.length });
   })
-  .post('/snippets', staffOnly, async (c) => {
-    const body = parseWith(createSnippetBody, await readJson(c));
+  .post('/snippets', staffOnly, validate('json', createSnippetBody), async (c) => {
+    const body = c.req.valid('json');
     const now = c.var.deps.clock.now();
     const snippet = await c.var.deps.db.transaction(async (tx) => createSnippet(tx, await loadStaff(tx, c.var.auth), body, now));
     return c.json(snippet, 201);
   })
-  .patch('/snippets/:id', staffOnly, async (c) => {
+  .patch('/snippets/:id', staffOnly, idParams('id'), validate('json', updateSnippetBody), async (c) => {
     const id = idParam(c, 'id');
-    const body = parseWith(updateSnippetBody, await readJson(c));
+    const body = c.req.valid('json');
     const now = c.var.deps.clock.now();
     return c.json(await c.var.deps.db.transaction(async (tx) => updateSnippet(tx, await loadStaff(tx, c.var.auth), id, body, now)));
   })

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { pullRequest, pushRequest } from '@sync/engine/mutations';
 import type { AppEnv } from '../../context.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { validate } from '../../lib/validate.js';
 import { pokeMember } from '../../realtime/publish.js';
 import { pull } from './pull.js';
 import { push } from './push.js';
@@ -18,13 +18,10 @@ import { push } from './push.js';
  * After a push applied something, the member's other tabs and devices get one `poke` on the socket and pull.
  */
 export const syncRoutes = new Hono<AppEnv>()
-  .post('/sync/push', requireAuth('user'), async (c) => {
-    const body = parseWith(pushRequest, await readJson(c));
+  .post('/sync/push', requireAuth('user'), validate('json', pushRequest), async (c) => {
+    const body = c.req.valid('json');
     const { response, applied } = await push(c.var.deps, c.var.auth.id, body);
     if (applied > 0) await pokeMember(c.var.deps, c.var.auth.id, body.clientId);
     return c.json(response);
   })
-  .post('/sync/pull', requireAuth('user'), async (c) => {
-    const body = parseWith(pullRequest, await readJson(c));
-    return c.json(await pull(c.var.deps, c.var.auth.id, body));
-  });
+  .post('/sync/pull', requireAuth('user'), validate('json', pullRequest), async (c) => c.json(await pull(c.var.deps, c.var.auth.id, c.req.valid('json'))));

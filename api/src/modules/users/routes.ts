@@ -5,8 +5,9 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
-import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { invalidBody, parseWith, readJson, requestMeta } from '../../lib/request.js';
+import { assertOwnAccount, ownAccount, requireAuth } from '../auth/middleware.js';
+import { readJson, requestMeta } from '../../lib/request.js';
+import { invalidInput, validate } from '../../lib/validate.js';
 import { deletionRequestBody } from '@sync/contract/safety';
 import { requestDeletion } from './account-deletion.js';
 import { exportMemberData } from './data-export.js';
@@ -60,7 +61,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (!parsed.success) {
       // docs/product.md#errors-and-texts profile save: a bad address answers the same 422 as a taken one.
       if (!parsed.error.issues.some(isUnstorableIssue) && parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
-      throw invalidBody(parsed.error.issues);
+      throw invalidInput('json', parsed.error.issues);
     }
     return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
   })
@@ -72,11 +73,9 @@ export const userRoutes = new Hono<AppEnv>()
     c.header('cache-control', 'no-store');
     return c.json(data);
   })
-  .post('/user/:id/deletion', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
-    const body = parseWith(deletionRequestBody, await readJson(c, { allowEmpty: true }));
-    return c.json(await requestDeletion(c.var.deps, c.var.auth.id, body, requestMeta(c).ip ?? ''));
-  })
+  .post('/user/:id/deletion', member, ownAccount, validate('json', deletionRequestBody, { allowEmpty: true }), async (c) =>
+    c.json(await requestDeletion(c.var.deps, c.var.auth.id, c.req.valid('json'), requestMeta(c).ip ?? '')),
+  )
   .delete('/user/:id/image/:imageId', member, async (c) => {
     assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
     return c.json(await deleteOwnImage(c.var.deps, c.var.auth.id, c.req.param('imageId')));

@@ -3,10 +3,9 @@ import { ageVerificationStartBody, doiBody } from '@sync/contract/payments';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { idParam } from '../../lib/params.js';
 import { requestOrigin } from '../../lib/request-origin.js';
-import { assertOwnAccount, requireAuth } from '../auth/middleware.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { ownAccount, requireAuth } from '../auth/middleware.js';
+import { validate } from '../../lib/validate.js';
 import { loadUserState } from '../users/service.js';
 import { setDoi, startAgeVerification } from './service.js';
 
@@ -21,15 +20,11 @@ const member = requireAuth('user');
  *   PATCH /api/user/{id}/is-doi  { isDOI?: boolean = true }  own account -> the user state
  */
 export const verificationRoutes = new Hono<AppEnv>()
-  .post('/user/:id/age-verification', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
-    const body = parseWith(ageVerificationStartBody, await readJson(c));
-    return c.json(await startAgeVerification(c.var.deps, c.var.auth.id, body, requestOrigin(c)));
-  })
-  .patch('/user/:id/is-doi', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
-    const body = parseWith(doiBody, await readJson(c, { allowEmpty: true }));
-    await setDoi(c.var.deps, c.var.auth.id, body.isDOI);
+  .post('/user/:id/age-verification', member, ownAccount, validate('json', ageVerificationStartBody), async (c) =>
+    c.json(await startAgeVerification(c.var.deps, c.var.auth.id, c.req.valid('json'), requestOrigin(c))),
+  )
+  .patch('/user/:id/is-doi', member, ownAccount, validate('json', doiBody, { allowEmpty: true }), async (c) => {
+    await setDoi(c.var.deps, c.var.auth.id, c.req.valid('json').isDOI);
     const state = await loadUserState(c.var.deps, c.var.deps.db, c.var.auth.id);
     if (!state) throw notFound(t('error.not-found'));
     return c.json(state);

@@ -1,23 +1,23 @@
 import type { AuthenticateBody, RegisterBody } from '@sync/contract/auth';
-import { api } from '@web/lib/api';
+import { call, rpc, via } from '@web/lib/rpc';
 
 /** docs/api.md#endpoints account calls, through the shared client (retry, refresh lock, error hook). */
 
 export function login(body: Pick<AuthenticateBody, 'username' | 'password' | 'cancelDeletion'>) {
-  return api.post<{ access_token: string }>('/authenticate', body, { auth: false, loader: true });
+  return call(rpc.authenticate.$post({ json: body }, via({ auth: false, loader: true })));
 }
 
 export function register(body: RegisterBody) {
-  return api.post<{ status: 'success'; access_token: string }>('/register', body, { auth: false, loader: true });
+  return call(rpc.register.$post({ json: body }, via({ auth: false, loader: true })));
 }
 
 export function forgotPassword(email: string) {
-  return api.post<unknown>('/forgot-password', { email }, { auth: false, loader: true });
+  return call(rpc['forgot-password'].$post({ json: { email } }, via({ auth: false, loader: true })));
 }
 
 /** With the reset token, or signed in with the current password; answers the session's fresh token. */
 export function resetPassword(body: { token: string; password: string } | { password: string; currentPassword: string }) {
-  return api.post<{ status: 'success'; access_token?: string } | undefined>('/reset-password', body, { loader: true });
+  return call(rpc['reset-password'].$post({ json: body }, via({ loader: true })));
 }
 
 export interface ResendAnswer {
@@ -28,6 +28,6 @@ export interface ResendAnswer {
   message?: string;
 }
 
-export function resendVerificationEmail(newEmail?: string) {
-  return api.post<ResendAnswer | undefined>('/resend-email', newEmail ? { new_email: newEmail } : {}, { loader: true });
+export function resendVerificationEmail(newEmail?: string): Promise<ResendAnswer | undefined> {
+  return call(rpc['resend-email'].$post({ json: newEmail ? { new_email: newEmail } : {} }, via({ loader: true })));
 }

@@ -1,6 +1,7 @@
 import type { Image } from '@sync/contract/entities';
 import type { UserPatchBody } from '@sync/contract/profile-edit';
 import { api } from '@web/lib/api';
+import { call, pathParams, rpc } from '@web/lib/rpc';
 import { postMultipart } from '@web/lib/upload';
 import type { User } from '@web/lib/user-store';
 import type { UploadKind } from './upload-checks';
@@ -15,7 +16,7 @@ export function saveProfile(userId: string, body: UserPatchBody & Record<string,
 
 /** DELETE /api/user/{id}/image/{imageId}. */
 export function deleteImage(userId: string, imageId: string): Promise<{ images?: Image[] } | undefined> {
-  return api.delete<{ images?: Image[] } | undefined>(`/user/${encodeURIComponent(userId)}/image/${encodeURIComponent(imageId)}`);
+  return call(rpc.user[':id'].image[':imageId'].$delete({ param: pathParams({ id: userId, imageId }) }));
 }
 
 export interface LocationLists {

@@ -1,5 +1,5 @@
 import type { ModerationItem, ModerationStatus } from '@api/modules/moderation/service';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 
 export type { ModerationItem, ModerationStatus };
 export const MODERATION_TABS: readonly ModerationStatus[] = ['pending', 'approved', 'rejected'];
@@ -14,10 +14,10 @@ export interface ModerationPage {
 
 /** GET /api/moderation/images (admins only): newest first, in the list envelope. */
 export function fetchModeration(status: ModerationStatus, page: number, limit = MODERATION_PAGE_SIZE, signal?: AbortSignal): Promise<ModerationPage> {
-  return api.get<ModerationPage>('/moderation/images', { query: { status, page, limit }, ...(signal ? { signal } : {}) });
+  return call(rpc.moderation.images.$get({ query: { status, page: String(page), limit: String(limit) } }, via(signal ? { signal } : {})));
 }
 
 /** POST /api/moderation/images/{id}/approve | reject: answers the item in its new state. */
 export function decideImage(id: string, decision: 'approve' | 'reject'): Promise<ModerationItem> {
-  return api.post<ModerationItem>(`/moderation/images/${encodeURIComponent(id)}/${decision}`);
+  return call(rpc.moderation.images[':id'][decision].$post({ param: pathParams({ id }) }));
 }

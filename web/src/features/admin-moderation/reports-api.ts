@@ -1,5 +1,5 @@
 import type { ReportItem, ReportOutcome, ReportStatus } from '@sync/contract/safety';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 
 export const REPORTS_PAGE_SIZE = 20;
 
@@ -12,10 +12,11 @@ export interface ReportsPage {
 
 /** GET /api/moderation/reports (admins only): open ones oldest first, resolved ones newest first. */
 export function fetchReports(status: ReportStatus, page: number, signal?: AbortSignal): Promise<ReportsPage> {
-  return api.get<ReportsPage>('/moderation/reports', { query: { status, page, limit: REPORTS_PAGE_SIZE }, loader: false, ...(signal ? { signal } : {}) });
+  const query = { status, page: String(page), limit: String(REPORTS_PAGE_SIZE) };
+  return call(rpc.moderation.reports.$get({ query }, via({ loader: false, ...(signal ? { signal } : {}) })));
 }
 
 /** POST /api/moderation/reports/{id}/resolve: answers the report resolved. */
 export function resolveReport(id: string, outcome: ReportOutcome, note?: string): Promise<ReportItem> {
-  return api.post<ReportItem>(`/moderation/reports/${encodeURIComponent(id)}/resolve`, { outcome, ...(note ? { note } : {}) }, { loader: false });
+  return call(rpc.moderation.reports[':id'].resolve.$post({ param: pathParams({ id }), json: { outcome, ...(note ? { note } : {}) } }, via({ loader: false })));
 }

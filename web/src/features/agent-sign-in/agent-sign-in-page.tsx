@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '@sync/texts';
-import { api } from '@web/lib/api';
 import { authenticate } from '@web/lib/auth-state';
+import { call, rpc, via } from '@web/lib/rpc';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
@@ -40,10 +40,8 @@ export function AgentSignInPage() {
 
   async function signIn({ username, password }: CredentialsValues, force: boolean) {
     try {
-      const answer = await api.post<{ access_token: string }>(
-        '/authenticate',
-        { username: username.trim(), password, type: 'agent', ...(force ? { force: true } : {}) },
-        { auth: false, loader: true },
+      const answer = await call(
+        rpc.authenticate.$post({ json: { username: username.trim(), password, type: 'agent', ...(force ? { force: true } : {}) } }, via({ auth: false, loader: true })),
       );
       if (!(await authenticate(answer.access_token))) throw new Error('token rejected');
       navigateTo(AGENT_HOME);

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES_PER_CHUNK, MESSAGE_COST } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
 import { t } from '@sync/texts';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import { useUser } from '@web/lib/user-store';
 import { getLocalDb, type ConversationRow, type MessageRow } from '@web/local/db';
 import { loadOlder, sortConversations, useConversation, useConversations, useThread } from '@web/sync/mirror-queries';
@@ -64,7 +64,7 @@ function useBlankProfile(profileId: string | undefined, state: StartState): 'loa
         await db.profiles.put({ ...handed, images: handed.images ?? [], cachedAt: Date.now() });
         return true;
       }
-      const profile = await api.get<Record<string, unknown> & { _id: string }>(`/profile/${encodeURIComponent(profileId!)}`, { signal });
+      const profile = await call(rpc.profile[':id'].$get({ param: pathParams({ id: profileId! }) }, via({ signal })));
       await db.profiles.put({ ...profile, cachedAt: Date.now() });
       return true;
     },

@@ -1,5 +1,5 @@
 import type { ListEnvelope } from '@sync/contract/errors';
-import { api } from '@web/lib/api';
+import { call, rpc } from '@web/lib/rpc';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 
 export type SwipeAction = 'like' | 'dislike';
@@ -23,25 +23,25 @@ export type DislikedCard = ProfileCardData & { swipeId: string; swipeDate: strin
 
 /** GET /api/match/next: the next profile, or null when the API answers 204 (nobody left). */
 export async function fetchNextProfile(): Promise<ProfileCardData | null> {
-  const answer = await api.get<ProfileCardData | undefined>('/match/next');
+  const answer: ProfileCardData | undefined = await call(rpc.match.next.$get());
   return answer && typeof answer === 'object' && '_id' in answer ? answer : null;
 }
 
 export function swipe(toUserId: string, actionType: SwipeAction): Promise<SwipeResult> {
-  return api.post<SwipeResult>('/match/swipe', { toUserId, actionType });
+  return call(rpc.match.swipe.$post({ json: { toUserId, actionType } }));
 }
 
 /** POST /api/match/undo; without an id the API undoes the most recent swipe. */
 export function undoSwipe(toUserId?: string): Promise<UndoResult> {
-  return api.post<UndoResult>('/match/undo', toUserId ? { toUserId } : {});
+  return call(rpc.match.undo.$post({ json: toUserId ? { toUserId } : {} }));
 }
 
 export function fetchMatches(page = 1, limit = 36): Promise<ListEnvelope<MatchCard>> {
-  return api.get<ListEnvelope<MatchCard>>('/matches', { query: { page, limit } });
+  return call(rpc.matches.$get({ query: { page: String(page), limit: String(limit) } }));
 }
 
 export function fetchDislikes(page = 1, limit = 36): Promise<ListEnvelope<DislikedCard>> {
-  return api.get<ListEnvelope<DislikedCard>>('/match/dislikes', { query: { page, limit } });
+  return call(rpc.match.dislikes.$get({ query: { page: String(page), limit: String(limit) } }));
 }
 
 export interface LikesStatus {
@@ -51,5 +51,5 @@ export interface LikesStatus {
 }
 
 export function fetchLikes(): Promise<LikesStatus> {
-  return api.get<LikesStatus>('/match/likes');
+  return call(rpc.match.likes.$get());
 }

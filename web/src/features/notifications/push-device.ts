@@ -1,4 +1,4 @@
-import { api } from '@web/lib/api';
+import { call, rpc, via } from '@web/lib/rpc';
 import { registerStoreReset } from '@web/lib/store-reset';
 
 /**
@@ -41,7 +41,7 @@ export async function subscribeDevice(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushRefused(permission);
   const reg = await registration();
-  const { publicKey } = await api.get<{ publicKey: string }>('/push/key', { loader: false });
+  const { publicKey } = await call(rpc.push.key.$get(undefined, via({ loader: false })));
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made with another key (a server with new keys) cannot be used: make a new one.
   const current = subscription?.options.applicationServerKey;
@@ -50,7 +50,10 @@ export async function subscribeDevice(): Promise<void> {
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-  await api.post('/push/subscriptions', subscription.toJSON(), { loader: false });
+  const { expirationTime, keys } = subscription.toJSON();
+  // The server refuses a subscription without its keys (400), as it did when the whole toJSON() went as it was.
+  const json = { endpoint: subscription.endpoint, expirationTime, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
+  await call(rpc.push.subscriptions.$post({ json }, via({ loader: false })));
 }
 
 /** Turns notifications off here: the server forgets the device, the browser drops the subscription. */
@@ -58,7 +61,7 @@ export async function unsubscribeDevice(): Promise<void> {
   const reg = await navigator.serviceWorker.getRegistration();
   const subscription = await reg?.pushManager.getSubscription();
   if (!subscription) return;
-  await api.post('/push/unsubscribe', { endpoint: subscription.endpoint }, { loader: false });
+  await call(rpc.push.unsubscribe.$post({ json: { endpoint: subscription.endpoint } }, via({ loader: false })));
   await subscription.unsubscribe();
 }
 

@@ -1,5 +1,6 @@
 import type { ListEnvelope } from '@sync/contract/errors';
 import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { toQueryParams, type ProfilesQuery } from './profiles-query';
 
@@ -13,12 +14,12 @@ export type ProfilesAnswer = ListEnvelope<ProfileCardData> & { nextCursor?: stri
 export function fetchProfiles(query: ProfilesQuery, page: number, signal?: AbortSignal, cursor?: string): Promise<ProfilesAnswer> {
   const params = toQueryParams(query, page);
   if (cursor) params.cursor = cursor;
-  return api.get<ProfilesAnswer>('/profiles', { query: params, ...(signal ? { signal } : {}) });
+  return call(rpc.profiles.$get({ query: params }, via(signal ? { signal } : {})));
 }
 
 /** GET /api/profile/{id}; the API records the view. */
 export function fetchProfile(id: string, signal?: AbortSignal): Promise<ProfileCardData> {
-  return api.get<ProfileCardData>(`/profile/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return call(rpc.profile[':id'].$get({ param: pathParams({ id }) }, via(signal ? { signal } : {})));
 }
 
 /** PATCH /api/user/{id} with {favourite} (no loader, docs/api.md#endpoints); `{favourite, remove: true}` takes it back. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DELETION_GRACE_DAYS } from '@sync/contract/safety';
 import { t } from '@sync/texts';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import { ApiError } from '@web/lib/http';
 import { FormField } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
@@ -34,7 +34,7 @@ export function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted
   const confirm = async () => {
     setBusy(true);
     try {
-      const answer = await api.post<{ deletionDate: string }>(`/user/${encodeURIComponent(userId)}/deletion`, { currentPassword: password }, { loader: false });
+      const answer = await call(rpc.user[':id'].deletion.$post({ param: pathParams({ id: userId }), json: { currentPassword: password } }, via({ loader: false })));
       setConfirming(false);
       toast.info(t('auth.deletion-pending', { date: new Date(answer.deletionDate).toLocaleDateString(undefined, { dateStyle: 'long' }) }), { duration: 10_000 });
       onDeleted();

@@ -1,26 +1,26 @@
 import type { BlockedProfile, ReportBody } from '@sync/contract/safety';
-import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import { forgetProfileEverywhere } from '@web/lib/profile-forgotten';
 import { getLocalDb } from '@web/local/db';
 import { requestPull } from '@web/sync/sync-runtime';
 
 /** POST /api/profile/{id}/block (safety/routes.ts). */
 export async function blockProfile(profileId: string): Promise<void> {
-  await api.post(`/profile/${encodeURIComponent(profileId)}/block`, {}, { loader: false });
+  await call(rpc.profile[':id'].block.$post({ param: pathParams({ id: profileId }) }, via({ loader: false })));
   await forgetProfile(profileId);
 }
 
 export async function unblockProfile(profileId: string): Promise<void> {
-  await api.delete(`/profile/${encodeURIComponent(profileId)}/block`, { loader: false });
+  await call(rpc.profile[':id'].block.$delete({ param: pathParams({ id: profileId }) }, via({ loader: false })));
   requestPull();
 }
 
 export async function listBlocks(): Promise<BlockedProfile[]> {
-  return (await api.get<{ data: BlockedProfile[] }>('/blocks', { loader: false })).data;
+  return (await call(rpc.blocks.$get(undefined, via({ loader: false })))).data;
 }
 
 export async function reportProfile(profileId: string, body: ReportBody): Promise<void> {
-  await api.post(`/profile/${encodeURIComponent(profileId)}/report`, body, { loader: false });
+  await call(rpc.profile[':id'].report.$post({ param: pathParams({ id: profileId }), json: body }, via({ loader: false })));
   if (body.block) await forgetProfile(profileId);
 }
 

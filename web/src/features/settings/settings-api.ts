@@ -1,5 +1,6 @@
 import type { UserPatchBody } from '@sync/contract/profile-edit';
 import { api } from '@web/lib/api';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import type { User } from '@web/lib/user-store';
 
 /** The part of PATCH /api/user/{id} the settings screen writes; `measurement` is the API's addition to the documented fields. */
@@ -15,7 +16,7 @@ export function saveSettings(userId: string, body: SettingsPatch): Promise<User 
 
 /** GET /api/user/{id}/export: the member's data as JSON (account, conversations with messages, orders). */
 export function fetchDataExport(userId: string): Promise<unknown> {
-  return api.get<unknown>(`/user/${encodeURIComponent(userId)}/export`, { loader: false });
+  return call(rpc.user[':id'].export.$get({ param: pathParams({ id: userId }) }, via({ loader: false })));
 }
 
 /** Hands the export to the browser as a file download. */

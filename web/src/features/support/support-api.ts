@@ -1,5 +1,5 @@
 import type { AffiliateBody, ContactBody } from '@sync/contract/support';
-import { api } from '@web/lib/api';
+import { call, rpc, via } from '@web/lib/rpc';
 
 /** POST /customer-support answers the ticket number (docs/api.md#payments: `ticketNumber`). */
 export interface SupportAnswer {
@@ -14,9 +14,9 @@ export function ticketOf(answer: SupportAnswer | undefined): string | null {
 }
 
 export function sendContactRequest(body: ContactBody) {
-  return api.post<SupportAnswer | undefined>('/customer-support', body, { loader: true });
+  return call(rpc['customer-support'].$post({ query: {}, json: body }, via({ loader: true })));
 }
 
 export function sendAffiliateApplication(body: AffiliateBody) {
-  return api.post<SupportAnswer | undefined>('/customer-support', body, { query: { form_type: 'affiliate' }, loader: true });
+  return call(rpc['customer-support'].$post({ query: { form_type: 'affiliate' }, json: body }, via({ loader: true })));
 }

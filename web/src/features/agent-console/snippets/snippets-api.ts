@@ -1,18 +1,16 @@
 /** The canned replies' calls (GET/POST/PATCH/DELETE /api/snippets). */
 import type { CreateSnippetBody, Snippet, SnippetList, UpdateSnippetBody } from '@sync/contract/snippets';
-import { api } from '@web/lib/api';
-
-const enc = encodeURIComponent;
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
 
 export function fetchSnippets(): Promise<SnippetList> {
-  return api.get<SnippetList>('/snippets', { loader: false });
+  return call(rpc.snippets.$get(undefined, via({ loader: false })));
 }
 export function createSnippet(body: CreateSnippetBody): Promise<Snippet> {
-  return api.post<Snippet>('/snippets', body, { loader: false });
+  return call(rpc.snippets.$post({ json: body }, via({ loader: false })));
 }
 export function updateSnippet(id: string, body: UpdateSnippetBody): Promise<Snippet> {
-  return api.patch<Snippet>(`/snippets/${enc(id)}`, body, { loader: false });
+  return call(rpc.snippets[':id'].$patch({ param: pathParams({ id }), json: body }, via({ loader: false })));
 }
 export function deleteSnippet(id: string): Promise<unknown> {
-  return api.delete(`/snippets/${enc(id)}`, { loader: false });
+  return call(rpc.snippets[':id'].$delete({ param: pathParams({ id }) }, via({ loader: false })));
 }
