@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTextKey, t, texts } from './texts.js';
+import { de } from './locales/de.js';
+import { intlLocale, isTextKey, loadCatalogue, localeOfCountry, setLocaleSource, t, texts, tIn, type TextKey } from './texts.js';
 
 describe('t', () => {
   it('answers the SPEC texts verbatim', () => {
@@ -15,9 +16,36 @@ describe('t', () => {
     expect(t('agent.pause-once-per-hour', { time: '12:30' })).toBe('You can only pause once per hour! Left: 12:30');
   });
 
-  it('leaves a placeholder without a value visible', () => {
-    expect(t('error.page-invalid', {})).toBe('Page Not Found: {path}');
-    expect(t('error.page-invalid')).toBe('Page Not Found: {path}');
+  it('keeps every English text as written: Lingui renders it exactly as the plain placeholder fill did', () => {
+    const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+    for (const [key, text] of Object.entries(texts)) {
+      const params = Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, `<${name}>`]));
+      expect(t(key as TextKey, params), key).toBe(fill(text, params));
+    }
+  });
+
+  it('speaks the active language, German with every key, and falls back to English for a missing one', () => {
+    const { 'error.not-found': _left, ...partial } = de;
+    loadCatalogue('de', partial, texts);
+    setLocaleSource(() => 'de');
+    try {
+      expect(t('validation.min-length', { field: 'Passwort', min: 8 })).toBe('Passwort muss mindestens 8 Zeichen enthalten');
+      expect(t('error.not-found')).toBe('Not found.');
+      expect(tIn('en', 'nav.settings')).toBe('Settings');
+      for (const key of Object.keys(texts)) expect(de[key as TextKey].trim(), key).not.toBe('');
+    } finally {
+      setLocaleSource(() => 'en');
+    }
+  });
+
+  it('picks German for German-speaking countries and formats in the brand country', () => {
+    expect(localeOfCountry('DE')).toBe('de');
+    expect(localeOfCountry('at')).toBe('de');
+    expect(localeOfCountry('US')).toBe('en');
+    expect(localeOfCountry(undefined)).toBe('en');
+    expect(intlLocale('de', 'DE')).toBe('de-DE');
+    expect(intlLocale('en', 'GB')).toBe('en-GB');
+    expect(intlLocale('en', '')).toBe('en');
   });
 
   it('does not interpret replacement patterns in values', () => {

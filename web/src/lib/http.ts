@@ -3,6 +3,7 @@
  * an error hook for 400–599, one retry for body-less methods on transient statuses, a request
  * timeout, and the refresh lock (while a token refresh runs, every other request waits for it).
  */
+import { currentLanguage } from './i18n';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -152,7 +153,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       await deps.beforeRequest?.();
       await waitForLock();
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    // The API answers its error messages in the member's language (api/src/lib/i18n.ts).
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage(), ...options.headers };
     let body: BodyInit | undefined;
     if (options.body !== undefined) {
       if (options.body instanceof FormData || options.body instanceof Blob || typeof options.body === 'string') {
