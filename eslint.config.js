@@ -38,8 +38,33 @@ const apiZones = [
   },
 ];
 
-// Features whose screens still hold literal English (issue K item 7): each leaves this list when its texts are moved.
-const I18N_PENDING = ['account', 'account-forms', 'admin-moderation', 'agent-admin', 'agent-console', 'agent-sign-in', 'interests', 'marketing', 'matching', 'payments', 'profiles', 'safety', 'settings', 'support'];
+// Features (or their files) whose screens still hold literal English (issue K item 7): each leaves this list when its
+// texts are moved.
+const I18N_PENDING = [
+  'account',
+  'account-forms/password-reset-form.tsx',
+  'account-forms/sign-up-form.tsx',
+  'account-forms/sign-up-page.tsx',
+  'account-forms/verify-page.tsx',
+  'admin-moderation',
+  'agent-admin',
+  'agent-console',
+  'agent-sign-in',
+  'interests',
+  'marketing/about-pages.tsx',
+  'marketing/content-page.tsx',
+  'marketing/cookie-policy-page.tsx',
+  'marketing/faq-page.tsx',
+  'marketing/notice-pages.tsx',
+  'marketing/prices-page.tsx',
+  'marketing/privacy-policy-page.tsx',
+  'marketing/terms-page.tsx',
+  'matching',
+  'payments',
+  'profiles',
+  'settings/help-center-page.tsx',
+  'support',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'dist', 'coverage', '.data', 'web/src/routeTree.gen.ts', 'web/public/mockServiceWorker.js', 'e2e/.artifacts', 'api/drizzle'] },
@@ -76,7 +101,7 @@ export default tseslint.config(
     // Every member- and agent-facing text comes from the catalogue (sync/src/locales, docs/decisions/0045): a feature's
     // JSX holds no literal text. Features not yet moved are listed until they are.
     files: ['web/src/features/**/*.tsx'],
-    ignores: ['**/*.test.tsx', ...I18N_PENDING.map((feature) => `web/src/features/${feature}/**`)],
+    ignores: ['**/*.test.tsx', ...I18N_PENDING.map((pending) => `web/src/features/${pending}${pending.endsWith('.tsx') ? '' : '/**'}`)],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
   },

@@ -10,6 +10,7 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { AFTER_SIGN_UP } from './sign-up-page';
 import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
+import { RichText } from '@web/ui/rich-text';
 
 function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
   const finish = useFinishSignIn();
@@ -26,17 +27,21 @@ function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
       onForgotPassword={() => setView('forgot')}
       footer={
         <p>
-          New here?{' '}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => {
-              close();
-              openPopup('sign-up', props.redirect ? { redirect: props.redirect } : {});
+          <RichText
+            id="account.new-here"
+            components={{
+              0: (
+                <button
+                  type="button"
+                  className="text-link"
+                  onClick={() => {
+                    close();
+                    openPopup('sign-up', props.redirect ? { redirect: props.redirect } : {});
+                  }}
+                />
+              ),
             }}
-          >
-            Create a free account
-          </button>
+          />
         </p>
       }
     />
@@ -56,17 +61,21 @@ function SignUpPopup({ props, close }: PopupBodyProps<'sign-up'>) {
       }}
       footer={
         <p>
-          Already a member?{' '}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => {
-              close();
-              openPopup('sign-in', props.redirect ? { redirect: props.redirect } : {});
+          <RichText
+            id="account.already-member"
+            components={{
+              0: (
+                <button
+                  type="button"
+                  className="text-link"
+                  onClick={() => {
+                    close();
+                    openPopup('sign-in', props.redirect ? { redirect: props.redirect } : {});
+                  }}
+                />
+              ),
             }}
-          >
-            Sign in
-          </button>
+          />
         </p>
       }
     />

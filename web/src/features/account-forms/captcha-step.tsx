@@ -82,7 +82,7 @@ export function CaptchaStep({ settings, onToken }: { settings: CaptchaSettings |
   return (
     <div className="captcha-step" role="group" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="captcha-step__title">
-        One more step: please confirm you are a person.
+        {t('account.captcha-title')}
       </p>
       {useRecaptcha ? (
         <RecaptchaWidget siteKey={settings?.siteKeyV2 ?? ''} onToken={onToken} />
@@ -98,7 +98,7 @@ export function CaptchaStep({ settings, onToken }: { settings: CaptchaSettings |
               onToken(SANDBOX_CAPTCHA_TOKEN);
             }}
           />
-          <span>I&apos;m not a robot</span>
+          <span>{t('account.captcha-not-robot')}</span>
         </label>
       )}
     </div>

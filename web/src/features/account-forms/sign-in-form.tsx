@@ -92,8 +92,8 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
   }
 
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
-      <FormField id={`${idPrefix}-username`} label="Username or email" error={messageOf(formState.errors, 'username')}>
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.sign-in-form')}>
+      <FormField id={`${idPrefix}-username`} label={t('account.username-or-email')} error={messageOf(formState.errors, 'username')}>
         {(control) => (
           <input
             {...control}
@@ -107,7 +107,7 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
           />
         )}
       </FormField>
-      <FormField id={`${idPrefix}-password`} label="Password" error={messageOf(formState.errors, 'password')}>
+      <FormField id={`${idPrefix}-password`} label={t('account.password')} error={messageOf(formState.errors, 'password')}>
         {(control) => (
           <PasswordInput
             {...control}
@@ -119,11 +119,11 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
       </FormField>
       <div className="account-form__row-end">
         <button type="button" className="text-link" onClick={onForgotPassword}>
-          Forgot your password?
+          {t('account.forgot-password')}
         </button>
       </div>
-      <SubmitButton busy={busy} busyLabel="Signing in…">
-        Sign in
+      <SubmitButton busy={busy} busyLabel={t('account.signing-in')}>
+        {t('account.sign-in')}
       </SubmitButton>
       {footer && <div className="account-form__footer">{footer}</div>}
     </form>
