@@ -49,7 +49,6 @@ const I18N_PENDING = [
   'admin-moderation',
   'agent-admin',
   'agent-console',
-  'agent-sign-in',
   'interests',
   'marketing/about-pages.tsx',
   'marketing/content-page.tsx',

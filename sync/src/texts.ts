@@ -1,5 +1,10 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { en } from './locales/en.js';
+import type { enAccount } from './locales/en-account.js';
+import type { enConsole } from './locales/en-console.js';
+import type { enLanding } from './locales/en-landing.js';
+import type { enMail } from './locales/en-mail.js';
+import type { enSettings } from './locales/en-settings.js';
 
 /**
  * The catalogue's runtime (docs/decisions/0045): one Lingui instance per language, the English one from the start so
@@ -9,7 +14,10 @@ import { en } from './locales/en.js';
 /** The English catalogue: as written on the API and in tests, compiled in the web build (web/vite/compiled-catalogues.ts). */
 export const texts = en;
 
-export type TextKey = keyof typeof en;
+/** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
+export type AreaTexts = typeof enAccount & typeof enConsole & typeof enLanding & typeof enMail & typeof enSettings;
+
+export type TextKey = keyof typeof en | keyof AreaTexts;
 
 export type TextParams = Readonly<Record<string, string | number>>;
 
@@ -44,6 +52,14 @@ export function loadCatalogue(locale: Locale, messages: Messages, fallback?: Mes
   const i18n = setupI18n({ locale, messages: { [locale]: fallback ? { ...fallback, ...messages } : messages } });
   instances.set(locale, i18n);
   return i18n;
+}
+
+/**
+ * Adds an area's English texts (locales/en-*.ts) to the catalogue: called by the module that shows them, so they reach
+ * the browser in that module's chunk and are in place before it renders. German comes whole, so needs no such step.
+ */
+export function addTexts(area: Partial<AreaTexts>): void {
+  catalogueOf('en').load('en', area as Messages);
 }
 
 export function hasCatalogue(locale: Locale): boolean {

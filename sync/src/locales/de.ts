@@ -1,9 +1,9 @@
-import type { en } from './en.js';
+import type { TextKey } from '../texts.js';
 
 /**
  * The German catalogue (docs/decisions/0045): every key of the English one, in the informal "du" German dating apps
- * use. Typed against en.ts, so a new English text without its German breaks the typecheck. Data only, like en.ts;
- * the web app loads it as its own chunk, only when German is chosen.
+ * use. Typed against every English text (en.ts and the areas' en-*.ts), so a new English text without its German
+ * breaks the typecheck. Data only, like en.ts; the web app loads it as its own chunk, only when German is chosen.
  */
 export const de = {
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
@@ -475,4 +475,38 @@ export const de = {
   'account.email': 'E-Mail',
   'account.sending': 'Wird gesendet…',
   'account.send-reset-link': 'Link zum Zurücksetzen senden',
-} as const satisfies Record<keyof typeof en, string>;
+  'mail.button-fallback': 'Wenn der Button nicht funktioniert, öffne diese Adresse: {href}',
+  'mail.verify-welcome': 'Willkommen bei {brand}!',
+  'mail.verify-text': 'Bitte bestätige deine E-Mail-Adresse, um loszuchatten. Der Link ist 48 Stunden gültig.',
+  'mail.verify-subject': '{brand}: Bestätige deine E-Mail-Adresse',
+  'mail.verify-ignore': 'Wenn du dich nicht registriert hast, kannst du diese E-Mail ignorieren.',
+  'mail.verify-button': 'E-Mail-Adresse bestätigen',
+  'mail.reset-asked': 'Jemand möchte das Passwort deines Kontos zurücksetzen.',
+  'mail.reset-text': 'Öffne den Link unten innerhalb einer Stunde, um ein neues Passwort zu wählen.',
+  'mail.reset-subject': '{brand}: Setze dein Passwort zurück',
+  'mail.reset-ignore': 'Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.',
+  'mail.reset-button': 'Neues Passwort wählen',
+  'mail.email-change-asked': 'Jemand möchte die E-Mail-Adresse deines Kontos in {email} ändern.',
+  'mail.email-change-text': 'Wenn du das warst, musst du nichts tun. Wenn nicht, öffne den Link unten innerhalb von 7 Tagen: Deine Adresse bleibt diese, und alle Geräte werden abgemeldet.',
+  'mail.email-change-subject': '{brand}: Deine E-Mail-Adresse wird geändert',
+  'mail.email-change-button': 'Meine E-Mail-Adresse behalten',
+  'console.staff': 'Team',
+  'console.title': 'Agenten-Konsole',
+  'console.sign-in-lead': 'Melde dich mit deiner Team-E-Mail an, um eine Arbeitssitzung zu starten.',
+  'console.sign-in-form': 'Agenten-Anmeldung',
+  'console.email': 'E-Mail',
+  'console.password': 'Passwort',
+  'console.take-over-text': 'Bei Übernahme wird das andere Gerät abgemeldet.',
+  'console.take-over': 'Diese Sitzung übernehmen',
+  'console.cancel': 'Abbrechen',
+  'console.signing-in': 'Anmeldung läuft…',
+  'console.sign-in': 'Anmelden',
+  'mail.new-message-what': '{count, plural, one {eine neue Nachricht} other {# neue Nachrichten}}',
+  'mail.names-two': '{first} und {second}',
+  'mail.names-more': '{first}, {second} und {count, plural, one {# weitere Person} other {# weiteren Personen}}',
+  'mail.new-message-line': 'Du hast {what} von {names}.',
+  'mail.new-message-open': 'Öffne den Chat, um zu lesen und zu antworten.',
+  'mail.new-message-unsubscribe': 'Du bekommst diese E-Mail, weil „Schick mir eine E-Mail, wenn ich eine neue Nachricht bekomme“ eingeschaltet ist. Schalte es in deinen Einstellungen aus: {url}',
+  'mail.new-message-subject': '{brand}: {what} von {names}',
+  'mail.new-message-button': 'Chat öffnen',
+} as const satisfies Record<TextKey, string>;

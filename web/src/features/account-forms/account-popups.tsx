@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { useBrand } from '@web/lib/brand-context';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
@@ -11,6 +12,8 @@ import { SignUpForm } from './sign-up-form';
 import { AFTER_SIGN_UP } from './sign-up-page';
 import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
 import { RichText } from '@web/ui/rich-text';
+
+addTexts(enAccount);
 
 function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
   const finish = useFinishSignIn();

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { toast } from '@web/ui/toast';
+
+addTexts(enAccount);
 
 /** The captcha settings in the runtime config (GET /api/config), when the brand has any. */
 export interface CaptchaSettings {

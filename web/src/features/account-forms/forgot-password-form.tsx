@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@sync/contract/auth';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { ApiError } from '@web/lib/http';
@@ -8,6 +9,8 @@ import { toast } from '@web/ui/toast';
 import { forgotPassword } from './account-api';
 import './account-forms.css';
 import { RichText } from '@web/ui/rich-text';
+
+addTexts(enAccount);
 
 const resolver = contractResolver<{ email: string }, ForgotPasswordBody>(forgotPasswordBody);
 

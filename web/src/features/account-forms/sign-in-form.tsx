@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { ApiError } from '@web/lib/http';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { anyMissing, credentialsResolver } from '@web/ui/forms/credentials';
@@ -8,6 +9,8 @@ import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
 import { login } from './account-api';
 import './account-forms.css';
+
+addTexts(enAccount);
 
 export interface SignInFormProps {
   /** Receives the access token of a successful login. */

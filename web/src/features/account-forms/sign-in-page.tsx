@@ -5,8 +5,11 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
 import './account-forms.css';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { RichText } from '@web/ui/rich-text';
+
+addTexts(enAccount);
 
 /** /sign-in (sign-in layout). An optional ?redirect= path is where the member lands afterwards. */
 export function SignInPage() {

@@ -1,4 +1,7 @@
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enLanding } from '@sync/locales/en-landing';
+
+addTexts(enLanding);
 
 /** The drawn phone's profile: a name and an age read alike in every language. */
 const HERO_PROFILE = { name: 'Sophie', age: 27 };

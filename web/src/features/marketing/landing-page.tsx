@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { t, type TextKey } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enLanding } from '@sync/locales/en-landing';
 import { useBrand } from '@web/lib/brand-context';
 import { RichText } from '@web/ui/rich-text';
 import { HeroVisual } from './hero-visual';
 import { Icon, type IconName } from '@web/ui/icons';
 import { ProfileStrip } from './profile-strip';
 import './marketing.css';
+
+addTexts(enLanding);
 
 const features: { icon: IconName; title: TextKey; text: TextKey }[] = [
   { icon: 'search', title: 'landing.feature-browse', text: 'landing.feature-browse-text' },

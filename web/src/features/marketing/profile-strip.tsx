@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useBrand } from '@web/lib/brand-context';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { fetchPublicProfiles, photoOf, photoSources, type PublicProfile } from './public-profiles';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enLanding } from '@sync/locales/en-landing';
+
+addTexts(enLanding);
 
 /** How wide a strip photo is drawn (marketing.css .mk-profiles): 44% of a phone, 28% of a tablet, a quarter from 1280 px. */
 const STRIP_SIZES = '(min-width: 1280px) 25vw, (min-width: 768px) 28vw, 44vw';

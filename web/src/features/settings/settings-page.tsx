@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { LOCALES, t, type Locale } from '@sync/texts';
+import { addTexts, LOCALES, t, type Locale } from '@sync/texts';
+import { enSettings } from '@sync/locales/en-settings';
 import { useAuth } from '@web/lib/auth-session';
 import { useBrand } from '@web/lib/brand-context';
 import { chooseLanguage, LANGUAGE_NAMES, useLanguage } from '@web/lib/i18n';
@@ -13,6 +14,8 @@ import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from 
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
 import './settings.css';
+
+addTexts(enSettings);
 
 type Measurement = 'metric' | 'imperial';
 
