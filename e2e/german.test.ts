@@ -92,5 +92,19 @@ describe.skipIf(!hasChromium)('the app in German on the DE brand (issue K item 7
     await page.getByRole('button', { name: 'Einstellungen speichern' }).waitFor();
     await page.getByRole('heading', { name: 'Sprache' }).waitFor();
     await shot(page, 'german-settings');
+
+    // Another device follows the account's language once the member has signed in there.
+    await apiCall(member.token, 'PATCH', `/user/${member.id}`, { language: 'en' });
+    const other = await browser.newContext({ baseURL: deBase(), viewport: MOBILE, serviceWorkers: 'block' });
+    const second = await other.newPage();
+    await second.goto('/sign-in');
+    const secondForm = second.getByRole('form', { name: 'Anmelden' });
+    await secondForm.getByLabel('Benutzername oder E-Mail').fill(member.username);
+    await secondForm.getByLabel(/^Passwort/).fill(member.password);
+    await secondForm.getByRole('button', { name: 'Anmelden' }).click();
+    await expect.poll(() => pathOf(second), { timeout: 15_000 }).toBe('/profiles');
+    await second.goto('/settings');
+    await second.getByRole('button', { name: 'Save settings' }).waitFor();
+    await other.close();
   });
 });
