@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { emojiImages } from './web/vite/emoji-images';
+import { compiledCatalogues } from './web/vite/compiled-catalogues';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -41,6 +42,7 @@ export default defineConfig(({ mode }) => ({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
+    compiledCatalogues(),
     emojiImages(),
     VitePWA({
       registerType: 'prompt',

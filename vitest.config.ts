@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { compiledCatalogues } from './web/vite/compiled-catalogues';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
@@ -50,6 +51,7 @@ export default defineConfig({
       {
         resolve: { alias },
         define: { __MOCK_API__: 'false' },
+        plugins: [compiledCatalogues()],
         test: {
           name: 'web',
           environment: 'happy-dom',

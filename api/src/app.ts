@@ -15,6 +15,7 @@ import { devRoutes } from './modules/dev/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wsRoutes } from './realtime/ws-route.js';
 import { brandMiddleware } from './modules/brands/resolve.js';
+import { languageScope } from './lib/i18n.js';
 import { brandRoutes, configRoutes } from './modules/brands/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
@@ -106,6 +107,8 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
 
   // Every call but health knows its brand (docs/product.md#overview: branded per domain).
   api.use('*', async (c, next) => (c.req.path === '/api/health' ? next() : brandMiddleware(c, next)));
+  // Error messages and mails in the request's language (lib/i18n.ts).
+  api.use('*', languageScope);
 
   const routes = mountModules(api);
   if (opts.upgradeWebSocket) api.route('/', wsRoutes(opts.upgradeWebSocket, { handlers: agentWsHandlers, onClose: agentSocketClosed }));

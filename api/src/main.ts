@@ -1,3 +1,5 @@
+// First: the catalogue's compiler is in place before any module makes a text at load time (NODE_ENV=production has none).
+import './lib/i18n.js';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';

@@ -1,400 +1,95 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { en } from './locales/en.js';
+import type { enAccount } from './locales/en-account.js';
+import type { enConsole } from './locales/en-console.js';
+import type { enLanding } from './locales/en-landing.js';
+import type { enMail } from './locales/en-mail.js';
+import type { enSettings } from './locales/en-settings.js';
+
 /**
- * The one catalogue of user-facing texts, shared by the web app (toasts, forms) and the API
- * (error `message`s), so both say exactly the same words. Keys follow docs/product.md#validation and
- * docs/product.md#errors-and-texts where the product owner named them; texts left unworded are written here once.
+ * The catalogue's runtime (docs/decisions/0045): one Lingui instance per language, the English one from the start so
+ * no English text ever waits; German is loaded by whoever needs it (the web app lazily, the API at start). `t()` asks
+ * the active language: on the web the member's, on the API the request's (api/src/lib/i18n.ts).
  */
-export const texts = {
-  // docs/product.md#errors-and-texts: generic and authentication errors
-  'error.generic': 'Something went wrong, please try again later.',
-  'error.login-invalid-credentials': 'Invalid credentials. Please verify username and password',
-  'error.login-throttled': 'Too many sign-in attempts. Please try again in {minutes} minutes.',
-  'error.too-many-requests': 'Too many requests from your connection or for this account. Please try again in {minutes} minutes.',
-  'error.current-password-required': 'Please enter your current password',
-  'error.invalid-current-password': 'Your current password is not correct',
-  'error.reset-link-invalid': 'This password reset link is invalid or has expired.',
-  'error.agent-already-logged-in': 'This agent is already signed in on another device.',
-  'error.auto-login-failed': 'Error during auto-login. You will be logged out.',
-  'error.token-expired': 'Your session has expired. You will be logged out.',
-  'error.auto-login-not-found': 'User not found. Please register first',
-  'error.sso-access-denied': 'You have to give your consent to log in using this account',
-  'error.verification-expired': 'Your verification link has expired. Please sign in to receive a new one.',
-  'error.unknown': 'Unknown error',
-  'error.request-timeout': 'TimeoutError: The operation was aborted due to timeout',
-  'error.page-not-found': 'Page not found: {path}',
-  'error.page-invalid': 'Page Not Found: {path}',
-  'error.unknown-middleware': 'Unknown route middleware',
-  'error.not-found-title': 'OOPS! 404 / PAGE NOT FOUND',
-  'error.unauthorized': 'Please sign in to continue.',
-  'error.forbidden': 'You are not allowed to do this.',
-  'error.not-found': 'Not found.',
-  'error.validation': 'Some fields are not valid.',
-  'error.idempotency-conflict': 'This request was already sent with different details.',
-  'error.no-credits': 'You have no credits left. Buy credits to keep chatting.',
-  'error.no-subscription': 'This feature is for VIP members. Upgrade to use it.',
-  'error.no-likes': 'You have no likes left. Upgrade to keep swiping.',
-  'error.new-messages': 'New messages arrived in this conversation. Read them before replying.',
-  'error.claim-required': 'This conversation is not claimed by you.',
+/** The English catalogue: as written on the API and in tests, compiled in the web build (web/vite/compiled-catalogues.ts). */
+export const texts = en;
 
-  // docs/product.md#errors-and-texts: captcha
-  'recaptcha-v2-error': 'CAPTCHA verification failed. Please try again later.',
-  'recaptcha-v3-failed': 'Please solve the CAPTCHA to continue.',
-  'recaptcha-v2-timeout': 'CAPTCHA timed out. Please try again.',
+/** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
+export type AreaTexts = typeof enAccount & typeof enConsole & typeof enLanding & typeof enMail & typeof enSettings;
 
-  // docs/product.md#errors-and-texts: profiles and the member's own profile
-  'profile-filtering-failed': 'Error loading profiles. Try refreshing the page',
-  'profile-loading-failed': 'Error loading profile. Try refreshing the page',
-  'edit-save-error-invalid-email': 'Invalid email or email already in use. Please try again',
-  'profile-edit.saved': 'Your profile has been saved.',
-  'profile-edit.delete-error': 'Error deleting the image. Please try again!',
-  'profile-edit.email-change-notice': 'We will send a verification link to your new email address when you save.',
-  'profile-edit.current-password-hint': 'We ask for it before changing your password or email address.',
-  'profile-edit.pending-approval': 'Pending approval',
-  'profile-edit.favourite-premium-only': 'Only VIP members can add favorites.',
-
-  // docs/product.md#validation / docs/product.md#errors-and-texts: image upload
-  'image-uploader.failed': 'Error uploading. Please try again!',
-  'image-uploader.invalid-type': 'Invalid file type, jpeg or png only',
-  'image-uploader.max-size': 'Max file size allowed is 5 mb',
-  'image-uploader.min-dimension': 'Mininum dimension is 640px x 360px',
-  'image-uploader.too-many-files': 'You can upload up to {max} files at a time.',
-
-  // docs/product.md#errors-and-texts: favourites (texts the product owner left unworded)
-  'favorite.added': '{username} was added to your favorites.',
-  'favorite.removed': '{username} was removed from your favorites.',
-
-  // docs/product.md#errors-and-texts: support forms
-  'support.failed': 'There was a problem submitting your request. Please try again later.',
-  'support.contact-success': 'Thank you! Your request was sent (ticket {ticket}). We will reply within 24 hours.',
-  'support.affiliate-success': 'Thank you for applying! Our affiliate team will contact you within 48 hours.',
-
-  // docs/product.md#verification: email verification
-  'verify.resend-success': 'We sent you a new verification email.',
-  'verify.resend-wait': 'You can resend the email in {minutes} minutes.',
-  'verify.already-verified': 'Your email address is already verified.',
-  'verify.email-changed': 'Your email address was changed. We sent a verification link to {email}.',
-
-  // Account forms (worded here)
-  'auth.password-changed': 'Your password has been changed.',
-  'auth.email-change-undone': 'Your email address change was cancelled and every device was signed out. If you did not ask for the change, reset your password now.',
-  'auth.email-change-undo-invalid': 'This link is invalid or has expired. Sign in and check your email address in the settings.',
-
-  // docs/product.md#orders-and-payment: payments (failure texts worded here)
-  'payment.failed-bank': 'Your bank declined the payment. Please try a different card.',
-  'payment.failed-system': 'The payment could not be completed because of a system issue. Please contact support.',
-  'payment.failed-refunded': 'This offer was no longer available when your payment went through, so the full amount has been refunded to your card.',
-  'payment.refund-statement': 'The refund shows on your card statement within a few days.',
-  // The purchase rules, shown before paying (decision 0021)
-  'payment.first-purchase-notice': 'This offer is for your first purchase only: it can be paid once.',
-  'payment.one-membership': 'You can hold one VIP membership at a time. A new one can be bought once your current membership has ended.',
-  'payment.card-removed': 'The card has been removed.',
-  // Server answers of the payment calls (issue E), shown as the server's message
-  'payment.first-purchase-only': 'This offer is only available for your first purchase.',
-  'payment.post-payment-only': 'This offer is available after your first purchase.',
-  'payment.price-unavailable': 'This package is not available in your country or currency.',
-  'payment.product-not-found': 'This package is no longer available.',
-  'payment.membership-active': 'You already have an active VIP membership.',
-  'payment.order-paid': 'This order has already been paid.',
-  'payment.order-pending': 'A payment for this order is already in progress.',
-  'payment.payment-in-progress': 'Another payment of yours is still being confirmed. Please wait until it has gone through, then try again.',
-  'payment.invalid-token': 'The card details have expired. Please enter your card again.',
-  'payment.card-not-found': 'This card was not found. It may have been removed already.',
-  'payment.card-in-use': 'This card pays for your VIP membership. Cancel the membership renewal before removing it.',
-  'payment.membership-ended': 'This membership has already ended.',
-  'payment.apple-pay-url': 'The Apple Pay validation URL is not valid.',
-  'age-verification.required': 'Please verify your age to continue.',
-  'age-verification.invalid-url': 'The return address must be on this site.',
-
-  // docs/product.md#errors-and-texts: agent console
-  'agent.error-try-again': 'Something went wrong, try again',
-  'agent.error': 'Something went wrong',
-  'agent.meetup-delete-error': 'Something went wrong in deleting this meetup, try again',
-  'agent.meetup-cancel-error': 'Something went wrong in cancelling this meetup, try again',
-  'agent.pause-once-per-hour': 'You can only pause once per hour! Left: {time}',
-  'agent.profile-updated': 'Agent Profile has been updated',
-  'agent.memo-added': 'Successfully added a memo',
-  'agent.memo-updated': 'Successfully updated a memo',
-  'agent.memo-removed': 'Successfully removed a memo',
-  'agent.meetup-added': 'Successfully added a meetup',
-  'agent.meetup-updated': 'Successfully updated a meetup',
-  'agent.meetup-removed': 'Successfully removed a meetup',
-  'agent.meetup-cancelled': 'Successfully cancelled a meetup',
-  'agent.max-claims-range': 'Max claims must be a whole number from 1 to 100',
-  'agent.meetup-in-the-past': 'Choose a date and time in the future for the meet-up.',
-  'agent.reply-timer-lapse': 'Reply timer lapse',
-  'agent.claim-ended': 'Someone else answered this conversation: your claim on it ended. Nothing was lost on your side.',
-  'agent.claim-released': 'The conversation went back to its stock.',
-  'agent.claim-limit': 'You can hold at most {max} conversations at once. Reply to one first.',
-  'agent.claim-not-held': 'You do not hold this conversation (any more).',
-  'agent.claim-held-by': '{agent} holds this conversation (claim ends in {time}). Replying as admin ends their claim.',
-  'agent.admin-reply-ends-claim-title': 'End the claim of {agent}?',
-  'agent.admin-reply-ends-claim': '{agent} holds this conversation (claim ends in {time}). Sending as admin ends their claim; they are told at once and stay signed in.',
-  'agent.admin-reply-ends-claim-confirm': 'Send and end the claim',
-  'agent.reply-title': 'Reply in {time} · {title}',
-  'agent.signed-in-elsewhere': 'You were signed out: your account signed in on another device.',
-  // Agent console texts the product owner left unworded (issue D web)
-  'agent.queue-empty': 'No conversation is waiting in your stocks right now.',
-  'agent.reply-sent': 'Reply sent',
-  'agent.admin-reply-sent': 'Reply sent as admin',
-  'agent.break-reason-required': 'Please say why you are taking a break.',
-  'agent.end-session-title': 'End your session?',
-  'agent.end-session-body': 'Your claimed conversation goes back to its stock and your session and break timers stop.',
-  'agent.socket-reconnecting': 'Connection lost. Reconnecting (attempt {attempt} of {max})…',
-  'agent.socket-manual': 'The connection could not be restored.',
-  'agent.session-needed': 'Start your session to claim conversations.',
-  'agent.agent-created': 'Agent has been created',
-  'agent.fictive-saved': 'Fictive profile has been saved',
-  'agent.view-recorded': '{profile} viewed the profile of {member}',
-  'agent.favourite-recorded': '{profile} added {member} to favorites',
-  'agent.favourite-removed': '{profile} removed {member} from favorites',
-  'agent.snippet-saved': 'Canned reply saved',
-  'agent.snippet-removed': 'Canned reply removed',
-  'agent.snippet-shared-admin-only': 'Only admins can add or change shared canned replies.',
-  'agent.snippet-limit': 'You have reached the limit of {max} canned replies. Remove one to add another.',
-
-  // docs/product.md#validation: validation messages
-  'validation.required': 'Required',
-  'validation.invalid-value': 'Invalid value',
-  'validation.special-characters': 'Please remove special characters',
-  'validation.date-string': 'Incorrect date format',
-  'validation.adult': 'You have to be at least 18 years old',
-  'validation.max-age': 'You have to be at most {max} years old',
-  'validation.credit-card': 'Credit card is not valid',
-  'validation.cvv': 'The CVV must be a 3 or 4 digit number',
-  'validation.expiration-date': 'Invalid expiration date',
-  'validation.expiry-mmyy': 'The date format is invalid or in the past',
-  'validation.zipcode': 'Invalid zip code',
-  'validation.email': 'Please enter a valid email address',
-  'validation.min-length': 'The {field} must contain at least {min} symbols',
-  'validation.max-length': 'The {field} must contain at most {max} symbols',
-  'validation.username': 'The username must be {min} to {max} characters: letters, numbers and underscores only',
-  'validation.at-least-one': 'Select at least one',
-  'validation.one-of': 'Please choose one of the options',
-  'validation.ip-address': 'Please enter a valid IP address',
-  'validation.username-or-email': 'Must be a valid username or email address.',
-  'validation.terms': 'Please acknowledge to proceed.',
-  'validation.checkout-terms': 'You must accept terms and conditions to make a purchase',
-  'validation.looking-for-tags': 'Information is required, please fill in some tags',
-  'validation.about-me': 'Information is required, please fill the about me field',
-  'validation.age-range': 'The age range must be between {min} and {max}, lowest first',
-  'validation.passwords-match': 'The passwords do not match',
-
-  // docs/product.md#constants: activity labels ("{count} … ago")
-  'activity.just-now': 'Just now',
-  'activity.second': '1 second ago',
-  'activity.seconds': '{count} seconds ago',
-  'activity.minute': '1 minute ago',
-  'activity.minutes': '{count} minutes ago',
-  'activity.hour': '1 hour ago',
-  'activity.hours': '{count} hours ago',
-  'activity.day': '1 day ago',
-  'activity.days': '{count} days ago',
-  'activity.month': '1 month ago',
-  'activity.months': '{count} months ago',
-  'activity.year': '1 year ago',
-  'activity.years': '{count} years ago',
-
-  // Messaging (docs/product.md#screens-and-routes /messages and chat; texts worded here)
-  'messages.tabs-label': 'Messages',
-  'messages.inbox': 'Inbox',
-  'messages.conversations': 'Conversations',
-  'messages.archive': 'Archive',
-  'messages.flirts': 'Flirts',
-  'messages.sent': 'Sent',
-  'messages.empty-inbox': 'No new conversations yet. Browse profiles to start a conversation.',
-  'messages.empty-conversations': 'You have not written to anyone yet. Browse profiles to start a conversation.',
-  'messages.empty-archive': 'Nothing archived. Archive a conversation to tidy your inbox; you can restore it any time.',
-  'messages.empty-flirts': 'No profile has written to you first yet. Browse profiles to start a conversation.',
-  'messages.empty-sent': 'No conversations wait for a reply. Browse profiles to start a conversation.',
-  'messages.browse-profiles': 'Browse profiles',
-  'messages.archive-action': 'Archive',
-  'messages.restore-action': 'Restore',
-  'messages.archive-title': 'Archive this conversation?',
-  'messages.archive-body': 'The conversation with {username} moves to the Archive. You can restore it any time.',
-  'messages.restore-title': 'Restore this conversation?',
-  'messages.restore-body': 'The conversation with {username} moves back to your messages.',
-  'messages.cancel': 'Cancel',
-  'messages.you': 'You: ',
-  'messages.attachment': 'Photo',
-  'messages.no-messages': 'No messages yet',
-  'messages.unread': '{count} unread',
-  'messages.page': 'Page {page} of {pages}',
-  'messages.previous-page': 'Previous page',
-  'messages.next-page': 'Next page',
-  'chat.previous': 'Previous conversation',
-  'chat.next': 'Next conversation',
-  'chat.back': 'Back to messages',
-  'chat.online': 'Online',
-  'chat.view-profile': 'View profile',
-  'chat.placeholder': 'Write a message…',
-  'chat.send': 'Send',
-  'chat.composer-label': 'Message to {username}',
-  'chat.pending': 'Sending',
-  'chat.sent': 'Sent',
-  'chat.failed': 'Not sent',
-  'chat.retry': 'Retry',
-  'chat.discard': 'Discard',
-  'chat.today': 'Today',
-  'chat.yesterday': 'Yesterday',
-  'chat.load-older': 'Load older messages',
-  'chat.loading-older': 'Loading older messages…',
-  'chat.start': 'Say hello to {username}. Each message costs 1 credit.',
-  'chat.ask-for-city': 'Ask {username} which city they live in',
-  'chat.ask-for-city-text': 'Which city do you live in?',
-  'chat.credits-left': '{count} credits left',
-  'chat.not-found': 'This conversation is not on this device yet.',
-  'chat.profile-loading-failed': 'Error loading profile. Try refreshing the page',
-  'chat.attach': 'Attach a photo',
-  'chat.photo-preview': 'The photo to send',
-  'chat.photo-remove': 'Remove the photo',
-  'chat.price': '{count} credit per message, photo included',
-  'chat.uploading': 'Uploading photo… {percent}%',
-  'chat.attach-offline': 'You are offline: sending a photo needs a connection. Your text stays here.',
-  'chat.open-photo': 'Open photo',
-  'gallery.title': 'Photos',
-  'gallery.previous': 'Previous photo',
-  'gallery.next': 'Next photo',
-  'gallery.position': '{index} of {total}',
-  'popup.no-credits-title': 'You are out of credits',
-  'popup.no-credits-action': 'Buy credits',
-  'sync.not-syncing': 'Not syncing: {count} waiting to be sent. We keep trying.',
-  'sync.offline': 'You are offline. {count} waiting; they will be sent when you are back online.',
-  'sync.retry-now': 'Retry now',
-  'sync.sign-in-to-send': 'Sign in again to send your waiting messages ({count}). They stay on this device until then.',
-  'sync.refused-input': 'This message could not be sent: {reason}',
-
-  // Web shell (navigation, layouts, loaders, update prompt); worded here
-  'nav.search': 'Search',
-  'nav.discover': 'Discover',
-  'settings.export-title': 'Your data',
-  'settings.export-text': 'Download a copy of your profile, messages and orders as a JSON file.',
-  'settings.export-button': 'Download my data',
-  'settings.export-busy': 'Preparing…',
-  'settings.push-title': 'Notifications on this device',
-  'settings.push-text': 'Get a notification when a new message arrives while the app is closed.',
-  'settings.push-label': 'Notify me on this device',
-  'settings.push-hint': 'Takes effect at once, for this browser only. Logging out turns it off.',
-  'settings.push-on': 'Notifications are on for this device.',
-  'settings.push-off': 'Notifications are off for this device.',
-  'settings.push-denied': 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back here.',
-  'settings.push-unsupported': 'This browser cannot show notifications. On an iPhone, add Amora to your home screen first.',
-  'settings.push-failed': 'Notifications could not be turned on. Please try again later.',
-  'messages.new-from': 'New message from {username}',
-  'messages.new-photo': 'Sent you a photo',
-  'messages.open-chat': 'Open',
-  'messages.choose-conversation': 'Choose a conversation to read and answer it here.',
-  'title.chat': 'Chat',
-  'title.profile': 'Profile',
-  'title.checkout': 'Checkout',
-  'title.edit-profile': 'Edit my profile',
-  'title.verify': 'Confirm your email',
-  'membership.keep': 'Keep VIP',
-  'sign-up.email-taken': 'An account with this email address already exists.',
-  'sign-up.email-taken-actions': 'Is it yours?',
-  'sign-up.reset-password': 'Reset my password',
-  // Block, report, account deletion (docs/decisions/0034); worded here
-  'safety.menu': 'More actions for {username}',
-  'safety.block': 'Block',
-  'safety.report': 'Report',
-  'safety.block-title': 'Block {username}?',
-  'safety.block-text': 'You will not see {username} anywhere any more, and your conversation is hidden. You can unblock in Settings.',
-  'safety.block-confirm': 'Block',
-  'safety.blocked-toast': '{username} is blocked.',
-  'safety.cancel': 'Cancel',
-  'safety.report-title': 'Report {username}',
-  'safety.report-reason': 'What is wrong?',
-  'safety.report-details': 'Tell us more (optional)',
-  'safety.report-also-block': 'Also block {username}',
-  'safety.report-send': 'Send report',
-  'safety.report-sent': 'Thank you. Our team will look at your report.',
-  'error.profile-blocked': 'You blocked this profile. Unblock it in Settings to write again.',
-  'settings.blocked-title': 'Blocked profiles',
-  'settings.blocked-empty': 'You have not blocked anyone.',
-  'settings.unblock': 'Unblock {username}',
-  'settings.unblock-short': 'Unblock',
-  'settings.delete-title': 'Delete my account',
-  'settings.delete-text': 'Your account is deleted {days} days after you ask: your profile, photos, messages and saved cards are removed. Until then, signing in lets you cancel. Orders are kept as accounting law requires, without your name.',
-  'settings.delete-password': 'Current password',
-  'settings.delete-needs-password': 'Set a password in your settings first: deleting your account asks for it.',
-  'settings.delete-button': 'Delete my account',
-  'settings.delete-confirm': 'Yes, delete my account',
-  'settings.delete-confirm-title': 'Delete your account?',
-  'settings.delete-confirm-text': 'You will be signed out everywhere. Your account is deleted on {date} unless you sign in and cancel before.',
-  'auth.deletion-pending': 'Your account is scheduled for deletion on {date}.',
-  'auth.deletion-pending-text': 'Sign in to keep your account and cancel the deletion, or leave it to be deleted.',
-  'auth.deletion-cancel': 'Keep my account and sign in',
-  'auth.deletion-leave': 'Leave it',
-  'auth.deletion-cancelled': 'Welcome back. Your account will not be deleted.',
-  'moderation.reports-title': 'Reports',
-  'moderation.images-title': 'Images',
-  'moderation.reports-empty': 'No reports here.',
-  'moderation.report-resolve': 'Resolve',
-  'moderation.report-outcome': 'Outcome',
-  'moderation.report-note': 'Note (optional)',
-  'checkout.save-card': 'Save this card for faster checkout',
-  'checkout.save-card-membership': 'Save this card for faster checkout and to renew VIP (unsaved, VIP ends after this period)',
-  'match.title': "It's a match!",
-  'match.text': 'You and {username} like each other.',
-  'match.send-message': 'Send a message',
-  'match.keep-swiping': 'Keep swiping',
-  'nav.favorites': 'Favorites',
-  'nav.messages': 'Messages',
-  'nav.credits': 'Credits',
-  'nav.main': 'Main navigation',
-  'nav.footer': 'Footer',
-  'nav.user-menu': 'Account menu',
-  'nav.my-account': 'My account',
-  'nav.settings': 'Settings',
-  'nav.help-center': 'Help center',
-  'nav.logout': 'Log out',
-  'nav.sign-in': 'Sign in',
-  'nav.sign-up': 'Sign up',
-  'nav.home': 'Home',
-  'nav.prices': 'Prices',
-  'nav.about-us': 'About us',
-  'nav.faq': 'FAQ',
-  'nav.terms': 'Terms',
-  'nav.privacy-policy': 'Privacy policy',
-  'nav.cookie-policy': 'Cookie policy',
-  'nav.contact-us': 'Contact us',
-  'nav.affiliates': 'Affiliates',
-  'nav.agent-console': 'Console',
-  'nav.agent-chat': 'Chat',
-  'shell.loading': 'Loading…',
-  'shell.coming-soon': 'Coming soon',
-  'shell.coming-soon-body': 'This part of {brand} is on its way.',
-  'shell.go-home': 'Go to the home page',
-  'shell.error-title': 'Something went wrong',
-  'shell.close': 'Close',
-  'shell.footer-disclaimer': 'Profiles are for entertainment only; no real meetings are possible. You must be 18 or older.',
-  'shell.update-available': 'A new version is available.',
-  'shell.update-reload': 'Reload',
-  'shell.offline-ready': 'The app is ready to work offline.',
-  'shell.brand-failed': 'We could not load the site settings. Please refresh the page.',
-  'shell.retry': 'Try again',
-  'popup.general-title': 'Notice',
-  'popup.ok': 'OK',
-  'popup.sign-in-title': 'Sign in',
-  'popup.password-reset-title': 'Reset your password',
-  'popup.sign-up-title': 'Create your account',
-} as const satisfies Record<string, string>;
-
-export type TextKey = keyof typeof texts;
+export type TextKey = keyof typeof en | keyof AreaTexts;
 
 export type TextParams = Readonly<Record<string, string | number>>;
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+export const LOCALES = ['en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** German for the German-speaking countries a brand serves; English elsewhere (the only other catalogue). */
+const COUNTRY_LOCALE: Readonly<Record<string, Locale>> = { DE: 'de', AT: 'de', CH: 'de', LI: 'de' };
+
+export function localeOfCountry(country: string | null | undefined): Locale {
+  return COUNTRY_LOCALE[(country ?? '').toUpperCase()] ?? DEFAULT_LOCALE;
+}
+
+/** The BCP 47 tag Intl formats with: the language in the brand's country (de-AT, en-GB), so numbers and dates follow both. */
+export function intlLocale(locale: Locale, country?: string | null): string {
+  const region = (country ?? '').toUpperCase();
+  return /^[A-Z]{2}$/.test(region) ? `${locale}-${region}` : locale;
+}
+
+const instances = new Map<Locale, I18n>([['en', setupI18n({ locale: 'en', messages: { en } })]]);
 
 /**
- * The text for `key` with `{name}` placeholders filled from `params`. A placeholder without a
- * value stays as written, so a missing parameter shows up in review instead of vanishing.
+ * Puts a language's messages in place, compiled (the web build) or as written (the API compiles at run time). A
+ * language's missing keys fall back to English, so a half-done catalogue shows English, never a key.
  */
+export function loadCatalogue(locale: Locale, messages: Messages, fallback?: Messages): I18n {
+  const i18n = setupI18n({ locale, messages: { [locale]: fallback ? { ...fallback, ...messages } : messages } });
+  instances.set(locale, i18n);
+  return i18n;
+}
+
+/**
+ * Adds an area's English texts (locales/en-*.ts) to the catalogue: called by the module that shows them, so they reach
+ * the browser in that module's chunk and are in place before it renders. German comes whole, so needs no such step.
+ */
+export function addTexts(area: Partial<AreaTexts>): void {
+  catalogueOf('en').load('en', area as Messages);
+}
+
+export function hasCatalogue(locale: Locale): boolean {
+  return instances.has(locale);
+}
+
+/** The Lingui instance of a language, English while that language's catalogue has not arrived. */
+export function catalogueOf(locale: Locale): I18n {
+  return instances.get(locale) ?? instances.get('en')!;
+}
+
+let activeLocale: () => Locale = () => DEFAULT_LOCALE;
+
+/** Who says which language `t()` speaks: the web app's chosen language, the API's request scope. */
+export function setLocaleSource(source: () => Locale): void {
+  activeLocale = source;
+}
+
+export function currentLocale(): Locale {
+  return activeLocale();
+}
+
+/** The text for `key` in the active language, `{name}` placeholders filled from `params`. */
 export function t(key: TextKey, params?: TextParams): string {
-  const text: string = texts[key];
-  if (!params) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+  return catalogueOf(activeLocale())._(key, params);
+}
+
+/** The text for `key` in a given language: mails and pushes go out in their recipient's. */
+export function tIn(locale: Locale, key: TextKey, params?: TextParams): string {
+  return catalogueOf(locale)._(key, params);
 }
 
 /** Whether a string from outside (a server `code`, a query flag) names a catalogue entry. */

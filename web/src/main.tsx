@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import './app.css';
 import { registerAppPopups } from './app/register-popups';
@@ -8,10 +8,17 @@ import { createAppRouter } from './app/router';
 import { getAuth, hasStoredSession, loadAuthSession } from './lib/auth-state';
 import { BrandProvider, type BrandSetup } from './lib/brand-context';
 import { installChunkReloadGuard } from './lib/chunk-reload';
+import { startLanguage, useLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { popupsReady } from './ui/popups/popup-registry';
 import { loadBrandSetup } from './lib/runtime-config';
 import { toast } from './ui/toast';
+
+/** The screens, drawn again in the member's language when it changes in the settings. */
+function Screens({ router }: { router: AnyRouter }) {
+  const language = useLanguage();
+  return <RouterProvider key={language} router={router} />;
+}
 
 async function start() {
   installChunkReloadGuard();
@@ -45,6 +52,7 @@ async function start() {
     brandFailed = true;
     console.error('brand setup failed', error);
   }
+  await startLanguage(setup.config?.country);
   registerAppPopups();
   setNavigator((to, options) => void router.navigate({ to, replace: options?.replace ?? false }));
 
@@ -55,7 +63,7 @@ async function start() {
     reactRoot.render(
       <StrictMode>
         <BrandProvider value={value}>
-          <RouterProvider router={router} />
+          <Screens router={router} />
         </BrandProvider>
       </StrictMode>,
     );

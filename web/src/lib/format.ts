@@ -1,4 +1,7 @@
 import { differenceInCalendarDays, isSameDay, isSameYear } from 'date-fns';
+import { t } from '@sync/texts';
+import { formatMoney } from '@sync/rules/pricing';
+import { currentLanguage, formatLocale } from './i18n';
 
 /** Seconds as m:ss, or h:mm:ss from an hour up: the console's timers. */
 export function formatClock(totalSeconds: number): string {
@@ -17,25 +20,49 @@ export function secondsUntil(end: number | null, now: number): number {
   return end === null ? 0 : Math.max(0, Math.ceil((end - now) / 1000));
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+/** Intl formatters in the member's language and brand country (lib/i18n.ts), made once per locale. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  const key = `${locale}|${name}`;
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
+  return formatter;
+}
+
+const dateTime = () => dateFormat('dateTime', { dateStyle: 'medium', timeStyle: 'short' });
+const time = () => dateFormat('time', { hour: '2-digit', minute: '2-digit' });
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
+  return Number.isNaN(d.getTime()) ? '—' : dateTime().format(d);
 }
 
 export function formatTime(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : time.format(d);
+  return Number.isNaN(d.getTime()) ? '' : time().format(d);
 }
 
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
-const weekdayDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const shortDateYear = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const weekday = () => dateFormat('weekday', { weekday: 'long' });
+const weekdayDate = () => dateFormat('weekdayDate', { weekday: 'short', month: 'short', day: 'numeric' });
+const fullDate = () => dateFormat('fullDate', { dateStyle: 'medium' });
+const shortDate = () => dateFormat('shortDate', { month: 'short', day: 'numeric' });
+
+/** A number in the member's locale: 1,234 in English, 1.234 in German. */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(formatLocale()).format(value);
+}
+
+/**
+ * An amount with its currency symbol as the member's locale writes it: "$9.99" in English (SPEC §9's two decimals,
+ * symbol first), "9,99 €" in German.
+ */
+export function formatAmount(amount: number, symbol = ''): string {
+  if (currentLanguage() === 'en') return formatMoney(amount, symbol);
+  const figure = new Intl.NumberFormat(formatLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(formatMoney(amount)));
+  return symbol ? `${figure}\u00a0${symbol}` : figure;
+}
 
 /** The local calendar day of a date, for grouping a timeline by day. */
 export function dayKey(iso: string): string {
@@ -51,18 +78,18 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const days = differenceInCalendarDays(now, d);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days > 1 && days < 7) return weekday.format(d);
-  return isSameYear(d, now) ? weekdayDate.format(d) : fullDate.format(d);
+  if (days === 0) return t('chat.today');
+  if (days === 1) return t('chat.yesterday');
+  if (days > 1 && days < 7) return weekday().format(d);
+  return isSameYear(d, now) ? weekdayDate().format(d) : fullDate().format(d);
 }
 
 /** A message's time: the clock alone today, with its date before, so no time is read against the wrong day. */
 export function formatStamp(iso: string, now: Date = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (isSameDay(d, now)) return time.format(d);
-  return `${(isSameYear(d, now) ? shortDate : shortDateYear).format(d)}, ${time.format(d)}`;
+  if (isSameDay(d, now)) return time().format(d);
+  return `${(isSameYear(d, now) ? shortDate : fullDate)().format(d)}, ${time().format(d)}`;
 }
 
 /** `<input type="datetime-local">` value for an ISO date, in local time. */

@@ -3,6 +3,7 @@
  * an error hook for 400–599, one retry for body-less methods on transient statuses, a request
  * timeout, and the refresh lock (while a token refresh runs, every other request waits for it).
  */
+import { currentLanguage } from './i18n';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -179,7 +180,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       await deps.beforeRequest?.();
       await waitForLock();
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    // The API answers its error messages in the member's language (api/src/lib/i18n.ts).
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage(), ...init.headers };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     if (options.auth !== false && !options.apiKey) {
       const token = deps.getToken?.();

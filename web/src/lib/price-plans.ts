@@ -1,6 +1,6 @@
 import type { PriceEntry, Product, ProductTag } from '@sync/contract/entities';
 import { packageFlags, packageRefusal, type PackageFlags } from '@sync/rules/package-offer';
-import { formatMoney, pickPriceEntry, pricePerMessage, sortProductsByPrice, truncate2 } from '@sync/rules/pricing';
+import { pickPriceEntry, pricePerMessage, sortProductsByPrice, truncate2 } from '@sync/rules/pricing';
 
 /** A one-off credit package as the prices page shows it. */
 export interface CreditPackagePlan {
@@ -142,4 +142,4 @@ export function currencySymbol(currency: string, configured?: unknown): string {
   }
 }
 
-export const money = formatMoney;
+export { formatAmount as money } from './format';

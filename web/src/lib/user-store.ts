@@ -1,3 +1,5 @@
+import { isLocale, type Locale } from '@sync/texts';
+import { chooseLanguage } from './i18n';
 import { createStore, useStore } from './store';
 import { registerStoreReset } from './store-reset';
 
@@ -43,7 +45,17 @@ function read(): UserState {
 
 const store = createStore<UserState>(read());
 
+/** The language kept on the account (settings.language, docs/decisions/0045), if the member chose one. */
+function accountLanguage(user: User | null): Locale | null {
+  const language = (user?.profile as { settings?: { language?: unknown } } | undefined)?.settings?.language;
+  return isLocale(language) ? language : null;
+}
+
 function commit(next: UserState): void {
+  // A choice made on another device arrives with the account: followed when the account's language changes, so an
+  // older answer still in flight never undoes the choice just made here.
+  const language = accountLanguage(next.user);
+  if (language && language !== accountLanguage(store.get().user)) void chooseLanguage(language).catch(() => undefined);
   try {
     if (next.isSet) globalThis.localStorage?.setItem(USER_STORAGE_KEY, JSON.stringify(next));
     else globalThis.localStorage?.removeItem(USER_STORAGE_KEY);

@@ -11,6 +11,8 @@ export interface UserSettings {
   keepLocationPrivate: boolean;
   measurement: 'metric' | 'imperial';
   timeFormat: '12h' | '24h';
+  /** The member's chosen language (docs/decisions/0045); absent: the brand's country decides. */
+  language?: 'en' | 'de';
 }
 export interface Promotions {
   firstPurchasePromotion: boolean;

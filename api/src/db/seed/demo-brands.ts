@@ -82,6 +82,23 @@ export const DEMO_BRANDS: DemoBrand[] = [
     priceFactor: 1.1,
   },
   {
+    // The German brand (docs/decisions/0045): its country makes the app speak German. On this machine it answers at
+    // de.localhost (browsers send every *.localhost name here).
+    domain: 'amora.de',
+    aliases: ['de.localhost'],
+    brand: 'Amora',
+    company: 'Amora Entertainment Ltd',
+    timezone: 'Europe/Berlin',
+    countries: ['DE'],
+    defaultCountry: 'DE',
+    legacyMode: false,
+    apiKey: 'dev-api-key-amora-de',
+    customerSupport: { email: 'support@amora.example', hours: 'Mo–Fr 9:00–18:00' },
+    defaultDescriptor: 'AMORA*DE',
+    profiles: 40,
+    priceFactor: 1,
+  },
+  {
     // Kept only to prove that legacy-mode brands are left out of the brand list (docs/product.md#constants).
     domain: 'oldflame.com',
     aliases: [],

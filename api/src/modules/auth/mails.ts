@@ -1,7 +1,14 @@
 import type { Mail } from '../../providers/mail/mailer.js';
+import { addTexts, t } from '@sync/texts';
+import { enMail } from '@sync/locales/en-mail';
 import { escapeHtml } from '../../lib/html.js';
 
-/** The app's one mail look: the brand, the lines, one button with its address spelled out below, a small footer. */
+addTexts(enMail);
+
+/**
+ * The app's one mail look: the brand, the lines, one button with its address spelled out below, a small footer. Mails
+ * speak the language `t()` speaks: the request's, or the recipient's under inLocale (lib/i18n.ts).
+ */
 export function mailLayout(brand: string, lines: string[], link: { label: string; href: string }, footer?: string) {
   const body = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
   return `<!doctype html>
@@ -9,39 +16,36 @@ export function mailLayout(brand: string, lines: string[], link: { label: string
 <h1 style="font-size: 20px">${escapeHtml(brand)}</h1>
 ${body}
 <p><a href="${escapeHtml(link.href)}" style="display: inline-block; padding: 12px 20px; background: #d6336c; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(link.label)}</a></p>
-<p style="font-size: 12px; color: #666">If the button does not work, open this address: ${escapeHtml(link.href)}</p>
+<p style="font-size: 12px; color: #666">${escapeHtml(t('mail.button-fallback', { href: link.href }))}</p>
 ${footer ? `<p style="font-size: 12px; color: #666">${escapeHtml(footer)}</p>\n` : ''}</body></html>`;
 }
 
 export function verificationMail(brand: string, to: string, link: string): Mail {
-  const lines = [`Welcome to ${brand}!`, 'Please confirm your email address to start chatting. The link is valid for 48 hours.'];
+  const lines = [t('mail.verify-welcome', { brand }), t('mail.verify-text')];
   return {
     to,
-    subject: `${brand}: confirm your email address`,
-    text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not sign up, you can ignore this email.\n`,
-    html: mailLayout(brand, [...lines], { label: 'Confirm my email', href: link }),
+    subject: t('mail.verify-subject', { brand }),
+    text: `${lines.join('\n\n')}\n\n${link}\n\n${t('mail.verify-ignore')}\n`,
+    html: mailLayout(brand, [...lines], { label: t('mail.verify-button'), href: link }),
   };
 }
 
 export function resetPasswordMail(brand: string, to: string, link: string): Mail {
-  const lines = ['Someone asked to reset the password of your account.', 'Open the link below within an hour to choose a new password.'];
+  const lines = [t('mail.reset-asked'), t('mail.reset-text')];
   return {
     to,
-    subject: `${brand}: reset your password`,
-    text: `${lines.join('\n\n')}\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-    html: mailLayout(brand, lines, { label: 'Choose a new password', href: link }),
+    subject: t('mail.reset-subject', { brand }),
+    text: `${lines.join('\n\n')}\n\n${link}\n\n${t('mail.reset-ignore')}\n`,
+    html: mailLayout(brand, lines, { label: t('mail.reset-button'), href: link }),
   };
 }
 
 export function emailChangeNoticeMail(brand: string, to: string, newEmail: string, undoLink: string): Mail {
-  const lines = [
-    `Someone asked to change the email address of your account to ${newEmail}.`,
-    'If it was you, there is nothing to do. If it was not, open the link below within 7 days: your address stays this one and every device is signed out.',
-  ];
+  const lines = [t('mail.email-change-asked', { email: newEmail }), t('mail.email-change-text')];
   return {
     to,
-    subject: `${brand}: your email address is being changed`,
+    subject: t('mail.email-change-subject', { brand }),
     text: `${lines.join('\n\n')}\n\n${undoLink}\n`,
-    html: mailLayout(brand, lines, { label: 'Keep my email address', href: undoLink }),
+    html: mailLayout(brand, lines, { label: t('mail.email-change-button'), href: undoLink }),
   };
 }

@@ -5,7 +5,7 @@ import type { MemoryMailer } from '../../providers/mail/memory.js';
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAgent, useMemoryMailer } from '../auth/test-helpers.js';
-import { sendNewMessageMails } from './new-message-mails.js';
+import { newMessageMail, sendNewMessageMails } from './new-message-mails.js';
 
 const QUIET_MS = 120_000;
 const MIN_GAP_MS = 30 * 60_000;
@@ -110,5 +110,15 @@ describe('new-message mails', () => {
     expect(mail!.subject).toContain(a.username);
     expect(mail!.subject).toContain(b.username);
     expect(mail!.links).toContain(`http://localhost:3000/messages/chat/${b.id}`);
+  });
+
+  it('speaks the member language, else the language of the brand country', () => {
+    const due = { userId: 'u', email: 'a@example.com', brand: 'Amora', language: null, country: 'DE', lastSeq: 3, unread: 3, conversationId: 'c', senders: ['anna', 'bea', 'cleo'] };
+    const german = newMessageMail(due, 'https://amora.example');
+    expect(german.subject).toBe('Amora: 3 neue Nachrichten von anna, bea und 1 weitere Person');
+    expect(german.text).toContain('Öffne den Chat, um zu lesen und zu antworten.');
+    const english = newMessageMail({ ...due, language: 'en', unread: 1, senders: ['anna', 'bea'] }, 'https://amora.example');
+    expect(english.subject).toBe('Amora: a new message from anna and bea');
+    expect(english.text).toContain('Open the chat to read and answer.');
   });
 });

@@ -3,6 +3,9 @@ import type { AppDeps } from '../../context.js';
 import { brands, conversations, messageMails, messages, profiles, users } from '../../db/schema/index.js';
 import type { Job } from '../../jobs/scheduler.js';
 import type { Mail } from '../../providers/mail/mailer.js';
+import { addTexts, isLocale, localeOfCountry, t } from '@sync/texts';
+import { enMail } from '@sync/locales/en-mail';
+import { inLocale } from '../../lib/i18n.js';
 import { mailLayout } from '../auth/mails.js';
 import { unreadStaffNews } from './unread-staff-news.js';
 
@@ -10,10 +13,15 @@ import { unreadStaffNews } from './unread-staff-news.js';
 const LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 100;
 
+addTexts(enMail);
+
 interface Due {
   userId: string;
   email: string;
   brand: string;
+  /** The member's chosen language, else the brand's country decides (docs/decisions/0045). */
+  language: string | null;
+  country: string;
   lastSeq: number;
   unread: number;
   conversationId: string;
@@ -22,21 +30,27 @@ interface Due {
 
 /** "Anna", "Anna and Bea", "Anna, Bea and 2 others". */
 function namesOf(senders: string[]): string {
-  if (senders.length <= 2) return senders.join(' and ');
-  return `${senders.slice(0, 2).join(', ')} and ${senders.length - 2} other${senders.length === 3 ? '' : 's'}`;
+  const [first = '', second = ''] = senders;
+  if (senders.length <= 1) return first;
+  if (senders.length === 2) return t('mail.names-two', { first, second });
+  return t('mail.names-more', { first, second, count: senders.length - 2 });
 }
 
+/** The mail in its recipient's language: the member's choice, else the language of the brand's country. */
 export function newMessageMail(due: Due, publicUrl: string): Mail {
-  const chatUrl = `${publicUrl}/messages/chat/${due.conversationId}`;
-  const what = due.unread === 1 ? 'a new message' : `${due.unread} new messages`;
-  const lines = [`You have ${what} from ${namesOf(due.senders)}.`, 'Open the chat to read and answer.'];
-  const unsubscribe = `You get this email because "Email me when I get a new message" is on. Turn it off in your settings: ${publicUrl}/settings`;
-  return {
-    to: due.email,
-    subject: `${due.brand}: ${what} from ${namesOf(due.senders)}`,
-    text: `${lines.join('\n\n')}\n\n${chatUrl}\n\n${unsubscribe}\n`,
-    html: mailLayout(due.brand, lines, { label: 'Open the chat', href: chatUrl }, unsubscribe),
-  };
+  return inLocale(isLocale(due.language) ? due.language : localeOfCountry(due.country), () => {
+    const chatUrl = `${publicUrl}/messages/chat/${due.conversationId}`;
+    const what = t('mail.new-message-what', { count: due.unread });
+    const names = namesOf(due.senders);
+    const lines = [t('mail.new-message-line', { what, names }), t('mail.new-message-open')];
+    const unsubscribe = t('mail.new-message-unsubscribe', { url: `${publicUrl}/settings` });
+    return {
+      to: due.email,
+      subject: t('mail.new-message-subject', { brand: due.brand, what, names }),
+      text: `${lines.join('\n\n')}\n\n${chatUrl}\n\n${unsubscribe}\n`,
+      html: mailLayout(due.brand, lines, { label: t('mail.new-message-button'), href: chatUrl }, unsubscribe),
+    };
+  });
 }
 
 /**
@@ -55,6 +69,8 @@ export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
       userId: conversations.userId,
       email: users.email,
       brand: brands.brand,
+      language: sql<string | null>`${users.settings}->>'language'`,
+      country: brands.defaultCountry,
       lastSeq: sql<number>`${lastSeq}`.mapWith(Number),
       unread: count(),
       conversationId: sql<string>`(array_agg(${conversations.id} order by ${messages.seq} desc))[1]`,
@@ -75,7 +91,7 @@ export async function sendNewMessageMails(deps: AppDeps): Promise<number> {
         sql`coalesce((${users.settings}->>'notifyByEmail')::boolean, true)`,
       ),
     )
-    .groupBy(conversations.userId, users.email, brands.brand)
+    .groupBy(conversations.userId, users.email, users.settings, brands.brand, brands.defaultCountry)
     .having(lte(max(messages.dateSent), new Date(now - quietMs)))
     .limit(BATCH)) as Due[];
 

@@ -3,7 +3,7 @@ import { text } from '@sync/contract/text';
 import { ethnicities } from '@sync/contract/entities';
 import { userPatchBody } from '@sync/contract/profile-edit';
 import { choice } from '@sync/contract/fields';
-import { t } from '@sync/texts';
+import { LOCALES, t } from '@sync/texts';
 
 /** The database keeps heights between these (profiles_height_range); the shared form allows a wider span. */
 export const STORED_HEIGHT_MIN_CM = 120;
@@ -17,7 +17,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /**
  * PATCH /api/user/{id}: the shared form schema (`userPatchBody`, every docs/product.md#data edit field, any part of it)
  * plus what the edit and settings screens also set beyond the documented list (docs/product.md#data): ethnicity, the measurement system, the
- * time format (docs/product.md#constants: 12 h by default), and the
+ * time format (docs/product.md#constants: 12 h by default), the language (docs/decisions/0045), and the
  * current password a password change must carry. Birth date is refused by the route before this runs.
  */
 export const accountPatchBody = userPatchBody
@@ -25,6 +25,7 @@ export const accountPatchBody = userPatchBody
     ethnicity: choice(ethnicities).nullable().optional(),
     measurement: z.enum(['metric', 'imperial'], { error: 'measurement must be metric or imperial' }).optional(),
     timeFormat: z.enum(['12h', '24h'], { error: 'timeFormat must be 12h or 24h' }).optional(),
+    language: z.enum(LOCALES, { error: 'language must be en or de' }).optional(),
     currentPassword: text({ error: 'currentPassword must be text' }).max(200).optional(),
   })
   .superRefine((body, ctx) => {

@@ -43,6 +43,7 @@ export function serializeUser(input: UserStateInput, now: Date = new Date()): Us
     lookingForAge: range,
     measurement: user.settings.measurement,
     timeFormat: user.settings.timeFormat ?? '12h',
+    ...(user.settings.language ? { language: user.settings.language } : {}),
   };
   return {
     _id: user.id,

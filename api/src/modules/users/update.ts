@@ -78,6 +78,7 @@ export async function updateAccount(
     if (body.notifyByEmail !== undefined) settings.notifyByEmail = body.notifyByEmail;
     if (body.measurement !== undefined) settings.measurement = body.measurement;
     if (body.timeFormat !== undefined) settings.timeFormat = body.timeFormat;
+    if (body.language !== undefined) settings.language = body.language;
 
     let country: string | undefined;
     let location: ProfileLocation | undefined;

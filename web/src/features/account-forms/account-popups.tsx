@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { useBrand } from '@web/lib/brand-context';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
@@ -10,6 +11,9 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { AFTER_SIGN_UP } from './sign-up-page';
 import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
+import { RichText } from '@web/ui/rich-text';
+
+addTexts(enAccount);
 
 function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
   const finish = useFinishSignIn();
@@ -26,17 +30,21 @@ function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
       onForgotPassword={() => setView('forgot')}
       footer={
         <p>
-          New here?{' '}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => {
-              close();
-              openPopup('sign-up', props.redirect ? { redirect: props.redirect } : {});
+          <RichText
+            id="account.new-here"
+            components={{
+              0: (
+                <button
+                  type="button"
+                  className="text-link"
+                  onClick={() => {
+                    close();
+                    openPopup('sign-up', props.redirect ? { redirect: props.redirect } : {});
+                  }}
+                />
+              ),
             }}
-          >
-            Create a free account
-          </button>
+          />
         </p>
       }
     />
@@ -56,17 +64,21 @@ function SignUpPopup({ props, close }: PopupBodyProps<'sign-up'>) {
       }}
       footer={
         <p>
-          Already a member?{' '}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => {
-              close();
-              openPopup('sign-in', props.redirect ? { redirect: props.redirect } : {});
+          <RichText
+            id="account.already-member"
+            components={{
+              0: (
+                <button
+                  type="button"
+                  className="text-link"
+                  onClick={() => {
+                    close();
+                    openPopup('sign-in', props.redirect ? { redirect: props.redirect } : {});
+                  }}
+                />
+              ),
             }}
-          >
-            Sign in
-          </button>
+          />
         </p>
       }
     />

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { toast } from '@web/ui/toast';
+
+addTexts(enAccount);
 
 /** The captcha settings in the runtime config (GET /api/config), when the brand has any. */
 export interface CaptchaSettings {
@@ -82,7 +85,7 @@ export function CaptchaStep({ settings, onToken }: { settings: CaptchaSettings |
   return (
     <div className="captcha-step" role="group" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="captcha-step__title">
-        One more step: please confirm you are a person.
+        {t('account.captcha-title')}
       </p>
       {useRecaptcha ? (
         <RecaptchaWidget siteKey={settings?.siteKeyV2 ?? ''} onToken={onToken} />
@@ -98,7 +101,7 @@ export function CaptchaStep({ settings, onToken }: { settings: CaptchaSettings |
               onToken(SANDBOX_CAPTCHA_TOKEN);
             }}
           />
-          <span>I&apos;m not a robot</span>
+          <span>{t('account.captcha-not-robot')}</span>
         </label>
       )}
     </div>

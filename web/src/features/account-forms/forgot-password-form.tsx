@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@sync/contract/auth';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { ApiError } from '@web/lib/http';
 import { toast } from '@web/ui/toast';
 import { forgotPassword } from './account-api';
 import './account-forms.css';
+import { RichText } from '@web/ui/rich-text';
+
+addTexts(enAccount);
 
 const resolver = contractResolver<{ email: string }, ForgotPasswordBody>(forgotPasswordBody);
 
@@ -31,21 +35,20 @@ export function ForgotPasswordForm({ onBack, idPrefix = 'forgot' }: { onBack: ()
       <div className="form-stack account-form">
         <div className="form-alert form-alert--success" role="status">
           <p>
-            If an account exists for <strong>{sentTo}</strong>, a link to reset your password is on its way. It can take a
-            few minutes, so check your spam folder too.
+            <RichText id="account.reset-sent" values={{ email: sentTo }} components={{ 0: <strong /> }} />
           </p>
         </div>
         <button type="button" className="button button--ghost" onClick={onBack}>
-          Back to sign in
+          {t('account.back-to-sign-in')}
         </button>
       </div>
     );
   }
 
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Reset your password">
-      <p className="account-form__lead">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <FormField id={`${idPrefix}-email`} label="Email" error={messageOf(formState.errors, 'email')}>
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.reset-form')}>
+      <p className="account-form__lead">{t('account.reset-lead')}</p>
+      <FormField id={`${idPrefix}-email`} label={t('account.email')} error={messageOf(formState.errors, 'email')}>
         {(control) => (
           <input
             {...control}
@@ -56,12 +59,12 @@ export function ForgotPasswordForm({ onBack, idPrefix = 'forgot' }: { onBack: ()
           />
         )}
       </FormField>
-      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
-        Send reset link
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('account.sending')}>
+        {t('account.send-reset-link')}
       </SubmitButton>
       <div className="account-form__footer">
         <button type="button" className="text-link" onClick={onBack}>
-          Back to sign in
+          {t('account.back-to-sign-in')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { ApiError } from '@web/lib/http';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { anyMissing, credentialsResolver } from '@web/ui/forms/credentials';
@@ -8,6 +9,8 @@ import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
 import { login } from './account-api';
 import './account-forms.css';
+
+addTexts(enAccount);
 
 export interface SignInFormProps {
   /** Receives the access token of a successful login. */
@@ -92,8 +95,8 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
   }
 
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
-      <FormField id={`${idPrefix}-username`} label="Username or email" error={messageOf(formState.errors, 'username')}>
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.sign-in-form')}>
+      <FormField id={`${idPrefix}-username`} label={t('account.username-or-email')} error={messageOf(formState.errors, 'username')}>
         {(control) => (
           <input
             {...control}
@@ -107,7 +110,7 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
           />
         )}
       </FormField>
-      <FormField id={`${idPrefix}-password`} label="Password" error={messageOf(formState.errors, 'password')}>
+      <FormField id={`${idPrefix}-password`} label={t('account.password')} error={messageOf(formState.errors, 'password')}>
         {(control) => (
           <PasswordInput
             {...control}
@@ -119,11 +122,11 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
       </FormField>
       <div className="account-form__row-end">
         <button type="button" className="text-link" onClick={onForgotPassword}>
-          Forgot your password?
+          {t('account.forgot-password')}
         </button>
       </div>
-      <SubmitButton busy={busy} busyLabel="Signing in…">
-        Sign in
+      <SubmitButton busy={busy} busyLabel={t('account.signing-in')}>
+        {t('account.sign-in')}
       </SubmitButton>
       {footer && <div className="account-form__footer">{footer}</div>}
     </form>

@@ -5,6 +5,11 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
 import './account-forms.css';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
+import { RichText } from '@web/ui/rich-text';
+
+addTexts(enAccount);
 
 /** /sign-in (sign-in layout). An optional ?redirect= path is where the member lands afterwards. */
 export function SignInPage() {
@@ -17,10 +22,10 @@ export function SignInPage() {
     <section className="account-card" aria-labelledby="sign-in-title">
       <div className="account-card__head">
         <h1 id="sign-in-title" className="account-card__title">
-          {view === 'sign-in' ? 'Welcome back' : 'Forgot your password?'}
+          {view === 'sign-in' ? t('account.welcome-back') : t('account.forgot-password')}
         </h1>
         <p className="account-card__sub">
-          {view === 'sign-in' ? `Sign in to pick up your conversations on ${brand}.` : 'It happens. We will help you get back in.'}
+          {view === 'sign-in' ? t('account.sign-in-lead', { brand }) : t('account.forgot-lead')}
         </p>
       </div>
       {view === 'sign-in' ? (
@@ -29,7 +34,7 @@ export function SignInPage() {
           onForgotPassword={() => setView('forgot')}
           footer={
             <p>
-              New to {brand}? <Link to="/sign-up">Create a free account</Link>
+              <RichText id="account.new-to" values={{ brand }} components={{ 0: <Link to="/sign-up" /> }} />
             </p>
           }
         />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enConsole } from '@sync/locales/en-console';
 import { authenticate } from '@web/lib/auth-state';
 import { call, rpc, via } from '@web/lib/rpc';
 import { ApiError } from '@web/lib/http';
@@ -10,6 +11,8 @@ import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
 import './agent-sign-in.css';
+
+addTexts(enConsole);
 
 export const AGENT_HOME = '/agent';
 
@@ -72,14 +75,14 @@ export function AgentSignInPage() {
   return (
     <section className="agent-sign-in" aria-labelledby="agent-sign-in-title">
       <div className="agent-sign-in__head">
-        <span className="agent-sign-in__badge">Staff</span>
+        <span className="agent-sign-in__badge">{t('console.staff')}</span>
         <h1 id="agent-sign-in-title" className="agent-sign-in__title">
-          Agent console
+          {t('console.title')}
         </h1>
-        <p className="agent-sign-in__sub">Sign in with your staff email to start a work session.</p>
+        <p className="agent-sign-in__sub">{t('console.sign-in-lead')}</p>
       </div>
-      <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Agent sign in">
-        <FormField id="agent-email" label="Email" error={messageOf(formState.errors, 'username')}>
+      <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label={t('console.sign-in-form')}>
+        <FormField id="agent-email" label={t('console.email')} error={messageOf(formState.errors, 'username')}>
           {(control) => (
             <input
               {...control}
@@ -93,26 +96,28 @@ export function AgentSignInPage() {
             />
           )}
         </FormField>
-        <FormField id="agent-password" label="Password" error={messageOf(formState.errors, 'password')}>
+        <FormField id="agent-password" label={t('console.password')} error={messageOf(formState.errors, 'password')}>
           {(control) => (
             <PasswordInput {...control} aria-invalid={Boolean(formState.errors.password)} {...register('password', resetTakeOver)} autoComplete="current-password" />
           )}
         </FormField>
         {takeOver ? (
           <div className="agent-sign-in__takeover" role="alert">
-            <p>{t('error.agent-already-logged-in')} Taking over signs the other device out.</p>
+            <p>
+              {t('error.agent-already-logged-in')} {t('console.take-over-text')}
+            </p>
             <div className="agent-sign-in__actions">
               <button type="button" className="button button--primary" disabled={busy} onClick={() => void forceSignIn()}>
-                Take over this session
+                {t('console.take-over')}
               </button>
               <button type="button" className="button button--ghost" disabled={busy} onClick={() => setTakeOver(false)}>
-                Cancel
+                {t('console.cancel')}
               </button>
             </div>
           </div>
         ) : (
-          <SubmitButton busy={busy} busyLabel="Signing in…">
-            Sign in
+          <SubmitButton busy={busy} busyLabel={t('console.signing-in')}>
+            {t('console.sign-in')}
           </SubmitButton>
         )}
       </form>

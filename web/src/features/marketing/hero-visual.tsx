@@ -1,3 +1,12 @@
+import { addTexts, t } from '@sync/texts';
+import { enLanding } from '@sync/locales/en-landing';
+
+addTexts(enLanding);
+
+/** The drawn phone's profile: a name and an age read alike in every language. */
+const HERO_PROFILE = { name: 'Sophie', age: 27 };
+/** The pass button's sign, drawn like the heart beside it (the picture is hidden from screen readers). */
+const PASS_SIGN = '✕';
 /**
  * The landing's hero picture, drawn rather than downloaded: a phone showing a profile card and a
  * chat, with a match badge and message bubbles around it. Decorative: the copy beside it says it all.
@@ -45,14 +54,16 @@ export function HeroVisual() {
             <Portrait variant="a" />
             <div className="mk-phone__card-info">
               <span className="mk-phone__badge">VIP</span>
-              <strong>Sophie, 27</strong>
+              <strong>
+                {HERO_PROFILE.name}, {HERO_PROFILE.age}
+              </strong>
               <span>
-                <i className="mk-dot" /> Online now
+                <i className="mk-dot" /> {t('landing.hero-online')}
               </span>
             </div>
           </div>
           <div className="mk-phone__actions">
-            <span className="mk-round mk-round--no">✕</span>
+            <span className="mk-round mk-round--no">{PASS_SIGN}</span>
             <span className="mk-round mk-round--yes">♥</span>
           </div>
         </div>
@@ -67,12 +78,12 @@ export function HeroVisual() {
           </span>
         </span>
         <span>
-          <strong>It&apos;s a match!</strong>
-          <small>Say hi to Sophie</small>
+          <strong>{t('match.title')}</strong>
+          <small>{t('landing.hero-say-hi')}</small>
         </span>
       </div>
-      <div className="mk-float mk-float--chat-in">Hey! Loved your travel photos ✈️</div>
-      <div className="mk-float mk-float--chat-out">Thanks! Where should I go next? 😊</div>
+      <div className="mk-float mk-float--chat-in">{t('landing.hero-chat-in')}</div>
+      <div className="mk-float mk-float--chat-out">{t('landing.hero-chat-out')}</div>
       <span className="mk-heart mk-heart--1">♥</span>
       <span className="mk-heart mk-heart--2">♥</span>
       <span className="mk-heart mk-heart--3">♥</span>

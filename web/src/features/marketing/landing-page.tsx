@@ -1,24 +1,29 @@
 import { Link } from '@tanstack/react-router';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enLanding } from '@sync/locales/en-landing';
 import { useBrand } from '@web/lib/brand-context';
+import { RichText } from '@web/ui/rich-text';
 import { HeroVisual } from './hero-visual';
 import { Icon, type IconName } from '@web/ui/icons';
 import { ProfileStrip } from './profile-strip';
 import './marketing.css';
 
-const features: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'search', title: 'Browse and filter', text: 'Find your type by age, body type, hair and eye colour, relationship status and more.' },
-  { icon: 'heart', title: 'Swipe and match', text: 'Like or pass in a tap. When the feeling is mutual, you have a match waiting in your inbox.' },
-  { icon: 'chat', title: 'Chat that flows', text: 'Real-time messages, photos and emoji. Drafts are kept, even when your signal drops.' },
-  { icon: 'eye', title: 'See who is curious', text: 'Find out who viewed your profile and who added you to their favorites.' },
-  { icon: 'image', title: 'Photos and albums', text: 'Show yourself off with a profile photo and albums, and unlock the albums of others as a VIP.' },
-  { icon: 'shield', title: 'Private and secure', text: 'Your birth date and email are never public. Payments are encrypted and discreet.' },
+addTexts(enLanding);
+
+const features: { icon: IconName; title: TextKey; text: TextKey }[] = [
+  { icon: 'search', title: 'landing.feature-browse', text: 'landing.feature-browse-text' },
+  { icon: 'heart', title: 'landing.feature-swipe', text: 'landing.feature-swipe-text' },
+  { icon: 'chat', title: 'landing.feature-chat', text: 'landing.feature-chat-text' },
+  { icon: 'eye', title: 'landing.feature-curious', text: 'landing.feature-curious-text' },
+  { icon: 'image', title: 'landing.feature-photos', text: 'landing.feature-photos-text' },
+  { icon: 'shield', title: 'landing.feature-private', text: 'landing.feature-private-text' },
 ];
 
-const steps = [
-  { title: 'Create your free profile', text: 'Tell us who you are and who you would like to meet. It takes less than a minute.' },
-  { title: 'Browse and swipe', text: 'Explore profiles, like the ones that catch your eye and collect your matches.' },
-  { title: 'Start chatting', text: 'Use credits to send messages: one credit sends one message, with no hidden costs.' },
-  { title: 'Go VIP for more', text: 'Unlock albums, a profile boost, the inbox filter and favorites, plus monthly free credits.' },
+const steps: { title: TextKey; text: TextKey }[] = [
+  { title: 'landing.step-profile', text: 'landing.step-profile-text' },
+  { title: 'landing.step-swipe', text: 'landing.step-swipe-text' },
+  { title: 'landing.step-chat', text: 'landing.step-chat-text' },
+  { title: 'landing.step-vip', text: 'landing.step-vip-text' },
 ];
 
 /** `/`: the landing of the home layout. */
@@ -29,30 +34,30 @@ export function LandingPage() {
       <section className="mk-hero" aria-labelledby="mk-hero-title">
         <div className="mk-container mk-hero__inner">
           <div className="mk-hero__copy">
-            <p className="mk-hero__eyebrow">Chat · Flirt · Have fun</p>
+            <p className="mk-hero__eyebrow">{t('landing.eyebrow')}</p>
             <h1 id="mk-hero-title" className="mk-hero__title">
-              Your next great conversation starts here
+              {t('landing.title')}
             </h1>
             <p className="mk-hero__lead">
-              {name} is the playful place to browse profiles, swipe, match and chat whenever you feel like it, from your phone or your desk.
+              {t('landing.lead', { brand: name })}
             </p>
             <div className="mk-hero__ctas">
               <Link to="/sign-up" className="mk-button mk-button--light">
-                Join free
+                {t('landing.join-free')}
               </Link>
               <Link to="/sign-in" className="mk-button mk-button--outline-light">
-                I already have an account
+                {t('landing.have-account')}
               </Link>
             </div>
-            <ul className="mk-hero__trust" aria-label="Good to know">
+            <ul className="mk-hero__trust" aria-label={t('landing.good-to-know')}>
               <li>
-                <Icon name="check" size={18} /> Free to join
+                <Icon name="check" size={18} /> {t('landing.trust-free')}
               </li>
               <li>
-                <Icon name="check" size={18} /> 18+ only
+                <Icon name="check" size={18} /> {t('landing.trust-adults')}
               </li>
               <li>
-                <Icon name="check" size={18} /> Discreet billing
+                <Icon name="check" size={18} /> {t('landing.trust-billing')}
               </li>
             </ul>
           </div>
@@ -66,9 +71,9 @@ export function LandingPage() {
         <div className="mk-container">
           <div className="mk-section__head">
             <h2 id="mk-features-title" className="mk-section__title">
-              Everything you need to break the ice
+              {t('landing.features-title')}
             </h2>
-            <p className="mk-section__lead">Made for quick flirts on the go and long conversations on the sofa.</p>
+            <p className="mk-section__lead">{t('landing.features-lead')}</p>
           </div>
           <ul className="mk-features">
             {features.map((f) => (
@@ -76,8 +81,8 @@ export function LandingPage() {
                 <span className="mk-feature__icon">
                   <Icon name={f.icon} />
                 </span>
-                <h3 className="mk-feature__title">{f.title}</h3>
-                <p className="mk-feature__text">{f.text}</p>
+                <h3 className="mk-feature__title">{t(f.title)}</h3>
+                <p className="mk-feature__text">{t(f.text)}</p>
               </li>
             ))}
           </ul>
@@ -92,12 +97,12 @@ export function LandingPage() {
             </span>
             <div className="mk-vip__copy">
               <h2 id="mk-vip-title" className="mk-vip__title">
-                VIP members get <span className="mk-vip__big">20X</span> more responses
+                <RichText id="landing.vip-title" components={{ 0: <span className="mk-vip__big" /> }} />
               </h2>
-              <p>Stand out with a profile boost, see every album, filter your inbox and receive complimentary credits every month.</p>
+              <p>{t('landing.vip-text')}</p>
             </div>
             <Link to="/prices" className="mk-button mk-button--light">
-              See VIP plans
+              {t('landing.vip-plans')}
             </Link>
           </div>
         </div>
@@ -107,9 +112,9 @@ export function LandingPage() {
         <div className="mk-container">
           <div className="mk-section__head">
             <h2 id="mk-how-title" className="mk-section__title">
-              How it works
+              {t('landing.how-title')}
             </h2>
-            <p className="mk-section__lead">Four steps from hello to your favourite chat of the day.</p>
+            <p className="mk-section__lead">{t('landing.how-lead')}</p>
           </div>
           <ol className="mk-steps">
             {steps.map((s, i) => (
@@ -117,13 +122,13 @@ export function LandingPage() {
                 <span className="mk-step__number" aria-hidden="true">
                   {i + 1}
                 </span>
-                <h3 className="mk-step__title">{s.title}</h3>
-                <p className="mk-step__text">{s.text}</p>
+                <h3 className="mk-step__title">{t(s.title)}</h3>
+                <p className="mk-step__text">{t(s.text)}</p>
               </li>
             ))}
           </ol>
           <p className="mk-center">
-            <Link to="/faq">Questions? Read the FAQ</Link> · <Link to="/prices">See prices</Link>
+            <Link to="/faq">{t('landing.read-faq')}</Link> · <Link to="/prices">{t('landing.see-prices')}</Link>
           </p>
         </div>
       </section>
@@ -132,27 +137,26 @@ export function LandingPage() {
         <div className="mk-container">
           <div className="mk-cta">
             <h2 id="mk-cta-title" className="mk-cta__title">
-              Ready to say hello?
+              {t('landing.cta-title')}
             </h2>
-            <p className="mk-cta__text">Create your free account now, or sign in to pick up where you left off.</p>
+            <p className="mk-cta__text">{t('landing.cta-text')}</p>
             <div className="mk-cta__buttons">
               <Link to="/sign-up" className="mk-button mk-button--primary">
-                Create free account
+                {t('landing.create-account')}
               </Link>
               <Link to="/sign-in" className="mk-button mk-button--ghost">
-                Sign in
+                {t('landing.sign-in')}
               </Link>
             </div>
           </div>
         </div>
       </section>
 
-      <aside className="mk-notice" aria-label="Important information">
+      <aside className="mk-notice" aria-label={t('landing.notice-label')}>
         <div className="mk-container mk-notice__inner">
           <Icon name="info" />
           <p>
-            <strong>Please note:</strong> {name} is an online chat and entertainment service. The profiles you meet here are for entertainment
-            purposes only, so no real-life meetings are possible. You must be at least 18 years old to use {name}.
+            <strong>{t('landing.notice-title')}</strong> {t('landing.notice', { brand: name })}
           </p>
         </div>
       </aside>

@@ -2,6 +2,10 @@ import { useEffect, useState } from 'react';
 import { useBrand } from '@web/lib/brand-context';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { fetchPublicProfiles, photoOf, photoSources, type PublicProfile } from './public-profiles';
+import { addTexts, t } from '@sync/texts';
+import { enLanding } from '@sync/locales/en-landing';
+
+addTexts(enLanding);
 
 /** How wide a strip photo is drawn (marketing.css .mk-profiles): 44% of a phone, 28% of a tablet, a quarter from 1280 px. */
 const STRIP_SIZES = '(min-width: 1280px) 25vw, (min-width: 768px) 28vw, 44vw';
@@ -47,10 +51,10 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
           </strong>
           <span>
             {profile.isOnline && <i className="mk-dot" aria-hidden="true" />}
-            {profile.isOnline ? 'Online' : (city ?? 'Say hello')}
+            {profile.isOnline ? t('landing.strip-online') : (city ?? t('landing.strip-say-hello'))}
           </span>
           {/* The button's name is what it shows, then what it does. */}
-          <span className="visually-hidden">: chat, create a free account</span>
+          <span className="visually-hidden">{t('landing.strip-link-hint')}</span>
         </span>
       </button>
     </li>
@@ -80,9 +84,9 @@ export function ProfileStrip() {
       <div className="mk-container">
         <div className="mk-section__head">
           <h2 id="mk-profiles-title" className="mk-section__title">
-            Say hello to someone new
+            {t('landing.strip-title')}
           </h2>
-          <p className="mk-section__lead">Tap a profile to say hello. Joining is free.</p>
+          <p className="mk-section__lead">{t('landing.strip-lead')}</p>
         </div>
         <ul className="mk-profiles">
           {profiles.map((profile) => (

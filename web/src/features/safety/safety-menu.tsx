@@ -11,6 +11,9 @@ import { blockProfile, reportProfile } from './safety-api';
 import '@web/ui/forms/forms.css';
 import './safety.css';
 
+/** The menu button's sign; its name comes from aria-label. */
+const MORE_SIGN = '⋯';
+
 type Open = 'block' | 'report' | null;
 
 /**
@@ -23,7 +26,7 @@ export function SafetyMenu({ profileId, username, onBlocked, className }: { prof
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className={`icon-button safety-menu__trigger${className ? ` ${className}` : ''}`} aria-label={t('safety.menu', { username })}>
-          <span aria-hidden="true">⋯</span>
+          <span aria-hidden="true">{MORE_SIGN}</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="end" sideOffset={6}>

@@ -1,4 +1,5 @@
 import type { UserPatchBody } from '@sync/contract/profile-edit';
+import type { Locale } from '@sync/texts';
 import { api } from '@web/lib/api';
 import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import type { User } from '@web/lib/user-store';
@@ -7,6 +8,8 @@ import type { User } from '@web/lib/user-store';
 export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' | 'keepLocationPrivate'> & {
   measurement?: 'metric' | 'imperial';
   timeFormat?: '12h' | '24h';
+  /** Optional, beyond the SPEC: the member's language (docs/decisions/0045). */
+  language?: Locale;
 };
 
 /** PATCH /api/user/{id}: answers the whole user state (users/routes.ts). No page loader: the button shows progress. */

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, LOCALES, t, type Locale } from '@sync/texts';
+import { enSettings } from '@sync/locales/en-settings';
 import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
+import { chooseLanguage, LANGUAGE_NAMES, useLanguage } from '@web/lib/i18n';
 import { ApiError } from '@web/lib/http';
 import { useUser, userStore, type User } from '@web/lib/user-store';
 import { toast } from '@web/ui/toast';
@@ -12,6 +14,8 @@ import { downloadJson, fetchDataExport, saveSettings, type SettingsPatch } from 
 import { useTimeFormat, writeTimeFormat, type TimeFormat } from './time-format';
 import '@web/ui/forms/forms.css';
 import './settings.css';
+
+addTexts(enSettings);
 
 type Measurement = 'metric' | 'imperial';
 
@@ -23,7 +27,7 @@ interface Values {
   timeFormat: TimeFormat;
 }
 
-type ServerKey = keyof SettingsPatch;
+type ServerKey = keyof SettingsPatch & keyof Values;
 const SERVER_KEYS: readonly ServerKey[] = ['notifyByEmail', 'showOnline', 'keepLocationPrivate', 'measurement', 'timeFormat'];
 
 function settingsOf(user: User | null): Record<string, unknown> {
@@ -96,6 +100,28 @@ function Choice<V extends string>({ legend, name, value, options, onChange }: { 
   );
 }
 
+/**
+ * The member's language (docs/decisions/0045): shown at once on this device, and kept on the account so mails follow.
+ * Each language is named in its own words, so a member who chose the wrong one finds the way back.
+ */
+function LanguageSection({ userId }: { userId: string }) {
+  const language = useLanguage();
+  const choose = async (next: Locale) => {
+    try {
+      await chooseLanguage(next);
+      const answer = await saveSettings(userId, { language: next });
+      if (answer && typeof answer === 'object' && '_id' in answer) userStore.set(answer);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('error.generic'));
+    }
+  };
+  return (
+    <Section side title={t('settings.language-title')} description={t('settings.language-text')}>
+      <Choice legend={t('settings.language-legend')} name="language" value={language} onChange={(next) => void choose(next)} options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} />
+    </Section>
+  );
+}
+
 /** The settings other features own (notifications, safety), put in where the screen is composed (app/settings-screen.tsx). */
 export interface SettingsSections {
   pushSettings: ReactNode;
@@ -137,7 +163,7 @@ export function SettingsPage({ pushSettings, blockedProfiles, deleteAccount }: S
       }
       if (changed.includes('timeFormat')) writeTimeFormat(values.timeFormat);
       setDraft({});
-      toast.success('Your settings have been saved.');
+      toast.success(t('settings.saved'));
     } catch (error) {
       toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('error.generic'));
     } finally {
@@ -152,94 +178,97 @@ export function SettingsPage({ pushSettings, blockedProfiles, deleteAccount }: S
   const premium = user.isPremium === true;
   return (
     <div className="settings-page">
-      <Section side title="Membership">
+      <Section side title={t('settings.membership-title')}>
         <div className="settings-membership">
           <p className="settings-membership__status">
-            Current plan:{' '}
-            <strong className={premium ? 'settings-badge settings-badge--premium' : 'settings-badge'}>{premium ? 'Premium (active)' : 'Standard (inactive)'}</strong>
+            {t('settings.current-plan')}{' '}
+            <strong className={premium ? 'settings-badge settings-badge--premium' : 'settings-badge'}>{premium ? t('settings.plan-premium') : t('settings.plan-standard')}</strong>
           </p>
           <p className="muted settings-membership__credits">
-            {typeof user.credits === 'number' ? `${user.credits} ${user.credits === 1 ? 'credit' : 'credits'} left. ` : ''}One credit sends one message.
+            {typeof user.credits === 'number' ? t('settings.credits-left', { count: user.credits }) : ''}
+            {t('settings.credit-rule')}
           </p>
           <div className="settings-actions">
             {!premium && (
               <Link to="/upgrade" className="button button--primary">
-                Upgrade
+                {t('settings.upgrade')}
               </Link>
             )}
             <Link to="/upgrade" className="button button--ghost">
-              Buy credits
+              {t('settings.buy-credits')}
             </Link>
           </div>
         </div>
       </Section>
 
-      <form className="settings-form" onSubmit={submit} aria-label="Preferences" noValidate>
-        <Section title="Notifications" description="How we reach you when something happens while you are away.">
-          <Switch label="Email me when I get a new message" hint="At most one email per conversation until you read it." checked={values.notifyByEmail} onChange={(v) => set('notifyByEmail', v)} />
+      <form className="settings-form" onSubmit={submit} aria-label={t('settings.preferences')} noValidate>
+        <Section title={t('settings.notifications-title')} description={t('settings.notifications-text')}>
+          <Switch label={t('settings.notify-email')} hint={t('settings.notify-email-hint')} checked={values.notifyByEmail} onChange={(v) => set('notifyByEmail', v)} />
         </Section>
-        <Section title="Privacy" description="What other members can see about you.">
-          <Switch label="Show when I am online" hint="Others see the green dot while you are active." checked={values.showOnline} onChange={(v) => set('showOnline', v)} />
-          <Switch label="Keep my location private" hint="Your city is hidden from your profile card." checked={values.keepLocationPrivate} onChange={(v) => set('keepLocationPrivate', v)} />
+        <Section title={t('settings.privacy-title')} description={t('settings.privacy-text')}>
+          <Switch label={t('settings.show-online')} hint={t('settings.show-online-hint')} checked={values.showOnline} onChange={(v) => set('showOnline', v)} />
+          <Switch label={t('settings.location-private')} hint={t('settings.location-private-hint')} checked={values.keepLocationPrivate} onChange={(v) => set('keepLocationPrivate', v)} />
         </Section>
-        <Section title="Units and time">
+        <Section title={t('settings.units-title')}>
           <Choice
-            legend="Measurement"
+            legend={t('settings.measurement')}
             name="measurement"
             value={values.measurement}
             onChange={(v) => set('measurement', v)}
             options={[
-              { value: 'imperial', label: 'Imperial (ft, in)' },
-              { value: 'metric', label: 'Metric (cm)' },
+              { value: 'imperial', label: t('settings.imperial') },
+              { value: 'metric', label: t('settings.metric') },
             ]}
           />
           <Choice
-            legend="Time format"
+            legend={t('settings.time-format')}
             name="timeFormat"
             value={values.timeFormat}
             onChange={(v) => set('timeFormat', v)}
             options={[
-              { value: '12h', label: '12-hour (3:45 PM)' },
-              { value: '24h', label: '24-hour (15:45)' },
+              { value: '12h', label: t('settings.time-12h') },
+              { value: '24h', label: t('settings.time-24h') },
             ]}
           />
         </Section>
         <div className={`settings-savebar${dirty ? ' is-dirty' : ''}`}>
           <span className="muted" aria-live="polite">
-            {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+            {dirty ? t('settings.unsaved') : t('settings.all-saved')}
           </span>
           <div className="settings-actions">
             {dirty && (
               <button type="button" className="button button--ghost" onClick={() => setDraft({})} disabled={busy}>
-                Discard
+                {t('settings.discard')}
               </button>
             )}
             <button type="submit" className="button button--primary" disabled={!dirty || busy} aria-busy={busy}>
-              {busy ? 'Saving…' : 'Save settings'}
+              {busy ? t('settings.saving') : t('settings.save')}
             </button>
           </div>
         </div>
       </form>
 
+      <LanguageSection userId={user._id} />
+
       {pushSettings}
 
-      <Section side title="Sign-in and security">
+      <Section side title={t('settings.security-title')}>
         <dl className="settings-facts">
           <div>
-            <dt>Email</dt>
+            <dt>{t('settings.email')}</dt>
             <dd>{user.email ?? '—'}</dd>
           </div>
           <div>
-            <dt>Username</dt>
+            <dt>{t('settings.username')}</dt>
             <dd>{user.username ?? '—'}</dd>
           </div>
         </dl>
         <div className="settings-actions">
           <Link to="/user/edit" className="button button--ghost">
-            Change email
+            {t('settings.change-email')}
           </Link>
           <Link to="/user/edit" className="button button--ghost">
-            Change password
+            {t('settings.change-password')}
           </Link>
           <button type="button" className="button button--ghost" onClick={() => logout()}>
             {t('nav.logout')}
