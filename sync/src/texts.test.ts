@@ -27,7 +27,7 @@ describe('t', () => {
 
   it('keeps every English text as written: Lingui renders it exactly as the plain placeholder fill did', () => {
     const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
-    // Texts written with ICU plurals are new (none of the SPEC's): they are checked on their own below.
+    // Texts written with ICU plurals are new (none of the product owner's): they are checked on their own below.
     for (const [key, text] of Object.entries(english).filter(([, text]) => !text.includes(', plural,'))) {
       const params = Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, `<${name}>`]));
       expect(t(key as TextKey, params), key).toBe(fill(text, params));

@@ -36,7 +36,7 @@ type Validated<Target extends keyof ValidationTargets, T extends ZodType, Option
 export interface ValidateOptions<Optional extends boolean> {
   /** json: an empty body reads as `{}` (every field optional), and the typed client may leave the body out. */
   allowEmpty?: Optional;
-  /** Another answer than the 400 for some refusals (SPEC §8: a bad address is 422); undefined keeps the 400. */
+  /** Another answer than the 400 for some refusals (docs/product.md#errors-and-texts: a bad address is 422); undefined keeps the 400. */
   refusal?: (issues: z.core.$ZodIssue[], raw: unknown) => ApiError | undefined;
 }
 

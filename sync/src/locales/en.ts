@@ -1,12 +1,12 @@
 /**
  * The English catalogue: the one source of every user-facing text, shared by the web app (screens, toasts, forms)
- * and the API (error `message`s, mails), so both say exactly the same words. Keys follow SPEC §5 and §8 where the
- * SPEC names them; texts the SPEC leaves "not shown" are written here once. Texts are ICU MessageFormat
+ * and the API (error `message`s, mails), so both say exactly the same words. Keys follow docs/product.md#validation
+ * and docs/product.md#errors-and-texts where the product owner named them; texts left unworded are written here once. Texts are ICU MessageFormat
  * (`{name}` placeholders, `{count, plural, …}`), compiled by Lingui (docs/decisions/0045). A data-only module:
  * the web build compiles it ahead of time (web/vite/compiled-catalogues.ts).
  */
 export const en = {
-  // SPEC §8: generic and authentication errors
+  // docs/product.md#errors-and-texts: generic and authentication errors
   'error.generic': 'Something went wrong, please try again later.',
   'error.login-invalid-credentials': 'Invalid credentials. Please verify username and password',
   'error.login-throttled': 'Too many sign-in attempts. Please try again in {minutes} minutes.',
@@ -37,12 +37,12 @@ export const en = {
   'error.new-messages': 'New messages arrived in this conversation. Read them before replying.',
   'error.claim-required': 'This conversation is not claimed by you.',
 
-  // SPEC §8: captcha
+  // docs/product.md#errors-and-texts: captcha
   'recaptcha-v2-error': 'CAPTCHA verification failed. Please try again later.',
   'recaptcha-v3-failed': 'Please solve the CAPTCHA to continue.',
   'recaptcha-v2-timeout': 'CAPTCHA timed out. Please try again.',
 
-  // SPEC §8: profiles and the member's own profile
+  // docs/product.md#errors-and-texts: profiles and the member's own profile
   'profile-filtering-failed': 'Error loading profiles. Try refreshing the page',
   'profile-loading-failed': 'Error loading profile. Try refreshing the page',
   'edit-save-error-invalid-email': 'Invalid email or email already in use. Please try again',
@@ -53,34 +53,34 @@ export const en = {
   'profile-edit.pending-approval': 'Pending approval',
   'profile-edit.favourite-premium-only': 'Only VIP members can add favorites.',
 
-  // SPEC §5 / §8: image upload
+  // docs/product.md#validation / docs/product.md#errors-and-texts: image upload
   'image-uploader.failed': 'Error uploading. Please try again!',
   'image-uploader.invalid-type': 'Invalid file type, jpeg or png only',
   'image-uploader.max-size': 'Max file size allowed is 5 mb',
   'image-uploader.min-dimension': 'Mininum dimension is 640px x 360px',
   'image-uploader.too-many-files': 'You can upload up to {max} files at a time.',
 
-  // SPEC §8: favourites (texts not shown in the SPEC)
+  // docs/product.md#errors-and-texts: favourites (texts the product owner left unworded)
   'favorite.added': '{username} was added to your favorites.',
   'favorite.removed': '{username} was removed from your favorites.',
 
-  // SPEC §8: support forms
+  // docs/product.md#errors-and-texts: support forms
   'support.failed': 'There was a problem submitting your request. Please try again later.',
   'support.contact-success': 'Thank you! Your request was sent (ticket {ticket}). We will reply within 24 hours.',
   'support.affiliate-success': 'Thank you for applying! Our affiliate team will contact you within 48 hours.',
 
-  // SPEC §4: email verification
+  // docs/product.md#verification: email verification
   'verify.resend-success': 'We sent you a new verification email.',
   'verify.resend-wait': 'You can resend the email in {minutes} minutes.',
   'verify.already-verified': 'Your email address is already verified.',
   'verify.email-changed': 'Your email address was changed. We sent a verification link to {email}.',
 
-  // Account forms (not worded in the SPEC)
+  // Account forms (worded here)
   'auth.password-changed': 'Your password has been changed.',
   'auth.email-change-undone': 'Your email address change was cancelled and every device was signed out. If you did not ask for the change, reset your password now.',
   'auth.email-change-undo-invalid': 'This link is invalid or has expired. Sign in and check your email address in the settings.',
 
-  // SPEC §4: payments (failure texts not shown in full in the SPEC)
+  // docs/product.md#orders-and-payment: payments (failure texts worded here)
   'payment.failed-bank': 'Your bank declined the payment. Please try a different card.',
   'payment.failed-system': 'The payment could not be completed because of a system issue. Please contact support.',
   'payment.failed-refunded': 'This offer was no longer available when your payment went through, so the full amount has been refunded to your card.',
@@ -106,7 +106,7 @@ export const en = {
   'age-verification.required': 'Please verify your age to continue.',
   'age-verification.invalid-url': 'The return address must be on this site.',
 
-  // SPEC §8: agent console
+  // docs/product.md#errors-and-texts: agent console
   'agent.error-try-again': 'Something went wrong, try again',
   'agent.error': 'Something went wrong',
   'agent.meetup-delete-error': 'Something went wrong in deleting this meetup, try again',
@@ -133,7 +133,7 @@ export const en = {
   'agent.admin-reply-ends-claim-confirm': 'Send and end the claim',
   'agent.reply-title': 'Reply in {time} · {title}',
   'agent.signed-in-elsewhere': 'You were signed out: your account signed in on another device.',
-  // Agent console texts the SPEC leaves not shown (issue D web)
+  // Agent console texts the product owner left unworded (issue D web)
   'agent.queue-empty': 'No conversation is waiting in your stocks right now.',
   'agent.reply-sent': 'Reply sent',
   'agent.admin-reply-sent': 'Reply sent as admin',
@@ -153,7 +153,7 @@ export const en = {
   'agent.snippet-shared-admin-only': 'Only admins can add or change shared canned replies.',
   'agent.snippet-limit': 'You have reached the limit of {max} canned replies. Remove one to add another.',
 
-  // SPEC §5: validation messages
+  // docs/product.md#validation: validation messages
   'validation.required': 'Required',
   'validation.invalid-value': 'Invalid value',
   'validation.special-characters': 'Please remove special characters',
@@ -180,7 +180,7 @@ export const en = {
   'validation.age-range': 'The age range must be between {min} and {max}, lowest first',
   'validation.passwords-match': 'The passwords do not match',
 
-  // SPEC §9: activity labels ("{count} … ago")
+  // docs/product.md#constants: activity labels ("{count} … ago")
   'activity.just-now': 'Just now',
   'activity.second': '1 second ago',
   'activity.seconds': '{count} seconds ago',
@@ -195,7 +195,7 @@ export const en = {
   'activity.year': '1 year ago',
   'activity.years': '{count} years ago',
 
-  // Messaging (SPEC §2 /messages and chat; texts not worded in the SPEC)
+  // Messaging (docs/product.md#screens-and-routes /messages and chat; texts worded here)
   'messages.tabs-label': 'Messages',
   'messages.inbox': 'Inbox',
   'messages.conversations': 'Conversations',
@@ -264,7 +264,7 @@ export const en = {
   'sync.sign-in-to-send': 'Sign in again to send your waiting messages ({count}). They stay on this device until then.',
   'sync.refused-input': 'This message could not be sent: {reason}',
 
-  // Web shell (navigation, layouts, loaders, update prompt); not worded in the SPEC
+  // Web shell (navigation, layouts, loaders, update prompt); worded here
   'nav.search': 'Search',
   'nav.discover': 'Discover',
   'settings.export-title': 'Your data',
@@ -293,7 +293,7 @@ export const en = {
   'sign-up.email-taken': 'An account with this email address already exists.',
   'sign-up.email-taken-actions': 'Is it yours?',
   'sign-up.reset-password': 'Reset my password',
-  // Block, report, account deletion (docs/decisions/0034); not worded in the SPEC
+  // Block, report, account deletion (docs/decisions/0034); worded here
   'safety.menu': 'More actions for {username}',
   'safety.block': 'Block',
   'safety.report': 'Report',

@@ -55,7 +55,7 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * An amount with its currency symbol as the member's locale writes it: "$9.99" in English (SPEC §9's two decimals,
+ * An amount with its currency symbol as the member's locale writes it: "$9.99" in English (docs/product.md#constants: two decimals,
  * symbol first), "9,99 €" in German.
  */
 export function formatAmount(amount: number, symbol = ''): string {

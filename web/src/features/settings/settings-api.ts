@@ -8,7 +8,7 @@ import type { User } from '@web/lib/user-store';
 export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' | 'keepLocationPrivate'> & {
   measurement?: 'metric' | 'imperial';
   timeFormat?: '12h' | '24h';
-  /** Optional, beyond the SPEC: the member's language (docs/decisions/0045). */
+  /** Optional, beyond docs/api.md: the member's language (docs/decisions/0045). */
   language?: Locale;
 };
 
