@@ -196,6 +196,30 @@ describe.skipIf(!hasChromium)('agent console: every held claim on screen', () =>
     expect((await asTab<{ total: number }>(main, 'GET', '/claims')).total).toBe(0);
     expect(await statusOf(main)).toContain('Online');
   });
+
+  it('several console tabs due for their refresh at once rotate the token once, and every tab stays signed in', async () => {
+    const stored = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token);
+    const signedIn = await main.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}') as { token: string });
+    // Under 50 minutes left: every tab that loads now refreshes, one after the other under the Web Lock.
+    await main.evaluate((auth) => localStorage.setItem('auth', JSON.stringify({ ...auth, expiryDate: Date.now() + 10 * 60_000 })), signedIn);
+    const answers: number[] = [];
+    ctx.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && response.url().endsWith('/api/authenticate')) answers.push(response.status());
+    });
+    const tabs = [main, await ctx.newPage(), await ctx.newPage()];
+    await Promise.all(tabs.map((tab) => tab.goto('/agent')));
+    await expect.poll(() => stored(main), { timeout: 10_000 }).not.toBe(signedIn.token);
+    await main.waitForTimeout(3_000);
+    // One rotation, no refused refresh: a replaced token presented again would have revoked the session.
+    expect(answers).toEqual([200]);
+    const rotated = await stored(main);
+    for (const tab of tabs) {
+      expect(pathOf(tab)).toBe('/agent');
+      expect(await stored(tab)).toBe(rotated);
+      await sessionBar(tab).waitFor();
+    }
+    expect((await asTab<{ total: number }>(tabs[2]!, 'GET', '/claims')).total).toBe(0);
+  });
 });
 
 const statusOf = (page: Page) => sessionBar(page).getByRole('status').first().innerText();

@@ -8,6 +8,7 @@ import { AUTH_STORAGE_KEY } from './auth-storage';
 import { setNavigator } from './navigation';
 import { registerSocket } from './socket-registry';
 import { registerStoreReset } from './store-reset';
+import { readHandoffToken, writeHandoffToken } from './token-handoff';
 
 afterEach(() => {
   stopAuthSession();
@@ -53,7 +54,7 @@ describe('auth session (the app wiring of the auth machine)', () => {
     expect(navigate).toHaveBeenCalledWith('/', undefined);
   });
 
-  it('logout revokes the session, clears storage, closes sockets, resets stores and goes to /', async () => {
+  it('logout revokes the session, clears storage (the refresh handoff too), closes sockets, resets stores and goes to /', async () => {
     const revoked = vi.fn();
     server.use(http.post('*/api/logout', ({ request }) => (revoked(request.headers.get('authorization')), new HttpResponse(null, { status: 204 }))));
     const navigate = vi.fn();
@@ -65,6 +66,7 @@ describe('auth session (the app wiring of the auth machine)', () => {
     const token = makeToken({ _id: 'u-demo' });
     authenticate(token);
     localStorage.setItem('cart', '[1]');
+    await writeHandoffToken(token);
 
     logout();
 
@@ -75,6 +77,7 @@ describe('auth session (the app wiring of the auth machine)', () => {
     expect(reset).toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/', undefined);
     await vi.waitFor(() => expect(revoked).toHaveBeenCalledWith(`Bearer ${token}`));
+    await vi.waitFor(async () => expect(await readHandoffToken()).toBeNull());
     unregister();
   });
 });

@@ -7,6 +7,7 @@ import { api, authBridge, onApiError } from './api';
 import { openAuthChannel, type AuthChannel } from './auth-channel';
 import { AUTH_STORAGE_KEY, readPersistedAuth, writePersistedAuth } from './auth-storage';
 import { refreshAcrossTabs } from './refresh-across-tabs';
+import { clearHandoffToken } from './token-handoff';
 import { getApiBaseUrl } from './runtime-config';
 import { navigateTo } from './navigation';
 import { AGENT_SIGN_IN, isStaffPath } from './route-flow';
@@ -48,6 +49,7 @@ function createAuthSession(channel: AuthChannel) {
         } catch {
           // nothing stored, nothing to clear
         }
+        void clearHandoffToken();
         // Imported here rather than at the top: Dexie is not part of the landing page's code.
         void import('@web/local/db').then((db) => db.deleteAccountDb(userId));
       },

@@ -144,13 +144,6 @@ async function touch(deps: Deps, sid: string, type: 'user' | 'agent', id: string
   if (type === 'user') await deps.db.update(users).set({ activityDate: now }).where(eq(users.id, id));
 }
 
-/**
- * A just-replaced token presented again within this long after its replacement is taken for a race (two tabs
- * of a browser without Web Locks, an answer lost on the way), not for theft: it is refused without ending the
- * session. Later, or older generations, are reuse (docs/decisions/0024-refresh-token-rotation.md).
- */
-export const ROTATION_GRACE_MS = 30_000;
-
 export type RefreshFailure = SessionFailure | 'superseded' | 'reused';
 export type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: RefreshFailure };
 
@@ -164,30 +157,64 @@ function nextExpiry(deps: Pick<AppDeps, 'config'>, createDate: Date, now: Date):
 }
 
 /**
+ * Refreshes in flight in this process, by session and presented generation. Two refreshes with the same token
+ * overlapping in time are one client racing itself (the token was current when each was presented), not reuse:
+ * the one that finds the generation already moved on is refused as superseded instead of ending the session.
+ */
+const refreshesInFlight = new Map<string, Set<{ overlapped: boolean }>>();
+
+function enterRefresh(key: string) {
+  const entry = { overlapped: false };
+  const running = refreshesInFlight.get(key) ?? new Set();
+  for (const other of running) other.overlapped = entry.overlapped = true;
+  running.add(entry);
+  refreshesInFlight.set(key, running);
+  return {
+    entry,
+    leave: () => {
+      running.delete(entry);
+      if (running.size === 0 && refreshesInFlight.get(key) === running) refreshesInFlight.delete(key);
+    },
+  };
+}
+
+/**
  * PATCH /authenticate with refresh-token rotation (OAuth 2.0 Security BCP §4.14): only a token of the
- * session's current generation refreshes, and the refresh moves the session to the next generation. An older
- * token presented again means two parties hold the session: it is revoked for both. Only a live session
- * refreshes (docs/product.md#authentication: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
+ * session's current generation refreshes, and the refresh moves the session to the next generation. A replaced
+ * token presented again, however soon, means two parties hold the session: it is revoked for both. Only a live
+ * session refreshes (docs/product.md#authentication: 403 logs out), and never beyond SESSION_MAX_MS after sign-in.
  */
 export async function rotateSessionToken(deps: RevokeDeps & Pick<AppDeps, 'config'>, token: string): Promise<RefreshOutcome> {
-  const check = await authenticateAccessToken(deps, token);
-  if (!check.ok) return check;
   const verified = await verifyAccessToken(deps, token);
   if (!verified.ok) return verified;
   const presented = generationOf(verified.claims);
+  const refresh = enterRefresh(`${verified.claims.sid}:${presented}`);
+  try {
+    return await rotate(deps, token, presented, refresh.entry);
+  } finally {
+    refresh.leave();
+  }
+}
+
+async function rotate(deps: RevokeDeps & Pick<AppDeps, 'config'>, token: string, presented: number, refresh: { overlapped: boolean }): Promise<RefreshOutcome> {
+  const check = await authenticateAccessToken(deps, token);
+  if (!check.ok) return check;
   const { auth } = check;
   const now = deps.clock.now();
   const [session] = await deps.db.select().from(authSessions).where(eq(authSessions.id, auth.sid)).limit(1);
   if (!session || session.revokedDate) return { ok: false, reason: 'revoked' };
   if (presented !== session.tokenGeneration) {
-    const sinceRotation = session.rotatedDate ? now.getTime() - session.rotatedDate.getTime() : Infinity;
-    if (presented === session.tokenGeneration - 1 && sinceRotation <= ROTATION_GRACE_MS) return { ok: false, reason: 'superseded' };
+    if (refresh.overlapped && presented === session.tokenGeneration - 1) return { ok: false, reason: 'superseded' };
+    // Any other replaced token, even one replaced a moment ago, is reuse: no grace in which a thief who refreshed
+    // first keeps the session (docs/decisions/0024-refresh-token-rotation.md). The tabs of one browser hand the
+    // new token to each other under a Web Lock and never present a replaced one.
     await revokeSessions(deps, { sid: auth.sid }, 'refresh-token-reused');
     return { ok: false, reason: 'reused' };
   }
   const expiry = nextExpiry(deps, session.createDate, now);
   if (!expiry) return { ok: false, reason: 'expired' };
-  // Conditional on the generation: of two refreshes with the same token, one wins and the other is superseded.
+  // Conditional on the generation: of two refreshes with the same token in flight at once (in this process or in
+  // two), one wins. The other's token was current when it was read: superseded, not reuse.
   const [row] = await deps.db
     .update(authSessions)
     .set({ tokenGeneration: presented + 1, rotatedDate: now, expiryDate: expiry, lastSeenDate: now })
