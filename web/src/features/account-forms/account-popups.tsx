@@ -15,6 +15,29 @@ import { RichText } from '@web/ui/rich-text';
 
 addTexts(enAccount);
 
+
+/** The footer line under one account form whose link opens the other in its place, keeping where to go after. */
+function SwitchPopup({ text, to, redirect, close }: { text: 'account.new-here' | 'account.already-member'; to: 'sign-in' | 'sign-up'; redirect?: string; close: () => void }) {
+  return (
+    <p>
+      <RichText
+        id={text}
+        components={{
+          0: (
+            <button
+              type="button"
+              className="text-link"
+              onClick={() => {
+                close();
+                openPopup(to, redirect ? { redirect } : {});
+              }}
+            />
+          ),
+        }}
+      />
+    </p>
+  );
+}
 function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
   const finish = useFinishSignIn();
   const [view, setView] = useState<'sign-in' | 'forgot'>(props.view ?? 'sign-in');
@@ -28,25 +51,7 @@ function SignInPopup({ props, close }: PopupBodyProps<'sign-in'>) {
         await finish(token, safeRedirect(props.redirect));
       }}
       onForgotPassword={() => setView('forgot')}
-      footer={
-        <p>
-          <RichText
-            id="account.new-here"
-            components={{
-              0: (
-                <button
-                  type="button"
-                  className="text-link"
-                  onClick={() => {
-                    close();
-                    openPopup('sign-up', props.redirect ? { redirect: props.redirect } : {});
-                  }}
-                />
-              ),
-            }}
-          />
-        </p>
-      }
+      footer={<SwitchPopup text="account.new-here" to="sign-up" redirect={props.redirect} close={close} />}
     />
   );
 }
@@ -62,25 +67,7 @@ function SignUpPopup({ props, close }: PopupBodyProps<'sign-up'>) {
         close();
         await finish(token, AFTER_SIGN_UP);
       }}
-      footer={
-        <p>
-          <RichText
-            id="account.already-member"
-            components={{
-              0: (
-                <button
-                  type="button"
-                  className="text-link"
-                  onClick={() => {
-                    close();
-                    openPopup('sign-in', props.redirect ? { redirect: props.redirect } : {});
-                  }}
-                />
-              ),
-            }}
-          />
-        </p>
-      }
+      footer={<SwitchPopup text="account.already-member" to="sign-in" redirect={props.redirect} close={close} />}
     />
   );
 }
