@@ -1,7 +1,8 @@
 /** Tabs tell each other about logout over BroadcastChannel 'auth' (docs/product.md#authentication). */
 export const AUTH_CHANNEL = 'auth';
 
-export type AuthBroadcast = { type: 'logout' } | { type: 'login' };
+/** `userId`: whose session ended; tabs signed in as another account on the same browser keep theirs. */
+export type AuthBroadcast = { type: 'logout'; userId?: string | null } | { type: 'login' };
 
 export interface AuthChannel {
   post(message: AuthBroadcast): void;

@@ -81,3 +81,25 @@ describe('auth session (the app wiring of the auth machine)', () => {
     unregister();
   });
 });
+
+describe('two accounts in two tabs of one browser', () => {
+  it("another account's logout leaves this tab signed in and its session stored; this account's own logout signs it out", async () => {
+    const token = makeToken({ _id: 'u-b' });
+    authenticate(token);
+    const otherTab = new BroadcastChannel('auth');
+    const signedOut = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Tab A (member u-a) logs out: it tells the other tabs whose session ended, then clears the browser's storage.
+    otherTab.postMessage({ type: 'logout', userId: 'u-a' });
+    await signedOut();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(getAuth()).toMatchObject({ isAuthenticated: true, userId: 'u-b' });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toMatchObject({ token });
+
+    otherTab.postMessage({ type: 'logout', userId: 'u-b' });
+    await signedOut();
+    expect(getAuth().isAuthenticated).toBe(false);
+    otherTab.close();
+  });
+});

@@ -14,6 +14,7 @@ import { AGENT_SIGN_IN, isStaffPath } from './route-flow';
 import { closeAllSockets } from './socket-registry';
 import { resetAllStores } from './store-reset';
 import { setCurrentAccount } from '@web/lib/current-account';
+import { userStore } from './user-store';
 
 /**
  * The app's one auth actor (loaded through auth-state.ts, which answers for it until it has loaded), wired to the real world: the shared HTTP client (refresh under the
@@ -42,7 +43,7 @@ function createAuthSession(channel: AuthChannel) {
           keepalive: true,
         }).catch(() => undefined);
       },
-      broadcastLogout: () => channel.post({ type: 'logout' }),
+      broadcastLogout: (_, { userId }) => channel.post({ type: 'logout', userId }),
       clearLocalData: (_, { userId }) => {
         try {
           globalThis.localStorage?.clear();
@@ -68,6 +69,29 @@ function createAuthSession(channel: AuthChannel) {
 
 const SESSION_GONE_CODES = new Set(['unauthorized', 'token-expired']);
 
+/**
+ * Until when a storage clear comes from another account's logout on this browser (docs/product.md#authentication:
+ * logout clears the local storage). Its tab tells the others before clearing, but the clear may reach this tab's
+ * storage before or after that message: both are answered by storing this tab's session again.
+ */
+let reclaimStorageUntil = 0;
+const RECLAIM_WINDOW_MS = 5_000;
+
+/** Writes this tab's live session (and its member) back to the browser's storage. */
+function persistOwnSession(): void {
+  const snapshot = actor?.getSnapshot();
+  if (!snapshot?.matches('authenticated')) return;
+  const { isAuthenticated, token, expiryDate, tokenUpdateInterval } = snapshot.context;
+  writePersistedAuth({ isAuthenticated, token, expiryDate, tokenUpdateInterval });
+  const { user } = userStore.get();
+  if (user) userStore.set(user);
+}
+
+function keepOwnSessionStored(): void {
+  reclaimStorageUntil = Date.now() + RECLAIM_WINDOW_MS;
+  persistOwnSession();
+}
+
 let channel: AuthChannel | null = null;
 let actor: ReturnType<typeof createAuthSession> | null = null;
 
@@ -76,10 +100,15 @@ function session() {
     channel = openAuthChannel();
     actor = createAuthSession(channel);
     channel.subscribe((message) => {
-      if (message.type === 'logout') actor?.send({ type: 'REMOTE_LOGOUT' });
+      if (message.type !== 'logout') return;
+      const own = actor?.getSnapshot().context.userId;
+      if (message.userId && own && message.userId !== own) return keepOwnSessionStored();
+      actor?.send({ type: 'REMOTE_LOGOUT' });
     });
-    // Another tab refreshed: this one sends the new token too (its own refresh would find it under the lock anyway).
     globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+      // Another account's logout on this browser cleared the storage after telling us: this session stays stored.
+      if (event.key === null && Date.now() < reclaimStorageUntil) return persistOwnSession();
+      // Another tab refreshed: this one sends the new token too (its own refresh would find it under the lock anyway).
       const token = event.key === AUTH_STORAGE_KEY ? readPersistedAuth().token : null;
       if (token) actor?.send({ type: 'TOKEN_SHARED', token });
     });

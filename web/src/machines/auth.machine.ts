@@ -35,6 +35,9 @@ export interface RefreshOutput {
  * local database — unsent messages, drafts, the mirror — for when they sign in again (docs/decisions/0019);
  * only an explicit LOGOUT deletes it (docs/product.md#authentication).
  */
+/** The other tabs are told whose session ended: a tab of another account on the same browser keeps its own. */
+const broadcastLogout = { type: 'broadcastLogout', params: ({ context }: { context: AuthContext }) => ({ userId: context.userId }) } as const;
+
 const keepLapsedAccount = { type: 'keepLapsedAccount', params: ({ context }: { context: AuthContext }) => ({ userId: context.userId }) } as const;
 
 const notImplemented = (name: string) => () => {
@@ -67,7 +70,7 @@ export const authMachine = setup({
     deauthenticate: assign(() => ({ ...cleared })),
     persist: () => undefined,
     revokeSession: (_, _params: { token: string | null }) => undefined,
-    broadcastLogout: () => undefined,
+    broadcastLogout: (_, _params: { userId: string | null }) => undefined,
     clearLocalData: (_, _params: { userId: string | null }) => undefined,
     keepLapsedAccount: (_, _params: { userId: string | null }) => undefined,
     closeSockets: () => undefined,
@@ -123,11 +126,11 @@ export const authMachine = setup({
         idle: {
           on: {
             CHECK: [
-              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', broadcastLogout, keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
               { guard: 'needsRefresh', target: 'refreshing' },
             ],
             REFRESH: [
-              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', broadcastLogout, keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
               { guard: 'needsRefresh', target: 'refreshing' },
             ],
           },
@@ -139,8 +142,8 @@ export const authMachine = setup({
             input: ({ context }) => ({ token: context.token ?? '' }),
             onDone: { target: 'idle', actions: ['setToken', 'persist'] },
             onError: [
-              { guard: 'isForbidden', target: '#auth.unauthenticated', actions: ['broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
-              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isForbidden', target: '#auth.unauthenticated', actions: [broadcastLogout, keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
+              { guard: 'isExpired', target: '#auth.unauthenticated', actions: ['warnTokenExpired', broadcastLogout, keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'] },
               // A network failure keeps the session; the next check tries again.
               { target: 'idle' },
             ],
@@ -155,7 +158,7 @@ export const authMachine = setup({
           target: 'unauthenticated',
           actions: [
             { type: 'revokeSession', params: ({ context }) => ({ token: context.token }) },
-            'broadcastLogout',
+            broadcastLogout,
             { type: 'clearLocalData', params: ({ context }) => ({ userId: context.userId }) },
             'closeSockets',
             'resetStores',
@@ -166,7 +169,7 @@ export const authMachine = setup({
         },
         SESSION_LAPSED: {
           target: 'unauthenticated',
-          actions: ['warnTokenExpired', 'broadcastLogout', keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'],
+          actions: ['warnTokenExpired', broadcastLogout, keepLapsedAccount, 'closeSockets', 'resetStores', 'deauthenticate', 'persist', 'goHome'],
         },
         REMOTE_LOGOUT: {
           // The tab that logged out already revoked the session and cleared shared storage.
