@@ -31,6 +31,7 @@ DECLARE
   failure text;
   op jsonb;
   sent jsonb;
+  base timestamp with time zone;
 BEGIN
   last_id := sync_push_client(p_client_id, uid, p_now);
   WHILE i < n AND (p_ops->i->>'id')::int <= last_id LOOP
@@ -44,6 +45,9 @@ BEGIN
   END LOOP;
   IF stop > first THEN
     PERFORM sync_bump_space(uid);
+    -- Never before the client's previous send: the batch before dated its sends up to a few hundred ms past its clock.
+    SELECT greatest(p_now, max(m.date_sent) + interval '1 millisecond') INTO base
+      FROM messages m WHERE m.client_id = p_client_id AND m.mutation_id = last_id;
     start := first;
     upto := stop;
     WHILE start < stop LOOP
@@ -57,7 +61,7 @@ BEGIN
             sent := send_member_message(uid, (op->>'conversation')::uuid, (op->>'profile')::uuid, (op->>'messageId')::uuid,
               (op->>'type')::message_type, op->>'message', (op->>'attachment')::uuid, p_client_id, (op->>'id')::int, p_cost,
               -- One millisecond apart, so the member's devices (which order by date, then id) keep the batch's order.
-              p_now + (j - first) * interval '1 millisecond');
+              base + (j - first) * interval '1 millisecond');
             pending := pending || jsonb_build_object('mutationId', (op->>'id')::int, 'ok', true, 'result',
               jsonb_build_object('conversationId', sent->'conversation'->'id', 'messageId', sent->'message'->'id', 'credits', sent->'credits'));
           ELSE

@@ -298,6 +298,17 @@ describe('a batched push', () => {
     expect(await credits(m.id)).toBe(0);
   });
 
+  it('a batch right after the one before is dated after it: the device orders by date, so batches never interleave', async () => {
+    const m = await memberWith(8);
+    const c = clientId();
+    // The app's clock stands still between the two pushes: the second batch must still come after the first's last send.
+    expect((await push(m, c, sends(c, 1, 5))).body.lastMutationId).toBe(5);
+    expect((await push(m, c, sends(c, 6, 3))).body.lastMutationId).toBe(8);
+    const rows = await ctx.deps.db.select({ id: messages.mutationId, date: messages.dateSent }).from(messages).where(eq(messages.clientId, c));
+    const byId = rows.sort((a, b) => a.id! - b.id!).map((r) => r.date.getTime());
+    for (let i = 1; i < byId.length; i++) expect(byId[i]).toBeGreaterThan(byId[i - 1]!);
+  });
+
   it('refuses more than the limit with 400 and applies nothing', async () => {
     const m = await memberWith(1);
     const c = clientId();
