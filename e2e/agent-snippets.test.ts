@@ -161,6 +161,8 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     const expected = `${fill(sharedBody)} ${fill(ownBody)}`;
     await expect.poll(() => box.inputValue()).toBe(expected);
     expect(expected).not.toContain('{');
+    // The picker hands the focus back to the reply box after inserting: the next shortcut is pressed there.
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Esc closes and leaves the text as it was.
     await agent.keyboard.press('Control+K');
