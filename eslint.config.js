@@ -67,7 +67,6 @@ const I18N_PENDING = [
   'agent-console/claims-list.tsx',
   'agent-console/console-dialog.tsx',
   'agent-console/console-page.tsx',
-  'agent-console/conversation-view.tsx',
   'agent-console/meetups-panel.tsx',
   'agent-console/memos-panel.tsx',
   'agent-console/persona-panel.tsx',
