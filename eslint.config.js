@@ -70,7 +70,6 @@ const I18N_PENDING = [
   'agent-console/meetups-panel.tsx',
   'agent-console/memos-panel.tsx',
   'agent-console/persona-panel.tsx',
-  'agent-console/session-bar.tsx',
   'agent-console/snippets/snippet-picker.tsx',
   'agent-console/snippets/snippets-manager.tsx',
   'agent-console/stock-counts.tsx',
