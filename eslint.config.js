@@ -62,7 +62,6 @@ const I18N_PENDING = [
   'account-forms/verify-page.tsx',
   'admin-moderation',
   'agent-admin',
-  'agent-console',
   'interests',
   'marketing/about-pages.tsx',
   'marketing/content-page.tsx',

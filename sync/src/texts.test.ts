@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './locales/de.js';
 import { enAccount } from './locales/en-account.js';
+import { enAgentConsole } from './locales/en-agent-console.js';
 import { enConsole } from './locales/en-console.js';
 import { enLanding } from './locales/en-landing.js';
 import { enMail } from './locales/en-mail.js';
 import { enSettings } from './locales/en-settings.js';
 import { addTexts, intlLocale, isTextKey, loadCatalogue, localeOfCountry, setLocaleSource, t, texts, tIn, type TextKey } from './texts.js';
 
-const areas = { ...enAccount, ...enConsole, ...enLanding, ...enMail, ...enSettings };
+const areas = { ...enAccount, ...enAgentConsole, ...enConsole, ...enLanding, ...enMail, ...enSettings };
 addTexts(areas);
 const english: Record<string, string> = { ...texts, ...areas };
 
@@ -37,6 +38,8 @@ describe('t', () => {
   it('says a count in the plural form of its language', () => {
     expect(t('settings.credits-left', { count: 1 })).toBe('1 credit left. ');
     expect(t('settings.credits-left', { count: 12 })).toBe('12 credits left. ');
+    expect(t('agent-console.holding', { count: 1 })).toBe('You hold 1 conversation: open them from the chat (Alt 1…9).');
+    expect(t('agent-console.holding-of', { count: 2, max: 3 })).toBe('You hold 2 of 3 conversations: open them from the chat (Alt 1…9).');
     loadCatalogue('de', de, texts);
     expect(tIn('de', 'settings.credits-left', { count: 1 })).toBe('Noch 1 Credit. ');
   });

@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import type { AgentConversation } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { fetchAgentConversation } from '@web/lib/agent-api';
 import { ConsoleDialog } from './console-dialog';
 import { formatClock, secondsUntil } from '@web/lib/format';
 import { useNow } from '@web/lib/use-now';
+
+addTexts(enAgentConsole);
 
 type Claim = NonNullable<AgentConversation['claim']>;
 
@@ -43,7 +46,7 @@ export function useAdminReplyGuard() {
     <ConsoleDialog
       open={pending !== null}
       onOpenChange={(open) => !open && close(false)}
-      title={t('agent.admin-reply-ends-claim-title', { agent: pending?.agentName || 'an agent' })}
+      title={t('agent.admin-reply-ends-claim-title', { agent: pending?.agentName || t('agent-console.an-agent') })}
     >
       {pending && <GuardBody claim={pending} onAnswer={close} />}
     </ConsoleDialog>
@@ -57,11 +60,11 @@ function GuardBody({ claim, onAnswer }: { claim: Claim; onAnswer: (send: boolean
   return (
     <>
       <p className="ac-notice" data-testid="admin-reply-warning">
-        {t('agent.admin-reply-ends-claim', { agent: claim.agentName || 'An agent', time: formatClock(left) })}
+        {t('agent.admin-reply-ends-claim', { agent: claim.agentName || t('agent-console.an-agent-capital'), time: formatClock(left) })}
       </p>
       <div className="popup__actions">
         <button type="button" className="button button--ghost" onClick={() => onAnswer(false)}>
-          Cancel
+          {t('agent-console.cancel')}
         </button>
         <button type="button" className="button button--primary" onClick={() => onAnswer(true)}>
           {t('agent.admin-reply-ends-claim-confirm')}

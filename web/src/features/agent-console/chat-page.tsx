@@ -1,9 +1,13 @@
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { useNavigate } from '@tanstack/react-router';
 import { ClaimsList } from './claims-list';
 import { ConversationView } from './conversation-view';
 import { SnippetsProvider } from './snippets/snippets-context';
 import { SnippetsManager, SnippetsManagerDialog } from './snippets/snippets-manager';
 import { useAgentSession, useClaims, useConsoleActor, useConsoleEvent } from './use-agent';
+
+addTexts(enAgentConsole);
 
 /**
  * /chat: the claims list beside the conversation the agent works on (`?id=`, or the claim lapsing first), with
@@ -31,16 +35,16 @@ export function AgentChatPage({ conversationId }: { conversationId?: string }) {
           <ConversationView key={id} conversationId={id} mode="claimed" />
         ) : (
           <div className="ac-page">
-            <section className="ac-card ac-blank" aria-label="No conversation">
-              <h1 className="ac-page__title">No conversation open</h1>
+            <section className="ac-card ac-blank" aria-label={t('agent-console.no-conversation')}>
+              <h1 className="ac-page__title">{t('agent-console.no-conversation-open')}</h1>
               <p className="muted">
                 {session.status === 'online'
-                  ? 'Use Claim next (Alt N) to take the longest-waiting conversation.'
-                  : 'Start your session (Alt S), then claim the next conversation (Alt N).'}
+                  ? t('agent-console.use-claim-next')
+                  : t('agent-console.start-then-claim')}
               </p>
             </section>
             {/* Between conversations: the place to prepare canned replies (admins: the shared ones too). */}
-            <section className="ac-card ac-snippets-page" aria-label="Canned replies">
+            <section className="ac-card ac-snippets-page" aria-label={t('agent-console.snippets')}>
               <SnippetsManager />
             </section>
           </div>

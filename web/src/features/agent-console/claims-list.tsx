@@ -1,12 +1,16 @@
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { Link } from '@tanstack/react-router';
 import type { HeldRef } from '@web/machines/agent-console.machine';
 import { formatClock } from '@web/lib/format';
 import { replyLevel, useHeldClaim } from './use-agent';
 
+addTexts(enAgentConsole);
+
 /** Alt+1 … Alt+9 open the held claims in the list's order. */
 export const CLAIM_KEYS = 9;
 
-const STOCK_LABEL: Record<string, string> = { message: 'Message', 'follow-up': 'Follow-up', 'meet-up': 'Meet-up' };
+const STOCK_LABEL: Record<string, TextKey> = { message: 'agent-console.stock-message', 'follow-up': 'agent-console.stock-follow-up', 'meet-up': 'agent-console.stock-meet-up' };
 
 /**
  * Every conversation the agent holds (the same list in every tab), the one lapsing first on top, each with its
@@ -14,16 +18,15 @@ const STOCK_LABEL: Record<string, string> = { message: 'Message', 'follow-up': '
  */
 export function ClaimsList({ claims, maxClaims, currentId }: { claims: HeldRef[]; maxClaims: number | null; currentId: string | null }) {
   return (
-    <nav className="ac-claims ac-card" aria-label="Your claims">
+    <nav className="ac-claims ac-card" aria-label={t('agent-console.your-claims')}>
       <h2 className="ac-card__title">
-        Your claims{' '}
+        {t('agent-console.your-claims')}{' '}
         <span className="ac-count" data-testid="claims-count">
-          {claims.length}
-          {maxClaims !== null ? ` of ${maxClaims}` : ''}
+          {maxClaims !== null ? t('agent-console.count-of', { count: claims.length, max: maxClaims }) : claims.length}
         </span>
       </h2>
       {claims.length === 0 ? (
-        <p className="ac-empty">None held. Claim next (Alt N) takes the longest-waiting conversation.</p>
+        <p className="ac-empty">{t('agent-console.none-held')}</p>
       ) : (
         <ol className="ac-claims__list">
           {claims.map((held, index) => (
@@ -49,10 +52,10 @@ function ClaimItem({ held, index, current }: { held: HeldRef; index: number; cur
         aria-keyshortcuts={key}
         data-testid="held-claim"
       >
-        <span className="ac-claims__who">{claim.memberName || 'Member'}</span>
+        <span className="ac-claims__who">{claim.memberName || t('agent-console.member')}</span>
         <span className="ac-claims__meta">
-          as {claim.profileName || 'profile'} · {STOCK_LABEL[claim.stock] ?? claim.stock}
-          {claim.phase === 'replying' ? ' · sending…' : ''}
+          {t('agent-console.claim-meta', { profile: claim.profileName || t('agent-console.profile-fallback'), stock: STOCK_LABEL[claim.stock] ? t(STOCK_LABEL[claim.stock]!) : claim.stock })}
+          {claim.phase === 'replying' ? t('agent-console.claim-sending') : ''}
         </span>
         {key && (
           <kbd className="ac-claims__key" aria-hidden="true">

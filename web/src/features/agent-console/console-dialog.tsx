@@ -1,5 +1,9 @@
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { useState, type ReactNode } from 'react';
 import { PopupFrame, type PopupSize } from '@web/ui/popups/popup-frame';
+
+addTexts(enAgentConsole);
 
 /** The console's own dialogs (end session, break reason, edit forms) in the app's popup look. */
 export function ConsoleDialog({
@@ -42,7 +46,7 @@ export function useConfirm() {
     <ConsoleDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)} title={pending?.title ?? ''} description={pending?.body}>
       <div className="popup__actions">
         <button type="button" className="button button--ghost" onClick={() => setPending(null)}>
-          Keep it
+          {t('agent-console.keep-it')}
         </button>
         <button
           type="button"

@@ -3,7 +3,8 @@ import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfile, type StaffUser } from '@sync/contract/agents';
 import type { Image } from '@sync/contract/entities';
 import type { MessageRecord } from '@sync/contract/messaging';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { fetchAgentConversation, profileFavouritesMember, profileViewsMember, sendAgentReply, uploadAttachment } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
@@ -20,6 +21,8 @@ import { PersonaPanel } from './persona-panel';
 import { useSnippetPicker } from './snippets/snippet-picker';
 import { useClaimOn, useConsoleActor, useConsoleEvent } from './use-agent';
 import { useNow } from '@web/lib/use-now';
+
+addTexts(enAgentConsole);
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; conversation: AgentConversation };
 
@@ -64,21 +67,21 @@ function attachmentUrl(id: string): string {
 }
 
 function Photos({ images, name }: { images: Image[]; name: string }) {
-  if (images.length === 0) return <p className="ac-empty">No photos.</p>;
+  if (images.length === 0) return <p className="ac-empty">{t('agent-console.no-photos')}</p>;
   return (
-    <ul className="ac-photos" aria-label={`Photos of ${name}`}>
+    <ul className="ac-photos" aria-label={t('agent-console.photos-of', { name })}>
       {images.map((image, index) => {
         const src = imageUrl(image, index === 0 ? 'medium' : 'small');
         return (
           <li key={image._id}>
             {src ? (
               <a href={image.large ?? image.original ?? src} target="_blank" rel="noreferrer">
-                <img src={src} alt={`${name}, photo ${index + 1}`} loading="lazy" />
+                <img src={src} alt={t('agent-console.photo-alt', { name, number: index + 1 })} loading="lazy" />
               </a>
             ) : (
               <span className="ac-photos__none">{image.type}</span>
             )}
-            {image.under_moderation && <span className="ac-tag ac-tag--warn">pending</span>}
+            {image.under_moderation && <span className="ac-tag ac-tag--warn">{t('agent-console.pending')}</span>}
           </li>
         );
       })}
@@ -93,44 +96,44 @@ function place(location: Record<string, unknown>): string {
 function PersonCard({ kind, person }: { kind: 'member' | 'profile'; person: StaffUser | StaffProfile }) {
   const member = kind === 'member' ? (person as StaffUser) : null;
   return (
-    <section className={`ac-card ac-person ac-person--${kind}`} aria-label={kind === 'member' ? `Member ${person.username}` : `Profile ${person.username}`}>
+    <section className={`ac-card ac-person ac-person--${kind}`} aria-label={t(kind === 'member' ? 'agent-console.member-named' : 'agent-console.profile-named', { name: person.username })}>
       <h3 className="ac-card__title">
-        <span className="ac-person__kind">{kind === 'member' ? 'Member' : 'Fictive profile'}</span> {person.username}
+        <span className="ac-person__kind">{t(kind === 'member' ? 'agent-console.member' : 'agent-console.fictive-profile')}</span> {person.username}
         {member?.isPremium && <span className="ac-tag ac-tag--vip">VIP</span>}
       </h3>
       <dl className="ac-facts">
         <div>
-          <dt>Age</dt>
+          <dt>{t('agent-console.age')}</dt>
           <dd>
             {person.age} ({person.birthday})
           </dd>
         </div>
         <div>
-          <dt>Gender</dt>
+          <dt>{t('agent-console.gender')}</dt>
           <dd>{person.gender}</dd>
         </div>
         <div>
-          <dt>Location</dt>
+          <dt>{t('agent-console.location')}</dt>
           <dd>{place(person.location)}</dd>
         </div>
         {member && (
           <>
             <div>
-              <dt>Country</dt>
+              <dt>{t('agent-console.country')}</dt>
               <dd>{member.country}</dd>
             </div>
             <div>
-              <dt>Credits</dt>
+              <dt>{t('agent-console.credits')}</dt>
               <dd>{member.credits}</dd>
             </div>
           </>
         )}
         <div>
-          <dt>Joined</dt>
+          <dt>{t('agent-console.joined')}</dt>
           <dd>{formatDateTime(person.createDate)}</dd>
         </div>
         <div>
-          <dt>Active</dt>
+          <dt>{t('agent-console.active')}</dt>
           <dd>{formatDateTime(person.activityDate)}</dd>
         </div>
       </dl>
@@ -149,8 +152,8 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
   }, [last]);
   const cutoff = highlightAfter ? ordered.findIndex((m) => m._id === highlightAfter) : -1;
   return (
-    <ol className="ac-thread" aria-label="Messages">
-      {ordered.length === 0 && <li className="ac-empty">No messages yet.</li>}
+    <ol className="ac-thread" aria-label={t('agent-console.messages')}>
+      {ordered.length === 0 && <li className="ac-empty">{t('agent-console.no-messages')}</li>}
       {ordered.map((m, index) => {
         const fromMember = m.senderType === 'user';
         const isNew = cutoff >= 0 && index > cutoff && fromMember;
@@ -165,11 +168,11 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
             )}
             <li className={`ac-msg ${fromMember ? 'ac-msg--member' : 'ac-msg--profile'} ${isNew ? 'ac-msg--new' : ''}`}>
               <span className="ac-msg__who">
-                {fromMember ? memberName : m.senderType === 'admin' ? `Admin as ${profileName}` : profileName} · <time dateTime={m.dateSent} title={formatDateTime(m.dateSent)}>{formatStamp(m.dateSent)}</time>
-                {isNew && <strong className="ac-tag ac-tag--new">new</strong>}
+                {fromMember ? memberName : m.senderType === 'admin' ? t('agent-console.admin-as', { profile: profileName }) : profileName} · <time dateTime={m.dateSent} title={formatDateTime(m.dateSent)}>{formatStamp(m.dateSent)}</time>
+                {isNew && <strong className="ac-tag ac-tag--new">{t('agent-console.new')}</strong>}
               </span>
               {m.messageType === 'attachment' && m.attachment ? (
-                <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt="Attachment" loading="lazy" />
+                <img className="ac-msg__image" src={attachmentUrl(m.attachment)} alt={t('agent-console.attachment')} loading="lazy" />
               ) : null}
               {m.message && (
                 <p className="ac-msg__text">
@@ -258,7 +261,7 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         ref={boxRef}
         className="form-input ac-textarea ac-composer__text"
         aria-label={label}
-        placeholder={disabled ? 'Read-only' : `${label}… (Ctrl+Enter sends)`}
+        placeholder={disabled ? t('agent-console.read-only') : t('agent-console.composer-placeholder', { label })}
         rows={3}
         maxLength={2000}
         value={text}
@@ -271,24 +274,24 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
         {!disabled && <EmojiButton onPick={(picked) => insertIntoBox(boxRef.current, text, picked.text, setText)} />}
         {picker.button}
         <label className={`ac-btn ac-btn--small ${disabled ? 'is-disabled' : ''}`}>
-          {uploading ? 'Uploading…' : 'Attach image'}
+          {t(uploading ? 'agent-console.uploading' : 'agent-console.attach-image')}
           <input ref={fileRef} type="file" accept="image/jpeg,image/png" className="visually-hidden" disabled={disabled || uploading} onChange={(e) => void pick(e.target.files?.[0])} />
         </label>
         {attachment && (
           <span className="ac-tag">
             {attachment.name}{' '}
-            <button type="button" className="ac-link" onClick={() => setAttachment(null)} aria-label="Remove attachment">
+            <button type="button" className="ac-link" onClick={() => setAttachment(null)} aria-label={t('agent-console.remove-attachment')}>
               ×
             </button>
           </span>
         )}
         <span className="ac-composer__count muted">{text.length}/2000</span>
         <button type="submit" className="ac-btn ac-btn--primary" disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
-          {sending ? 'Sending…' : 'Send'} <kbd>Ctrl ↵</kbd>
+          {t(sending ? 'agent-console.sending' : 'agent-console.send')} <kbd>{t('agent-console.keys-send')}</kbd>
         </button>
         {withNext && (
           <button type="button" className="ac-btn" onClick={() => void send(true)} disabled={disabled || sending || uploading || (!text.trim() && !attachment)}>
-            Send &amp; next <kbd>Ctrl ⇧ ↵</kbd>
+            {t('agent-console.send-next')} <kbd>{t('agent-console.keys-send-next')}</kbd>
           </button>
         )}
       </div>
@@ -312,15 +315,15 @@ function ProfileActions({ profile, member }: { profile: StaffProfile; member: St
     }
   };
   return (
-    <div className="ac-row" role="group" aria-label={`As ${profile.username}`}>
+    <div className="ac-row" role="group" aria-label={t('agent-console.as-profile', { profile: profile.username })}>
       <button type="button" className="ac-btn ac-btn--small" disabled={busy} onClick={() => void run(() => profileViewsMember(profile._id, member._id), 'agent.view-recorded')}>
-        View {member.username}
+        {t('agent-console.view-member', { member: member.username })}
       </button>
       <button type="button" className="ac-btn ac-btn--small" disabled={busy} onClick={() => void run(() => profileFavouritesMember(profile._id, member._id), 'agent.favourite-recorded')}>
-        Favourite
+        {t('agent-console.favourite')}
       </button>
       <button type="button" className="ac-btn ac-btn--small" disabled={busy} onClick={() => void run(() => profileFavouritesMember(profile._id, member._id, true), 'agent.favourite-removed')}>
-        Unfavourite
+        {t('agent-console.unfavourite')}
       </button>
     </div>
   );
@@ -369,7 +372,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
     if (event.outcome === 'sent') onReplied?.();
   });
 
-  if (load.phase === 'loading') return <p className="ac-loading" role="status">Loading conversation…</p>;
+  if (load.phase === 'loading') return <p className="ac-loading" role="status">{t('agent-console.loading-conversation')}</p>;
   if (load.phase === 'error') return <p className="ac-error" role="alert">{load.message}</p>;
   const c = load.conversation;
 
@@ -411,14 +414,14 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
         <PersonCard kind="member" person={c.user} />
         <MemosPanel conversationId={c._id} type="user" ownerId={c.user._id} notes={c.userNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
       </div>
-      <section className="ac-chat__thread ac-card" aria-label={`Conversation between ${c.user.username} and ${c.profile.username}`}>
+      <section className="ac-chat__thread ac-card" aria-label={t('agent-console.conversation-between', { member: c.user.username, profile: c.profile.username })}>
         <header className="ac-chat__head">
           <h2 className="ac-chat__title">
             {c.user.username} <span aria-hidden="true">↔</span> {c.profile.username}
           </h2>
           <span className="muted ac-chat__meta">
             {c.domain}
-            {c.stock ? ` · ${c.stock} stock` : ''}
+            {c.stock ? t('agent-console.stock-suffix', { stock: c.stock }) : ''}
           </span>
         </header>
         {staleNotice !== null && (
@@ -427,18 +430,18 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
           </p>
         )}
         <Thread messages={c.messages} highlightAfter={staleNotice} memberName={c.user.username} profileName={c.profile.username} />
-        {mode === 'claimed' && !isClaimed && <p className="ac-notice ac-notice--muted">Not claimed by you. Claim next (Alt N) takes the next waiting conversation.</p>}
+        {mode === 'claimed' && !isClaimed && <p className="ac-notice ac-notice--muted">{t('agent-console.not-claimed-by-you')}</p>}
         {mode !== 'claimed' && <ClaimHolder claim={c.claim} />}
         {mode === 'admin' && replyGuard.dialog}
         {mode === 'readonly' ? (
-          <p className="ac-notice ac-notice--muted">Read-only: only admins can reply from the lookup.</p>
+          <p className="ac-notice ac-notice--muted">{t('agent-console.lookup-read-only')}</p>
         ) : (
           <Composer
             profileId={c.profile._id}
             disabled={!canWrite}
             sending={mode === 'admin' ? adminSending : claim?.phase === 'replying'}
             onSend={mode === 'admin' ? sendAsAdmin : sendClaimed}
-            label={mode === 'admin' ? `Reply as admin to ${c.user.username}` : `Reply as ${c.profile.username}`}
+            label={mode === 'admin' ? t('agent-console.reply-as-admin-to', { member: c.user.username }) : t('agent-console.reply-as', { profile: c.profile.username })}
             focus={isClaimed}
             withNext={mode === 'claimed'}
             names={mode === 'claimed' ? { member: c.user.username, profile: c.profile.username } : undefined}
@@ -463,7 +466,7 @@ function ClaimHolder({ claim }: { claim: AgentConversation['claim'] }) {
   if (left <= 0) return null;
   return (
     <p className="ac-notice" data-testid="claim-holder">
-      {t('agent.claim-held-by', { agent: claim.agentName || 'An agent', time: formatClock(left) })}
+      {t('agent.claim-held-by', { agent: claim.agentName || t('agent-console.an-agent-capital'), time: formatClock(left) })}
     </p>
   );
 }

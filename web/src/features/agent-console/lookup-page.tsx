@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CLAIM_LIFETIME_MS, type LookupRow } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import type { ListPage } from '@web/lib/agent-api';
 import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
@@ -14,12 +15,14 @@ import { lookupQuery } from './lookup-query';
 import { LOOKUP_LIMITS, type LookupSearch } from './lookup-search';
 import { useNow } from '@web/lib/use-now';
 
+addTexts(enAgentConsole);
+
 const TEXT_FIELDS = [
-  ['realUsername', 'Member'],
-  ['fictiveUsername', 'Profile'],
-  ['agentName', 'Agent'],
-  ['domain', 'Domain'],
-] as const;
+  ['realUsername', 'agent-console.member'],
+  ['fictiveUsername', 'agent-console.profile'],
+  ['agentName', 'agent-console.agent'],
+  ['domain', 'agent-console.domain'],
+] as const satisfies readonly (readonly [string, TextKey])[];
 
 type Form = Record<(typeof TEXT_FIELDS)[number][0] | 'sentAfter' | 'sentBefore', string> & { sortBy: 'recent' | 'oldest'; limit: number };
 
@@ -83,31 +86,31 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
 
   return (
     <div className="ac-page">
-      <h1 className="ac-page__title">Conversation lookup</h1>
-      <form className="ac-card ac-filters" onSubmit={submit} aria-label="Lookup filters">
+      <h1 className="ac-page__title">{t('agent-console.lookup-title')}</h1>
+      <form className="ac-card ac-filters" onSubmit={submit} aria-label={t('agent-console.lookup-filters')}>
         {TEXT_FIELDS.map(([name, label]) => (
           <label key={name} className="form-field">
-            <span className="form-field__label">{label}</span>
+            <span className="form-field__label">{t(label)}</span>
             <input className="form-input" name={name} value={form[name]} maxLength={100} onChange={(e) => set(name, e.target.value)} />
           </label>
         ))}
         <label className="form-field">
-          <span className="form-field__label">Sent after</span>
+          <span className="form-field__label">{t('agent-console.sent-after')}</span>
           <input className="form-input" type="date" name="sentAfter" value={form.sentAfter} onChange={(e) => set('sentAfter', e.target.value)} />
         </label>
         <label className="form-field">
-          <span className="form-field__label">Sent before</span>
+          <span className="form-field__label">{t('agent-console.sent-before')}</span>
           <input className="form-input" type="date" name="sentBefore" value={form.sentBefore} onChange={(e) => set('sentBefore', e.target.value)} />
         </label>
         <label className="form-field">
-          <span className="form-field__label">Sort</span>
+          <span className="form-field__label">{t('agent-console.sort')}</span>
           <select className="form-input" name="sortBy" value={form.sortBy} onChange={(e) => set('sortBy', e.target.value as Form['sortBy'])}>
-            <option value="recent">Newest first</option>
-            <option value="oldest">Oldest first</option>
+            <option value="recent">{t('agent-console.newest-first')}</option>
+            <option value="oldest">{t('agent-console.oldest-first')}</option>
           </select>
         </label>
         <label className="form-field">
-          <span className="form-field__label">Per page</span>
+          <span className="form-field__label">{t('agent-console.per-page')}</span>
           <select className="form-input" name="limit" value={form.limit} onChange={(e) => set('limit', Number(e.target.value))}>
             {LOOKUP_LIMITS.map((n) => (
               <option key={n} value={n}>
@@ -118,10 +121,10 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
         </label>
         <div className="ac-filters__actions">
           <button type="submit" className="ac-btn ac-btn--primary">
-            Search
+            {t('agent-console.search')}
           </button>
           <button type="button" className="ac-btn" onClick={() => onSearch({})}>
-            Clear
+            {t('agent-console.clear')}
           </button>
         </div>
       </form>
@@ -133,22 +136,22 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
       )}
       <div className="ac-card ac-table-wrap" aria-busy={result.phase === 'loading'}>
         <table className="ac-table">
-          <caption className="visually-hidden">Conversations found</caption>
+          <caption className="visually-hidden">{t('agent-console.conversations-found')}</caption>
           <thead>
             <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Profile</th>
-              <th scope="col">Domain</th>
-              <th scope="col">Last message</th>
-              <th scope="col">Agent</th>
-              <th scope="col">State</th>
+              <th scope="col">{t('agent-console.member')}</th>
+              <th scope="col">{t('agent-console.profile')}</th>
+              <th scope="col">{t('agent-console.domain')}</th>
+              <th scope="col">{t('agent-console.last-message')}</th>
+              <th scope="col">{t('agent-console.agent')}</th>
+              <th scope="col">{t('agent-console.state')}</th>
             </tr>
           </thead>
           <tbody>
             {result.phase === 'ready' && result.page.data.length === 0 && (
               <tr>
                 <td colSpan={6} className="ac-empty">
-                  No conversation matches these filters.
+                  {t('agent-console.no-lookup-match')}
                 </td>
               </tr>
             )}
@@ -167,11 +170,11 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
                   <td>{row.domain}</td>
                   <td>
                     <span className="ac-table__date">{formatDateTime(row.lastMessageDate)}</span>
-                    {row.lastMessage && <span className="ac-table__snippet muted">{row.lastMessage.message || '[image]'}</span>}
+                    {row.lastMessage && <span className="ac-table__snippet muted">{row.lastMessage.message || t('agent-console.image-placeholder')}</span>}
                   </td>
                   <td>{row.lastAgent?.name ?? '—'}</td>
                   <td>
-                    {row.stock && <span className="ac-tag">{row.stock}</span>} {row.claim ? <HeldBy claim={row.claim} narrow={false} /> : row.claimed && <span className="ac-tag ac-tag--warn">claimed</span>}
+                    {row.stock && <span className="ac-tag">{row.stock}</span>} {row.claim ? <HeldBy claim={row.claim} narrow={false} /> : row.claimed && <span className="ac-tag ac-tag--warn">{t('agent-console.claimed')}</span>}
                   </td>
                 </tr>
               ))}
@@ -179,7 +182,7 @@ export function LookupPage({ search, onSearch }: { search: LookupSearch; onSearc
         </table>
       </div>
       <Pager page={search.page ?? 1} pages={pages} onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}>
-        {result.phase === 'ready' && <span className="muted"> · {result.page.total} conversations</span>}
+        {result.phase === 'ready' && <span className="muted">{t('agent-console.conversations-total', { count: result.page.total })}</span>}
       </Pager>
     </div>
   );
@@ -193,7 +196,7 @@ function HeldBy({ claim, narrow }: { claim: NonNullable<LookupRow['claim']>; nar
   if (left <= 0) return null;
   return (
     <span className={`ac-tag ac-tag--warn ${narrow ? 'lookup-held--narrow' : 'lookup-held--wide'}`} data-testid={narrow ? 'lookup-claim-holder-narrow' : 'lookup-claim-holder'}>
-      Claimed by {claim.agentName || 'an agent'} · {formatClock(left)} left
+      {t('agent-console.claimed-by', { agent: claim.agentName || t('agent-console.an-agent'), time: formatClock(left) })}
     </span>
   );
 }
@@ -206,7 +209,7 @@ export function LookupConversationPage({ conversationId }: { conversationId: str
     <div className="ac-page">
       <p>
         <Link to="/agent/lookup" search={lastSearch}>
-          ← Back to lookup
+          {t('agent-console.back-to-lookup')}
         </Link>
       </p>
       <ConversationView conversationId={conversationId} mode={isAdmin ? 'admin' : 'readonly'} />

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { meetStatuses, type MeetStatus, type MeetUp } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { addMeetUp, cancelMeetUp, deleteMeetUp, updateMeetUp } from '@web/lib/agent-api';
 import { toast } from '@web/ui/toast';
 import { errorText } from './console-runtime';
 import { useConfirm } from './console-dialog';
 import { formatDateTime, toLocalInput } from '@web/lib/format';
+
+addTexts(enAgentConsole);
 
 interface MeetForm {
   meetDate: string;
@@ -43,7 +46,7 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
-    if (!form.values.meetDate || Number.isNaN(new Date(form.values.meetDate).getTime())) return void toast.error('Incorrect date format');
+    if (!form.values.meetDate || Number.isNaN(new Date(form.values.meetDate).getTime())) return void toast.error(t('validation.date-string'));
     if (new Date(form.values.meetDate).getTime() <= Date.now()) return void toast.error(t('agent.meetup-in-the-past'));
     setBusy(true);
     try {
@@ -96,16 +99,16 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
   const set = <K extends keyof MeetForm>(key: K, value: MeetForm[K]) => setForm((f) => (f ? { ...f, values: { ...f.values, [key]: value } } : f));
 
   return (
-    <section className="ac-card" aria-label="Meet-ups">
+    <section className="ac-card" aria-label={t('agent-console.meetups')}>
       <h3 className="ac-card__title">
-        Meet-ups <span className="ac-count">{live.length}</span>
+        {t('agent-console.meetups')} <span className="ac-count">{live.length}</span>
         {!readOnly && !form && (
           <button type="button" className="ac-btn ac-btn--small" onClick={() => setForm({ id: null, values: emptyForm() })}>
-            Add meet-up
+            {t('agent-console.add-meetup')}
           </button>
         )}
       </h3>
-      {live.length === 0 && !form && <p className="ac-empty">No meet-ups.</p>}
+      {live.length === 0 && !form && <p className="ac-empty">{t('agent-console.no-meetups')}</p>}
       <ul className="ac-meetups">
         {live.map((m) => (
           <li key={m.id} className={`ac-meetup ac-meetup--${m.meetStatus}`}>
@@ -114,19 +117,19 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
             </p>
             {m.location && <p className="ac-meetup__line">{m.location}</p>}
             {m.description && <p className="ac-meetup__line muted">{m.description}</p>}
-            <p className="ac-meetup__line muted">Cancels {m.cancelInterval} h before</p>
+            <p className="ac-meetup__line muted">{t('agent-console.cancels-before', { hours: m.cancelInterval })}</p>
             {!readOnly && (
               <div className="ac-row">
                 <button type="button" className="ac-link" onClick={() => setForm({ id: m.id, values: fromMeetUp(m) })}>
-                  Edit
+                  {t('agent-console.edit')}
                 </button>
                 {m.meetStatus !== 'cancelled' && (
-                  <button type="button" className="ac-link" onClick={() => confirm.ask({ title: 'Cancel this meet-up?', body: meetUpLine(m), confirmLabel: 'Cancel meet-up', run: () => void cancel(m) })} disabled={busy}>
-                    Cancel meet-up
+                  <button type="button" className="ac-link" onClick={() => confirm.ask({ title: t('agent-console.cancel-meetup-title'), body: meetUpLine(m), confirmLabel: t('agent-console.cancel-meetup'), run: () => void cancel(m) })} disabled={busy}>
+                    {t('agent-console.cancel-meetup')}
                   </button>
                 )}
-                <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: 'Remove this meet-up?', body: meetUpLine(m), confirmLabel: 'Remove meet-up', run: () => void remove(m) })} disabled={busy}>
-                  Remove
+                <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: t('agent-console.remove-meetup-title'), body: meetUpLine(m), confirmLabel: t('agent-console.remove-meetup'), run: () => void remove(m) })} disabled={busy}>
+                  {t('agent-console.remove')}
                 </button>
               </div>
             )}
@@ -134,14 +137,14 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
         ))}
       </ul>
       {form && (
-        <form className="ac-meetup-form" onSubmit={submit} aria-label={form.id ? 'Edit meet-up' : 'New meet-up'}>
+        <form className="ac-meetup-form" onSubmit={submit} aria-label={t(form.id ? 'agent-console.edit-meetup' : 'agent-console.new-meetup')}>
           <label className="form-field">
-            <span className="form-field__label">Date and time</span>
+            <span className="form-field__label">{t('agent-console.date-time')}</span>
             <input className="form-input" type="datetime-local" value={form.values.meetDate} min={toLocalInput(new Date().toISOString())} onChange={(e) => set('meetDate', e.target.value)} required />
           </label>
           <div className="ac-grid2">
             <label className="form-field">
-              <span className="form-field__label">Status</span>
+              <span className="form-field__label">{t('agent-console.status')}</span>
               <select className="form-input" value={form.values.meetStatus} onChange={(e) => set('meetStatus', e.target.value as MeetStatus)}>
                 {meetStatuses.map((s) => (
                   <option key={s} value={s}>
@@ -151,7 +154,7 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
               </select>
             </label>
             <label className="form-field">
-              <span className="form-field__label">Cancel interval (h)</span>
+              <span className="form-field__label">{t('agent-console.cancel-interval')}</span>
               <input
                 className="form-input"
                 type="number"
@@ -163,19 +166,19 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
             </label>
           </div>
           <label className="form-field">
-            <span className="form-field__label">Location</span>
+            <span className="form-field__label">{t('agent-console.location')}</span>
             <input className="form-input" value={form.values.location} maxLength={200} onChange={(e) => set('location', e.target.value)} />
           </label>
           <label className="form-field">
-            <span className="form-field__label">Description</span>
+            <span className="form-field__label">{t('agent-console.description')}</span>
             <textarea className="form-input ac-textarea" rows={2} maxLength={2000} value={form.values.description} onChange={(e) => set('description', e.target.value)} />
           </label>
           <div className="ac-row">
             <button type="submit" className="ac-btn ac-btn--primary ac-btn--small" disabled={busy}>
-              {form.id ? 'Save meet-up' : 'Add meet-up'}
+              {t(form.id ? 'agent-console.save-meetup' : 'agent-console.add-meetup')}
             </button>
             <button type="button" className="ac-btn ac-btn--small" onClick={() => setForm(null)}>
-              Cancel
+              {t('agent-console.cancel')}
             </button>
           </div>
         </form>

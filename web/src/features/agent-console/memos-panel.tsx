@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Memo, MemoType } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import {
   addConversationMemo,
   addGlobalMemo,
@@ -11,6 +12,8 @@ import {
 } from '@web/lib/agent-api';
 import { toast } from '@web/ui/toast';
 import { useConfirm } from './console-dialog';
+
+addTexts(enAgentConsole);
 
 /**
  * Memos of one kind (user notes on the member, profile notes on the fictive profile): the conversation's own,
@@ -37,7 +40,7 @@ export function MemosPanel({
   const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
   const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
-  const label = type === 'user' ? 'Member notes' : 'Profile notes';
+  const label = t(type === 'user' ? 'agent-console.member-notes' : 'agent-console.profile-notes');
   const live = notes.filter((n) => !n.archived);
 
   const run = async (task: () => Promise<unknown>, success: Parameters<typeof t>[0]) => {
@@ -83,7 +86,7 @@ export function MemosPanel({
         {label} <span className="ac-count">{live.length}</span>
       </h3>
       {live.length === 0 ? (
-        <p className="ac-empty">No notes yet.</p>
+        <p className="ac-empty">{t('agent-console.no-notes')}</p>
       ) : (
         <ul className="ac-memos__list">
           {live.map((memo) => (
@@ -98,7 +101,7 @@ export function MemosPanel({
                 >
                   <textarea
                     className="form-input ac-textarea"
-                    aria-label="Edit note"
+                    aria-label={t('agent-console.edit-note')}
                     value={editing.note}
                     rows={2}
                     onChange={(e) => setEditing({ id: memo._id, note: e.target.value })}
@@ -106,25 +109,25 @@ export function MemosPanel({
                   />
                   <div className="ac-row">
                     <button type="submit" className="ac-btn ac-btn--small ac-btn--primary" disabled={busy}>
-                      Save
+                      {t('agent-console.save')}
                     </button>
                     <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing(null)}>
-                      Cancel
+                      {t('agent-console.cancel')}
                     </button>
                   </div>
                 </form>
               ) : (
                 <>
                   <p className="ac-memo__text">
-                    {memo.global && <span className="ac-tag">global</span>} {memo.note}
+                    {memo.global && <span className="ac-tag">{t('agent-console.global')}</span>} {memo.note}
                   </p>
                   {!readOnly && (
                     <div className="ac-row ac-memo__actions">
-                      <button type="button" className="ac-link" onClick={() => setEditing({ id: memo._id, note: memo.note })} aria-label={`Edit note: ${memo.note}`}>
-                        Edit
+                      <button type="button" className="ac-link" onClick={() => setEditing({ id: memo._id, note: memo.note })} aria-label={t('agent-console.edit-note-named', { note: memo.note })}>
+                        {t('agent-console.edit')}
                       </button>
-                      <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: 'Remove this note?', body: memo.note, confirmLabel: 'Remove note', run: () => void remove(memo) })} disabled={busy} aria-label={`Remove note: ${memo.note}`}>
-                        Remove
+                      <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: t('agent-console.remove-note-title'), body: memo.note, confirmLabel: t('agent-console.remove-note'), run: () => void remove(memo) })} disabled={busy} aria-label={t('agent-console.remove-note-named', { note: memo.note })}>
+                        {t('agent-console.remove')}
                       </button>
                     </div>
                   )}
@@ -138,8 +141,8 @@ export function MemosPanel({
         <form className="ac-memos__add" onSubmit={add}>
           <textarea
             className="form-input ac-textarea"
-            aria-label={`New ${type === 'user' ? 'member' : 'profile'} note`}
-            placeholder="Add a note…"
+            aria-label={t(type === 'user' ? 'agent-console.new-member-note' : 'agent-console.new-profile-note')}
+            placeholder={t('agent-console.add-note-placeholder')}
             rows={2}
             maxLength={2000}
             value={draft}
@@ -147,10 +150,10 @@ export function MemosPanel({
           />
           <div className="ac-row">
             <label className="ac-check">
-              <input type="checkbox" checked={global} onChange={(e) => setGlobal(e.target.checked)} /> Global (all conversations)
+              <input type="checkbox" checked={global} onChange={(e) => setGlobal(e.target.checked)} /> {t('agent-console.global-all')}
             </label>
             <button type="submit" className="ac-btn ac-btn--small ac-btn--primary" disabled={busy || !draft.trim()}>
-              Add note
+              {t('agent-console.add-note')}
             </button>
           </div>
         </form>

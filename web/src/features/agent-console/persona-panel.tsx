@@ -1,8 +1,12 @@
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import type { AgentConversation, Memo } from '@sync/contract/agents';
 import { formatHeight } from '@sync/rules/height';
 import { humanize } from '@web/ui/profile-card/profile-data';
 import { useNow } from '@web/lib/use-now';
 import './persona.css';
+
+addTexts(enAgentConsole);
 
 type Json = Record<string, unknown>;
 
@@ -13,7 +17,7 @@ function placeOf(location: Json): string {
 function ageRange(min: number | null, max: number | null): string {
   if (min === null && max === null) return '';
   if (min !== null && max !== null) return `${min}–${max}`;
-  return min !== null ? `${min}+` : `up to ${max}`;
+  return min !== null ? `${min}+` : t('agent-console.up-to', { max: max! });
 }
 
 /** The member's wall clock, from their account's IANA timezone; a zone the browser does not know reads as UTC. */
@@ -46,7 +50,7 @@ function Tags({ label, tags }: { label: string; tags: string[] }) {
     <div className="ac-persona__tags">
       <span className="ac-persona__label">{label}</span>
       {tags.length === 0 ? (
-        <span className="ac-empty">None given</span>
+        <span className="ac-empty">{t('agent-console.none-given')}</span>
       ) : (
         <ul aria-label={label}>
           {tags.map((tag) => (
@@ -74,15 +78,15 @@ export function PersonaPanel({ conversation }: { conversation: AgentConversation
     ...conversation.profileNotes.filter((m) => m.global && !m.archived).map((m) => ({ ...m, about: profile.username })),
   ];
   const local = memberLocalTime(user.timezone, now);
-  const lookingFor = [user.lookingForGender === 'man' ? 'Men' : user.lookingForGender === 'woman' ? 'Women' : humanize(user.lookingForGender), ageRange(user.lookingForAgeMin, user.lookingForAgeMax)]
+  const lookingFor = [user.lookingForGender === 'man' ? t('agent-console.men') : user.lookingForGender === 'woman' ? t('agent-console.women') : humanize(user.lookingForGender), ageRange(user.lookingForAgeMin, user.lookingForAgeMax)]
     .filter(Boolean)
     .join(', ');
 
   return (
-    <section className="ac-card ac-persona ac-chat__persona" aria-label="Persona and context">
+    <section className="ac-card ac-persona ac-chat__persona" aria-label={t('agent-console.persona-context')}>
       {pinned.length > 0 && (
-        <div className="ac-persona__pinned" role="group" aria-label="Pinned memos">
-          <h3 className="ac-persona__label">Pinned memos</h3>
+        <div className="ac-persona__pinned" role="group" aria-label={t('agent-console.pinned-memos')}>
+          <h3 className="ac-persona__label">{t('agent-console.pinned-memos')}</h3>
           <ul className="ac-memos__list">
             {pinned.map((memo) => (
               <li key={memo._id} className="ac-memo ac-persona__memo">
@@ -93,39 +97,39 @@ export function PersonaPanel({ conversation }: { conversation: AgentConversation
         </div>
       )}
 
-      <div role="group" aria-label={`You are ${profile.username}`}>
+      <div role="group" aria-label={t('agent-console.you-are-named', { profile: profile.username })}>
         <h3 className="ac-card__title">
-          <span className="ac-person__kind">You are</span> {profile.username}, {profile.age}
+          <span className="ac-person__kind">{t('agent-console.you-are')}</span> {profile.username}, {profile.age}
         </h3>
         <Facts
           rows={[
-            ['Relationship', humanize(profile.relationshipStatus)],
-            ['Height', profile.height ? `${formatHeight(profile.height, 'metric')} (${formatHeight(profile.height, 'imperial')})` : ''],
-            ['Body type', humanize(profile.bodyType)],
-            ['Hair', humanize(profile.hairColor)],
-            ['Eyes', humanize(profile.eyeColor)],
-            ['Ethnicity', humanize(profile.ethnicity)],
-            ['Lives in', placeOf(profile.location)],
-            ['Likes ages', ageRange(profile.lookingForAgeMin, profile.lookingForAgeMax)],
+            [t('agent-console.relationship'), humanize(profile.relationshipStatus)],
+            [t('agent-console.height'), profile.height ? `${formatHeight(profile.height, 'metric')} (${formatHeight(profile.height, 'imperial')})` : ''],
+            [t('agent-console.body-type'), humanize(profile.bodyType)],
+            [t('agent-console.hair'), humanize(profile.hairColor)],
+            [t('agent-console.eyes'), humanize(profile.eyeColor)],
+            [t('agent-console.ethnicity'), humanize(profile.ethnicity)],
+            [t('agent-console.lives-in'), placeOf(profile.location)],
+            [t('agent-console.likes-ages'), ageRange(profile.lookingForAgeMin, profile.lookingForAgeMax)],
           ]}
         />
-        <Tags label="Interests" tags={profile.lookingFor} />
-        {profile.aboutMe ? <p className="ac-person__about ac-persona__about">{profile.aboutMe}</p> : <p className="ac-empty">No about text.</p>}
+        <Tags label={t('agent-console.interests')} tags={profile.lookingFor} />
+        {profile.aboutMe ? <p className="ac-person__about ac-persona__about">{profile.aboutMe}</p> : <p className="ac-empty">{t('agent-console.no-about')}</p>}
       </div>
 
-      <div className="ac-persona__member" role="group" aria-label={`Talking to ${user.username}`}>
+      <div className="ac-persona__member" role="group" aria-label={t('agent-console.talking-to-named', { member: user.username })}>
         <h3 className="ac-card__title">
-          <span className="ac-person__kind">Talking to</span> {user.username}, {user.age}
+          <span className="ac-person__kind">{t('agent-console.talking-to')}</span> {user.username}, {user.age}
         </h3>
         <Facts
           rows={[
-            ['Local time', local.time],
-            ['Looking for', lookingFor],
-            ['Lives in', placeOf(user.location) || user.country],
+            [t('agent-console.local-time'), local.time],
+            [t('agent-console.looking-for'), lookingFor],
+            [t('agent-console.lives-in'), placeOf(user.location) || user.country],
           ]}
         />
-        <p className="ac-persona__zone muted">Local time from the account’s timezone ({local.zone}).</p>
-        <Tags label="Member interests" tags={user.lookingFor} />
+        <p className="ac-persona__zone muted">{t('agent-console.local-time-zone', { zone: local.zone })}</p>
+        <Tags label={t('agent-console.member-interests')} tags={user.lookingFor} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { agentCommand } from '@web/features/agent-console/console-runtime';
 import { toast } from '@web/ui/toast';
 import type { HeldRef } from '@web/machines/agent-console.machine';
@@ -12,15 +13,17 @@ import { CLAIM_KEYS } from './claims-list';
 import { replyLevel, useAgentSession, useClaimOn, useClaims, useConsoleActor, useHeldClaim } from './use-agent';
 import { useNow } from '@web/lib/use-now';
 
+addTexts(enAgentConsole);
+
 const STATUS_LABEL = {
-  offline: 'Offline',
-  starting: 'Starting…',
-  online: 'Online',
-  pausing: 'Pausing…',
-  paused: 'On break',
-  resuming: 'Resuming…',
-  stopping: 'Ending…',
-} as const;
+  offline: 'agent-console.status-offline',
+  starting: 'agent-console.status-starting',
+  online: 'agent-console.status-online',
+  pausing: 'agent-console.status-pausing',
+  paused: 'agent-console.status-paused',
+  resuming: 'agent-console.status-resuming',
+  stopping: 'agent-console.status-stopping',
+} as const satisfies Record<string, TextKey>;
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -119,59 +122,58 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
   const first = claims[0];
 
   return (
-    <section className="ac-bar" aria-label="Session">
-      <div className="ac-bar__group" role="group" aria-label="Work session">
+    <section className="ac-bar" aria-label={t('agent-console.session')}>
+      <div className="ac-bar__group" role="group" aria-label={t('agent-console.work-session')}>
         <span className={`ac-status ac-status--${session.status}`} role="status" aria-live="polite">
           <span className="ac-status__dot" aria-hidden="true" />
-          {session.ready ? STATUS_LABEL[session.status] : 'Connecting…'}
+          {t(session.ready ? STATUS_LABEL[session.status] : 'agent-console.connecting')}
         </span>
-        <span className="ac-timer" aria-label="Session time" title="Session time">
-          <span className="ac-timer__label">Session</span>
+        <span className="ac-timer" aria-label={t('agent-console.session-time')} title={t('agent-console.session-time')}>
+          <span className="ac-timer__label">{t('agent-console.session')}</span>
           <span className="ac-timer__value" data-testid="session-time">
             {formatClock(secondsSince(session.sessionStartedAt, now))}
           </span>
         </span>
         <button type="button" className={`ac-btn ${active ? '' : 'ac-btn--primary'}`} onClick={toggleSession} disabled={busy} aria-keyshortcuts="Alt+S">
           {/* Until the server's state is known, the button offers neither: a reload must not flash "Start session". */}
-          {!session.ready ? 'Session…' : active ? 'End session' : 'Start session'} <kbd>Alt S</kbd>
+          {t(!session.ready ? 'agent-console.session-pending' : active ? 'agent-console.end-session' : 'agent-console.start-session')} <kbd>{t('agent-console.keys-alt-s')}</kbd>
         </button>
       </div>
 
-      <div className="ac-bar__group" role="group" aria-label="Break">
+      <div className="ac-bar__group" role="group" aria-label={t('agent-console.break')}>
         <button type="button" className="ac-btn" onClick={toggleBreak} disabled={!(online || paused)} aria-keyshortcuts="Alt+B">
-          {paused ? 'Resume' : 'Break'} <kbd>Alt B</kbd>
+          {t(paused ? 'agent-console.resume' : 'agent-console.break')} <kbd>{t('agent-console.keys-alt-b')}</kbd>
         </button>
         {paused && (
-          <span className="ac-timer ac-timer--break" aria-label="Break time">
-            <span className="ac-timer__label">{session.breakReason || 'Break'}</span>
+          <span className="ac-timer ac-timer--break" aria-label={t('agent-console.break-time')}>
+            <span className="ac-timer__label">{session.breakReason || t('agent-console.break')}</span>
             <span className="ac-timer__value">{formatClock(secondsSince(session.breakStartedAt, now))}</span>
           </span>
         )}
-        <span className={`ac-timer ${lockoutLeft > 0 ? 'ac-timer--locked' : ''}`} aria-label="Next break allowed in" title="One break per hour">
-          <span className="ac-timer__label">Next break</span>
+        <span className={`ac-timer ${lockoutLeft > 0 ? 'ac-timer--locked' : ''}`} aria-label={t('agent-console.next-break-in')} title={t('agent-console.one-break-per-hour')}>
+          <span className="ac-timer__label">{t('agent-console.next-break')}</span>
           <span className="ac-timer__value" data-testid="break-lockout">
-            {lockoutLeft > 0 ? formatLockout(lockoutLeft * 1000) : 'now'}
+            {lockoutLeft > 0 ? formatLockout(lockoutLeft * 1000) : t('agent-console.now')}
           </span>
         </span>
       </div>
 
-      <StockCounts counts={counts} className="ac-stocks" label="Stocks" withTotal />
+      <StockCounts counts={counts} className="ac-stocks" label={t('agent-console.stocks')} withTotal />
 
-      <div className="ac-bar__group ac-bar__group--claim" role="group" aria-label="Claim">
+      <div className="ac-bar__group ac-bar__group--claim" role="group" aria-label={t('agent-console.claim')}>
         <button type="button" className="ac-btn ac-btn--primary" onClick={claimNext} disabled={claiming || !online || atCap} aria-keyshortcuts="Alt+N">
-          {claiming ? 'Claiming…' : 'Claim next'} <kbd>Alt N</kbd>
+          {t(claiming ? 'agent-console.claiming' : 'agent-console.claim-next')} <kbd>{t('agent-console.keys-alt-n')}</kbd>
         </button>
         {claims.length > 0 && (
-          <span className="ac-held" data-testid="held-count" title="Conversations you hold, and how many you may hold">
-            {claims.length}
-            {maxClaims !== null ? `/${maxClaims}` : ''} held
+          <span className="ac-held" data-testid="held-count" title={t('agent-console.held-title')}>
+            {maxClaims !== null ? t('agent-console.held-of', { held: claims.length, max: maxClaims }) : t('agent-console.held', { held: claims.length })}
           </span>
         )}
         {shown && <ReplyTimer key={shown.conversationId} held={shown} showName={claims.length > 1} />}
         {first && <ReplyTitle held={first} />}
         {open && (
           <button type="button" className="ac-btn" onClick={giveBack} disabled={open.phase !== 'reading'} aria-keyshortcuts="Alt+R">
-            Release claim <kbd>Alt R</kbd>
+            {t('agent-console.release-claim')} <kbd>{t('agent-console.keys-alt-r')}</kbd>
           </button>
         )}
       </div>
@@ -181,7 +183,7 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
       <ConsoleDialog open={endOpen} onOpenChange={setEndOpen} title={t('agent.end-session-title')} description={t('agent.end-session-body')}>
         <div className="popup__actions">
           <button type="button" className="button button--ghost" onClick={() => setEndOpen(false)}>
-            Keep working
+            {t('agent-console.keep-working')}
           </button>
           <button
             type="button"
@@ -191,19 +193,19 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
               agentCommand({ command: 'STOP' });
             }}
           >
-            End session
+            {t('agent-console.end-session')}
           </button>
         </div>
       </ConsoleDialog>
       <BreakDialog open={breakOpen} onOpenChange={setBreakOpen} />
-      <ConsoleDialog open={helpOpen} onOpenChange={setHelpOpen} title="Keyboard shortcuts">
+      <ConsoleDialog open={helpOpen} onOpenChange={setHelpOpen} title={t('agent-console.keyboard-shortcuts')}>
         <dl className="ac-shortcuts">
           {SHORTCUTS.map(([keys, what]) => (
             <div key={keys}>
               <dt>
-                <kbd>{keys}</kbd>
+                <kbd>{t(keys)}</kbd>
               </dt>
-              <dd>{what}</dd>
+              <dd>{t(what)}</dd>
             </div>
           ))}
         </dl>
@@ -214,25 +216,25 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
 
 /** Every console shortcut, for the `?` overlay. */
 const SHORTCUTS = [
-  ['Alt S', 'Start or end the session'],
-  ['Alt B', 'Take a break, or resume'],
-  ['Alt N', 'Claim the next conversation (while you hold fewer than your maximum)'],
-  ['Alt 1 … Alt 9', 'Open the 1st … 9th of your claims'],
-  ['Alt ↑ / Alt ↓', 'Open the claim above / below the open one'],
-  ['Alt R', 'Release the open claim back to its stock'],
-  ['Ctrl Enter', 'Send the reply'],
-  ['Ctrl Shift Enter', 'Send the reply and claim the next conversation'],
-  ['/ or Ctrl K', 'Insert a canned reply (in the reply box; / at its start)'],
-  ['?', 'Show these shortcuts'],
-] as const;
+  ['agent-console.keys-alt-s', 'agent-console.shortcut-session'],
+  ['agent-console.keys-alt-b', 'agent-console.shortcut-break'],
+  ['agent-console.keys-alt-n', 'agent-console.shortcut-claim-next'],
+  ['agent-console.keys-alt-digits', 'agent-console.shortcut-open-nth'],
+  ['agent-console.keys-alt-arrows', 'agent-console.shortcut-open-adjacent'],
+  ['agent-console.keys-alt-r', 'agent-console.shortcut-release'],
+  ['agent-console.keys-ctrl-enter', 'agent-console.shortcut-send'],
+  ['agent-console.keys-ctrl-shift-enter', 'agent-console.shortcut-send-next'],
+  ['agent-console.keys-snippet', 'agent-console.shortcut-snippet'],
+  ['agent-console.keys-help', 'agent-console.shortcut-help'],
+] as const satisfies readonly (readonly [TextKey, TextKey])[];
 
 /** A held claim's reply countdown in the bar: warns at 60 s (colour) and again at 30 s (stronger colour). */
 function ReplyTimer({ held, showName }: { held: HeldRef; showName: boolean }) {
   const claim = useHeldClaim(held.ref);
   const level = replyLevel(claim.replyLeft);
   return (
-    <span className={`ac-timer ${level ? `ac-timer--${level}` : ''}`} aria-label="Reply time left" role="timer">
-      <span className="ac-timer__label">{showName ? `Reply to ${claim.memberName}` : 'Reply in'}</span>
+    <span className={`ac-timer ${level ? `ac-timer--${level}` : ''}`} aria-label={t('agent-console.reply-time-left')} role="timer">
+      <span className="ac-timer__label">{showName ? t('agent-console.reply-to', { member: claim.memberName }) : t('agent-console.reply-in')}</span>
       <span className="ac-timer__value" data-testid="reply-left">
         {formatClock(claim.replyLeft)}
       </span>
@@ -255,7 +257,7 @@ function ReplyTitle({ held }: { held: HeldRef }) {
   return null;
 }
 
-const BREAK_REASONS = ['Lunch', 'Coffee', 'Restroom', 'Meeting', 'Technical issue'];
+const BREAK_REASONS = ['agent-console.break-lunch', 'agent-console.break-coffee', 'agent-console.break-restroom', 'agent-console.break-meeting', 'agent-console.break-technical'] as const satisfies readonly TextKey[];
 
 function BreakDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [reason, setReason] = useState('');
@@ -269,17 +271,17 @@ function BreakDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (ope
     onOpenChange(false);
   };
   return (
-    <ConsoleDialog open={open} onOpenChange={onOpenChange} title="Take a break" description="One break per hour. Your session time keeps counting.">
+    <ConsoleDialog open={open} onOpenChange={onOpenChange} title={t('agent-console.take-break')} description={t('agent-console.break-description')}>
       <form className="form-stack" onSubmit={submit} noValidate>
-        <div className="ac-reasons" role="group" aria-label="Common reasons">
-          {BREAK_REASONS.map((r) => (
+        <div className="ac-reasons" role="group" aria-label={t('agent-console.common-reasons')}>
+          {BREAK_REASONS.map((key) => t(key)).map((r) => (
             <button key={r} type="button" className={`ac-chip ${reason === r ? 'is-active' : ''}`} onClick={() => setReason(r)} aria-pressed={reason === r}>
               {r}
             </button>
           ))}
         </div>
         <label className="form-field">
-          <span className="form-field__label">Reason</span>
+          <span className="form-field__label">{t('agent-console.reason')}</span>
           <input
             className="form-input"
             value={reason}
@@ -297,7 +299,7 @@ function BreakDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (ope
         </label>
         <div className="popup__actions">
           <button type="submit" className="button button--primary">
-            Start break
+            {t('agent-console.start-break')}
           </button>
         </div>
       </form>
@@ -307,21 +309,21 @@ function BreakDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (ope
 
 function ConnectionState() {
   const session = useAgentSession();
-  if (!session.ready) return <span className="ac-conn ac-conn--muted">Connecting…</span>;
+  if (!session.ready) return <span className="ac-conn ac-conn--muted">{t('agent-console.connecting')}</span>;
   if (!session.isMaster && session.connection === 'open') {
     return (
-      <span className="ac-conn" title="Another tab holds the connection and shares the session here">
-        Linked tab
+      <span className="ac-conn" title={t('agent-console.linked-tab-title')}>
+        {t('agent-console.linked-tab')}
       </span>
     );
   }
-  if (session.connection === 'open') return <span className="ac-conn ac-conn--ok">Live</span>;
+  if (session.connection === 'open') return <span className="ac-conn ac-conn--ok">{t('agent-console.live')}</span>;
   if (session.connection === 'manual') {
     return (
       <span className="ac-conn ac-conn--bad" role="alert">
         {t('agent.socket-manual')}{' '}
         <button type="button" className="ac-btn ac-btn--small" onClick={() => agentCommand({ command: 'RECONNECT' })}>
-          Reconnect
+          {t('agent-console.reconnect')}
         </button>
       </span>
     );
@@ -333,5 +335,5 @@ function ConnectionState() {
       </span>
     );
   }
-  return <span className="ac-conn ac-conn--muted">Connecting…</span>;
+  return <span className="ac-conn ac-conn--muted">{t('agent-console.connecting')}</span>;
 }

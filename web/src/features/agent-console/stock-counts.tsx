@@ -1,4 +1,8 @@
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import type { QueueCounts } from '@sync/contract/agents';
+
+addTexts(enAgentConsole);
 
 type Props = {
   counts: QueueCounts | null;
@@ -13,20 +17,20 @@ export function StockCounts({ counts, className, label, withTotal = false }: Pro
   return (
     <dl className={className} aria-label={label}>
       <div>
-        <dt>Messages</dt>
+        <dt>{t('agent-console.stock-messages')}</dt>
         <dd data-testid={withTotal ? 'stock-message' : undefined}>{counts?.MessageStock ?? '–'}</dd>
       </div>
       <div>
-        <dt>Follow-up</dt>
+        <dt>{t('agent-console.stock-follow-up')}</dt>
         <dd>{counts?.FollowUpStock ?? '–'}</dd>
       </div>
       <div>
-        <dt>Meet-up</dt>
+        <dt>{t('agent-console.stock-meet-up')}</dt>
         <dd>{counts?.MeetUpStock ?? '–'}</dd>
       </div>
       {withTotal && (
         <div className="ac-stocks__total">
-          <dt>Total</dt>
+          <dt>{t('agent-console.stock-total')}</dt>
           <dd data-testid="stock-total">{counts?.total ?? '–'}</dd>
         </div>
       )}

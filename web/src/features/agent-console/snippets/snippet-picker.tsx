@@ -1,10 +1,15 @@
+import { addTexts, t } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Snippet } from '@sync/contract/snippets';
 import { MESSAGE_MAX_LENGTH } from '@sync/contract/messaging';
 import { fillPlaceholders, snippetMatches, type SnippetPlaceholder } from '@sync/rules/snippet-placeholders';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
+import { RichText } from '@web/ui/rich-text';
 import { useSnippets } from './snippets-context';
 import './snippets.css';
+
+addTexts(enAgentConsole);
 
 export interface SnippetPickerOptions {
   boxRef: RefObject<HTMLTextAreaElement | null>;
@@ -73,7 +78,7 @@ export function useSnippetPicker({ boxRef, text, setText, names, disabled }: Sni
       aria-keyshortcuts="Control+K /"
       onClick={() => (open ? close(false) : setOpen('key'))}
     >
-      Canned replies <kbd>Ctrl K</kbd>
+      {t('agent-console.snippets')} <kbd>{t('agent-console.keys-ctrl-k')}</kbd>
     </button>
   );
 
@@ -151,17 +156,17 @@ function PickerPopover({
   };
 
   return (
-    <div ref={rootRef} className="ac-snippets-pop" role="dialog" aria-label="Canned replies">
+    <div ref={rootRef} className="ac-snippets-pop" role="dialog" aria-label={t('agent-console.snippets')}>
       <input
         className="form-input ac-snippets-pop__search"
         type="text"
         role="combobox"
-        aria-label="Search canned replies"
+        aria-label={t('agent-console.search-snippets')}
         aria-expanded="true"
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={found.length > 0 ? optionId(current) : undefined}
-        placeholder="Search canned replies…"
+        placeholder={t('agent-console.search-snippets-placeholder')}
         autoComplete="off"
         spellCheck={false}
         autoFocus
@@ -172,7 +177,7 @@ function PickerPopover({
         }}
         onKeyDown={onKeyDown}
       />
-      <ul ref={listRef} id={`${id}-list`} className="ac-snippets-pop__list" role="listbox" aria-label="Matching canned replies">
+      <ul ref={listRef} id={`${id}-list`} className="ac-snippets-pop__list" role="listbox" aria-label={t('agent-console.matching-snippets')}>
         {found.map((snippet, index) => (
           <li
             key={snippet._id}
@@ -189,7 +194,7 @@ function PickerPopover({
           >
             <span className="ac-snippets-pop__title">
               {snippet.title}
-              {snippet.shared && <span className="ac-tag">shared</span>}
+              {snippet.shared && <span className="ac-tag">{t('agent-console.shared')}</span>}
             </span>
             <span className="ac-snippets-pop__preview">{fillPlaceholders(snippet.body, names)}</span>
           </li>
@@ -197,15 +202,15 @@ function PickerPopover({
       </ul>
       {found.length === 0 && (
         <p className="ac-empty ac-snippets-pop__none" role="status">
-          {loading ? 'Loading canned replies…' : snippets.length === 0 ? 'No canned replies yet.' : `No canned reply matches “${query}”.`}
+          {loading ? t('agent-console.loading-snippets') : snippets.length === 0 ? t('agent-console.no-snippets') : t('agent-console.no-snippet-matches', { query })}
         </p>
       )}
       <div className="ac-snippets-pop__foot">
         <span className="muted">
-          <kbd>↑</kbd> <kbd>↓</kbd> choose · <kbd>↵</kbd> insert · <kbd>Esc</kbd> close
+          <RichText id="agent-console.picker-keys" components={{ 0: <kbd />, 1: <kbd />, 2: <kbd />, 3: <kbd /> }} />
         </span>
         <button type="button" className="ac-link" onClick={onManage}>
-          Manage canned replies
+          {t('agent-console.manage-snippets')}
         </button>
       </div>
     </div>

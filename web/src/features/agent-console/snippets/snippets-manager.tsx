@@ -1,14 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { SNIPPET_BODY_MAX, SNIPPET_TITLE_MAX, type Snippet } from '@sync/contract/snippets';
-import { t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { tokenRole } from '@web/lib/token';
+import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
 import { ConsoleDialog, useConfirm } from '../console-dialog';
 import { createSnippet, deleteSnippet, updateSnippet } from './snippets-api';
 import { useSnippets } from './snippets-context';
 import './snippets.css';
+
+addTexts(enAgentConsole);
 
 const EMPTY = { title: '', body: '', shared: false };
 
@@ -62,13 +66,13 @@ export function SnippetsManager({ inDialog = false }: { inDialog?: boolean }) {
     setForm({ title: snippet.title, body: snippet.body, shared: snippet.shared });
   };
 
-  const list = (items: Snippet[], label: string, empty: string) => (
-    <section className="ac-snippets__group" aria-label={label}>
+  const list = (items: Snippet[], label: TextKey, empty: TextKey) => (
+    <section className="ac-snippets__group" aria-label={t(label)}>
       <h3 className="ac-snippets__group-title">
-        {label} <span className="ac-count">{items.length}</span>
+        {t(label)} <span className="ac-count">{items.length}</span>
       </h3>
       {items.length === 0 ? (
-        <p className="ac-empty">{empty}</p>
+        <p className="ac-empty">{t(empty)}</p>
       ) : (
         <ul className="ac-snippets__list">
           {items.map((snippet) => (
@@ -77,24 +81,24 @@ export function SnippetsManager({ inDialog = false }: { inDialog?: boolean }) {
               <p className="ac-memo__text">{snippet.body}</p>
               {snippet.editable && (
                 <div className="ac-row">
-                  <button type="button" className="ac-link" onClick={() => edit(snippet)} aria-label={`Edit ${snippet.title}`}>
-                    Edit
+                  <button type="button" className="ac-link" onClick={() => edit(snippet)} aria-label={t('agent-console.edit-named', { name: snippet.title })}>
+                    {t('agent-console.edit')}
                   </button>
                   <button
                     type="button"
                     className="ac-link ac-link--danger"
                     disabled={busy}
-                    aria-label={`Remove ${snippet.title}`}
+                    aria-label={t('agent-console.remove-named', { name: snippet.title })}
                     onClick={() =>
                       confirm.ask({
-                        title: 'Remove this canned reply?',
+                        title: t('agent-console.remove-snippet-title'),
                         body: snippet.title,
-                        confirmLabel: 'Remove canned reply',
+                        confirmLabel: t('agent-console.remove-snippet'),
                         run: () => void run(() => deleteSnippet(snippet._id), 'agent.snippet-removed'),
                       })
                     }
                   >
-                    Remove
+                    {t('agent-console.remove')}
                   </button>
                 </div>
               )}
@@ -107,29 +111,32 @@ export function SnippetsManager({ inDialog = false }: { inDialog?: boolean }) {
 
   return (
     <div className="ac-snippets">
-      {!inDialog && <h2 className="ac-card__title">Canned replies</h2>}
+      {!inDialog && <h2 className="ac-card__title">{t('agent-console.snippets')}</h2>}
       <p className="muted ac-snippets__hint">
-        Type <kbd>/</kbd> at the start of the reply box or press <kbd>Ctrl K</kbd> to insert one. <code>{'{member}'}</code> and <code>{'{profile}'}</code> become
-        the member’s and the profile’s names.
+        <RichText
+          id="agent-console.snippets-hint"
+          values={{ member: '{member}', profile: '{profile}' }}
+          components={{ 0: <kbd />, 1: <kbd />, 2: <code />, 3: <code /> }}
+        />
       </p>
-      <form className="ac-form ac-snippets__form" onSubmit={submit} aria-label={editing ? `Edit canned reply ${editing.title}` : 'New canned reply'}>
+      <form className="ac-form ac-snippets__form" onSubmit={submit} aria-label={editing ? t('agent-console.edit-snippet-named', { name: editing.title }) : t('agent-console.new-snippet')}>
         {error && (
           <p className="ac-error" role="alert">
             {error}
           </p>
         )}
         <label className="form-field">
-          <span className="form-field__label">Title</span>
+          <span className="form-field__label">{t('agent-console.title')}</span>
           <input className="form-input" value={form.title} maxLength={SNIPPET_TITLE_MAX} required onChange={(e) => setForm({ ...form, title: e.target.value })} />
         </label>
         <label className="form-field">
-          <span className="form-field__label">Text</span>
+          <span className="form-field__label">{t('agent-console.text')}</span>
           <textarea className="form-input ac-textarea" rows={3} value={form.body} maxLength={SNIPPET_BODY_MAX} required onChange={(e) => setForm({ ...form, body: e.target.value })} />
         </label>
         <div className="ac-row">
           {isAdmin && !editing && (
             <label className="ac-check">
-              <input type="checkbox" checked={form.shared} onChange={(e) => setForm({ ...form, shared: e.target.checked })} /> Shared with every agent
+              <input type="checkbox" checked={form.shared} onChange={(e) => setForm({ ...form, shared: e.target.checked })} /> {t('agent-console.shared-with-every-agent')}
             </label>
           )}
           {editing && (
@@ -141,17 +148,17 @@ export function SnippetsManager({ inDialog = false }: { inDialog?: boolean }) {
                 setForm(EMPTY);
               }}
             >
-              Cancel
+              {t('agent-console.cancel')}
             </button>
           )}
           <button type="submit" className="ac-btn ac-btn--small ac-btn--primary ac-snippets__save" disabled={busy || !form.title.trim() || !form.body.trim()}>
-            {editing ? 'Save changes' : 'Add canned reply'}
+            {t(editing ? 'agent-console.save-changes' : 'agent-console.add-snippet')}
           </button>
         </div>
       </form>
       {store.phase === 'error' && <p className="ac-error">{t('agent.error-try-again')}</p>}
-      {list(own, 'Your canned replies', 'None yet: add the replies you type most.')}
-      {list(shared, 'Shared canned replies', isAdmin ? 'None yet: tick “Shared with every agent” to add one.' : 'None yet.')}
+      {list(own, 'agent-console.own-snippets', 'agent-console.no-own-snippets')}
+      {list(shared, 'agent-console.shared-snippets', isAdmin ? 'agent-console.no-shared-snippets-admin' : 'agent-console.none-yet')}
       {confirm.dialog}
     </div>
   );
@@ -162,7 +169,7 @@ export function SnippetsManagerDialog() {
   const store = useSnippets();
   if (!store) return null;
   return (
-    <ConsoleDialog open={store.managing} onOpenChange={store.setManaging} title="Manage canned replies" size="md">
+    <ConsoleDialog open={store.managing} onOpenChange={store.setManaging} title={t('agent-console.manage-snippets')} size="md">
       <SnippetsManager inDialog />
     </ConsoleDialog>
   );
