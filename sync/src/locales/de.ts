@@ -1,4 +1,5 @@
 import type { TextKey } from '../texts.js';
+import { deMember } from './de-member.js';
 
 /**
  * The German catalogue (docs/decisions/0045): every key of the English one, in the informal "du" German dating apps
@@ -6,6 +7,7 @@ import type { TextKey } from '../texts.js';
  * breaks the typecheck. Data only, like en.ts; the web app loads it as its own chunk, only when German is chosen.
  */
 export const de = {
+  ...deMember,
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
   'error.login-invalid-credentials': 'Ungültige Anmeldedaten. Bitte prüfe Benutzername und Passwort',
   'error.login-throttled': 'Zu viele Anmeldeversuche. Bitte versuche es in {minutes} Minuten noch einmal.',
