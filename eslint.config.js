@@ -73,7 +73,6 @@ const I18N_PENDING = [
   'marketing/privacy-policy-page.tsx',
   'marketing/terms-page.tsx',
   'matching',
-  'profiles',
   'settings/help-center-page.tsx',
   'support',
 ];
