@@ -62,7 +62,6 @@ const I18N_PENDING = [
   'admin-moderation',
   'agent-admin',
   'agent-console',
-  'interests',
   'marketing/about-pages.tsx',
   'marketing/content-page.tsx',
   'marketing/cookie-policy-page.tsx',
@@ -71,7 +70,6 @@ const I18N_PENDING = [
   'marketing/prices-page.tsx',
   'marketing/privacy-policy-page.tsx',
   'marketing/terms-page.tsx',
-  'matching',
   'settings/help-center-page.tsx',
   'support',
 ];
