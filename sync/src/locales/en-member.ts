@@ -87,6 +87,9 @@ export const enMember = {
   'member.pay.remove-card': 'Remove card',
   'member.pay.payment-successful': 'Payment successful',
   'member.pay.waiting-for-payment': 'Waiting for payment',
+  'member.pay.declined': 'Payment declined',
+  'member.pay.refunded': 'Payment refunded',
+  'member.pay.failed': 'Payment failed',
   // payments: progress and alerts
   'member.pay.step-tokenizing': 'Securing your card details',
   'member.pay.step-ordering': 'Creating your order',
