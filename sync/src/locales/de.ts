@@ -1,5 +1,6 @@
 import type { TextKey } from '../texts.js';
 import { deAgentConsole } from './de-agent-console.js';
+import { deMember } from './de-member.js';
 
 /**
  * The German catalogue (docs/decisions/0045): every key of the English one, in the informal "du" German dating apps
@@ -8,6 +9,7 @@ import { deAgentConsole } from './de-agent-console.js';
  */
 export const de = {
   ...deAgentConsole,
+  ...deMember,
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
   'error.login-invalid-credentials': 'Ungültige Anmeldedaten. Bitte prüfe Benutzername und Passwort',
   'error.login-throttled': 'Zu viele Anmeldeversuche. Bitte versuche es in {minutes} Minuten noch einmal.',

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { isProfileComplete } from '@sync/contract/profile-edit';
 import { formatHeight } from '@sync/rules/height';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { useBrand } from '@web/lib/brand-context';
 import { ownPhotoUrl, useUser, userStore } from '@web/lib/user-store';
 import { openPopup } from '@web/ui/popups/popup-queue';
@@ -14,6 +16,8 @@ import { ProfileEditForm } from './profile-edit-form';
 import '@web/ui/forms/forms.css';
 import '@web/ui/profile-card/profile-card.css';
 import './account.css';
+
+addTexts(enMember);
 
 const human = (value: string | null | undefined) => (value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ') : '');
 
@@ -79,27 +83,27 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
           {photo ? <img src={photo} alt="" /> : <span>{(user.username ?? '?').charAt(0).toUpperCase()}</span>}
         </div>
         <div className="account-summary__who">
-          <h1 className="page-title">{mode === 'edit' ? 'Edit my profile' : (user.username ?? 'My account')}</h1>
+          <h1 className="page-title">{mode === 'edit' ? t('member.account.edit-my-profile') : (user.username ?? t('member.account.my-account'))}</h1>
           <p className="muted">{[user.username && mode === 'edit' ? user.username : '', age ? `${age}` : '', locationLabel(p.location)].filter(Boolean).join(' · ')}</p>
           <p className="account-summary__status">
-            <span className={`membership membership--${user.isPremium ? 'premium' : 'standard'}`}>{user.isPremium ? 'Premium (active)' : 'Standard (inactive)'}</span>
-            <span>{user.credits ?? 0} credits</span>
-            <span>{user.likes ?? 0} likes</span>
+            <span className={`membership membership--${user.isPremium ? 'premium' : 'standard'}`}>{user.isPremium ? t('member.account.premium-active') : t('member.account.standard-inactive')}</span>
+            <span>{t('member.account.credits', { count: user.credits ?? 0 })}</span>
+            <span>{t('member.account.likes', { count: user.likes ?? 0 })}</span>
           </p>
         </div>
         <div className="account-summary__actions">
           {!user.isPremium && (
             <Link to="/upgrade/premium" className="button button--primary">
-              Upgrade to VIP
+              {t('member.account.upgrade-to-vip')}
             </Link>
           )}
           {mode === 'view' ? (
             <Link to="/user/edit" className="button button--ghost">
-              Edit profile
+              {t('member.account.edit-profile')}
             </Link>
           ) : (
             <Link to="/user" className="button button--ghost">
-              View profile
+              {t('member.account.view-profile')}
             </Link>
           )}
         </div>
@@ -124,11 +128,11 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
           ) : (
             <div className="account-view">
               <section aria-labelledby="account-about">
-                <h2 id="account-about">About me</h2>
-                <p className={p.aboutMe ? 'account-view__about' : 'muted'}>{p.aboutMe || 'Nothing yet. Tell others about yourself.'}</p>
+                <h2 id="account-about">{t('member.account.about-me')}</h2>
+                <p className={p.aboutMe ? 'account-view__about' : 'muted'}>{p.aboutMe || t('member.account.about-empty')}</p>
               </section>
               <section aria-labelledby="account-interests">
-                <h2 id="account-interests">Interests</h2>
+                <h2 id="account-interests">{t('member.account.interests')}</h2>
                 {p.lookingFor && p.lookingFor.length > 0 ? (
                   <ul className="tag-chips">
                     {p.lookingFor.map((tag) => (
@@ -136,31 +140,31 @@ export function AccountPage({ mode }: { mode: 'view' | 'edit' }) {
                     ))}
                   </ul>
                 ) : (
-                  <p className="muted">No interests yet.</p>
+                  <p className="muted">{t('member.account.no-interests')}</p>
                 )}
               </section>
               <section aria-labelledby="account-details">
-                <h2 id="account-details">Details</h2>
+                <h2 id="account-details">{t('member.account.details')}</h2>
                 <dl className="account-facts">
                   {(
                     [
-                      ['Name', [user.firstName, user.lastName].filter(Boolean).join(' ')],
-                      ['Gender', human(p.gender)],
-                      ['Height', p.height ? formatHeight(p.height, measurement) : ''],
-                      ['Body type', human(p.bodyType)],
-                      ['Hair colour', human(p.hairColor)],
-                      ['Eye colour', human(p.eyeColor)],
-                      ['Relationship status', human(p.relationshipStatus)],
-                      ['Looking for ages', `${range.min} – ${range.max}`],
-                      ['Email', user.email ?? ''],
-                      ['Location private', p.settings?.keepLocationPrivate ? 'Yes' : 'No'],
-                      ['Show when online', p.settings?.showOnline === false ? 'No' : 'Yes'],
-                      ['Email on new messages', p.settings?.notifyByEmail === false ? 'No' : 'Yes'],
+                      [t('member.account.name'), [user.firstName, user.lastName].filter(Boolean).join(' ')],
+                      [t('member.account.gender'), human(p.gender)],
+                      [t('member.account.height'), p.height ? formatHeight(p.height, measurement) : ''],
+                      [t('member.account.body-type'), human(p.bodyType)],
+                      [t('member.account.hair-colour'), human(p.hairColor)],
+                      [t('member.account.eye-colour'), human(p.eyeColor)],
+                      [t('member.account.relationship-status'), human(p.relationshipStatus)],
+                      [t('member.account.looking-for-ages'), `${range.min} – ${range.max}`],
+                      [t('member.account.email'), user.email ?? ''],
+                      [t('member.account.location-private'), p.settings?.keepLocationPrivate ? t('member.account.yes') : t('member.account.no')],
+                      [t('member.account.show-online'), p.settings?.showOnline === false ? t('member.account.no') : t('member.account.yes')],
+                      [t('member.account.email-new-messages'), p.settings?.notifyByEmail === false ? t('member.account.no') : t('member.account.yes')],
                     ] as const
                   ).map(([label, value]) => (
                     <div key={label}>
                       <dt>{label}</dt>
-                      <dd>{value || <span className="muted">Not set</span>}</dd>
+                      <dd>{value || <span className="muted">{t('member.account.not-set')}</span>}</dd>
                     </div>
                   ))}
                 </dl>

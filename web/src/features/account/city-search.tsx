@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Location } from '@sync/contract/entities';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import type { FieldControlProps } from '@web/ui/forms/form-field';
 import { fetchLocations, type LocationLists } from './account-api';
+
+addTexts(enMember);
 
 const MAX_OPTIONS = 8;
 const DEBOUNCE_MS = 250;
@@ -109,7 +113,7 @@ export function CitySearch({ country, value, onChange, control }: CitySearchProp
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Start typing a city or zip code"
+        placeholder={t('member.account.city-placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -119,7 +123,7 @@ export function CitySearch({ country, value, onChange, control }: CitySearchProp
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
-      <ul id={listId} role="listbox" className="city-search__options" hidden={!expanded} aria-label="Matching places">
+      <ul id={listId} role="listbox" className="city-search__options" hidden={!expanded} aria-label={t('member.account.matching-places')}>
         {options.map((option, index) => (
           <li
             key={`${option.city}-${option.state}-${option.zip ?? ''}`}

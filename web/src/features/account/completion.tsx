@@ -1,24 +1,28 @@
 import { Link } from '@tanstack/react-router';
 import type { CompletionInput } from '@sync/contract/profile-edit';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
+
+addTexts(enMember);
 
 export interface CompletionItem {
   key: string;
-  label: string;
+  label: TextKey;
   done: boolean;
 }
 
 /** docs/product.md#verification's checklist, item by item (sync's isProfileComplete is the all-done rule). */
 export function completionItems({ images, profile: p }: CompletionInput): CompletionItem[] {
   return [
-    { key: 'image', label: 'Add a photo', done: images.length > 0 },
-    { key: 'interests', label: 'Add your interests', done: (p.lookingFor?.length ?? 0) > 0 },
-    { key: 'about', label: 'Write about yourself', done: Boolean(p.aboutMe?.trim()) },
-    { key: 'height', label: 'Add your height', done: p.height != null },
-    { key: 'hair', label: 'Add your hair colour', done: Boolean(p.hairColor) },
-    { key: 'eyes', label: 'Add your eye colour', done: Boolean(p.eyeColor) },
-    { key: 'relationship', label: 'Add your relationship status', done: Boolean(p.relationshipStatus) },
-    { key: 'body', label: 'Add your body type', done: Boolean(p.bodyType) },
+    { key: 'image', label: 'member.account.add-photo', done: images.length > 0 },
+    { key: 'interests', label: 'member.account.add-interests', done: (p.lookingFor?.length ?? 0) > 0 },
+    { key: 'about', label: 'member.account.write-about', done: Boolean(p.aboutMe?.trim()) },
+    { key: 'height', label: 'member.account.add-height', done: p.height != null },
+    { key: 'hair', label: 'member.account.add-hair', done: Boolean(p.hairColor) },
+    { key: 'eyes', label: 'member.account.add-eyes', done: Boolean(p.eyeColor) },
+    { key: 'relationship', label: 'member.account.add-relationship', done: Boolean(p.relationshipStatus) },
+    { key: 'body', label: 'member.account.add-body', done: Boolean(p.bodyType) },
   ];
 }
 
@@ -28,22 +32,22 @@ export function CompletionChecklist({ items, editable }: { items: CompletionItem
   const percent = Math.round((done / items.length) * 100);
   return (
     <section className="completion panel" aria-labelledby="completion-title">
-      <h2 id="completion-title">Complete your profile</h2>
+      <h2 id="completion-title">{t('member.account.complete-title')}</h2>
       <p className="muted">
-        {done} of {items.length} done. Complete profiles get more views and replies.
+        {t('member.account.complete-count', { done, total: items.length })}
       </p>
-      <progress className="completion__bar" max={items.length} value={done} aria-label={`Profile ${percent}% complete`} />
+      <progress className="completion__bar" max={items.length} value={done} aria-label={t('member.account.complete-percent', { percent })} />
       <ul className="completion__list">
         {items.map((item) => (
           <li key={item.key} className={item.done ? 'is-done' : undefined}>
-            <span aria-hidden="true">{item.done ? '✓' : '○'}</span> {item.label}
-            <span className="visually-hidden">{item.done ? ' (done)' : ' (to do)'}</span>
+            <span aria-hidden="true">{item.done ? '✓' : '○'}</span> {t(item.label)}
+            <span className="visually-hidden">{item.done ? t('member.account.item-done') : t('member.account.item-todo')}</span>
           </li>
         ))}
       </ul>
       {!editable && (
         <Link to="/user/edit" className="button button--primary">
-          Complete my profile
+          {t('member.account.complete-my-profile')}
         </Link>
       )}
     </section>
@@ -53,10 +57,10 @@ export function CompletionChecklist({ items, editable }: { items: CompletionItem
 function ProfileCompletedPopup({ close }: PopupBodyProps<'profile-completed'>) {
   return (
     <div className="stack">
-      <p>Your profile is complete. Members now see your photo, interests and story: expect more views and messages.</p>
+      <p>{t('member.account.completed-text')}</p>
       <div className="popup__actions">
         <button type="button" className="button button--primary" onClick={close}>
-          Great!
+          {t('member.account.great')}
         </button>
       </div>
     </div>
@@ -64,5 +68,5 @@ function ProfileCompletedPopup({ close }: PopupBodyProps<'profile-completed'>) {
 }
 
 export function registerProfileCompletedPopup(): void {
-  registerPopup('profile-completed', { title: 'Profile completed', Body: ProfileCompletedPopup, size: 'sm' });
+  registerPopup('profile-completed', { title: () => t('member.account.completed-title'), Body: ProfileCompletedPopup, size: 'sm' });
 }

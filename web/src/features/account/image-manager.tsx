@@ -1,12 +1,15 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { Image } from '@sync/contract/entities';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { userStore } from '@web/lib/user-store';
 import { LazyImage } from '@web/ui/profile-card/lazy-image';
 import { toast } from '@web/ui/toast';
 import { deleteImage, uploadImages } from './account-api';
 import { prepareImage } from '@web/lib/prepare-image';
 import { maxFilesFor, type UploadKind } from './upload-checks';
+
+addTexts(enMember);
 
 function urlOf(image: Image): string | null {
   return image.medium ?? image.small ?? image.large ?? image.original ?? null;
@@ -72,17 +75,17 @@ export function ImageManager({ userId, images, onImagesChange, prepare = prepare
   const busy = progress !== null;
   return (
     <section className="image-manager" aria-labelledby="image-manager-title">
-      <h2 id="image-manager-title">Photos</h2>
+      <h2 id="image-manager-title">{t('member.account.photos')}</h2>
       {images.length === 0 ? (
-        <p className="muted">Add a profile photo: profiles with photos get far more replies.</p>
+        <p className="muted">{t('member.account.photos-empty')}</p>
       ) : (
         <ul className="image-grid">
           {images.map((image) => (
             <li key={image._id} className="image-tile">
-              <LazyImage src={urlOf(image)} alt={image.type === 'avatar' ? 'Your profile photo' : 'Your photo'} />
-              {image.type === 'avatar' && <span className="image-tile__tag">Profile photo</span>}
+              <LazyImage src={urlOf(image)} alt={image.type === 'avatar' ? t('member.account.your-profile-photo') : t('member.account.your-photo')} />
+              {image.type === 'avatar' && <span className="image-tile__tag">{t('member.account.profile-photo')}</span>}
               {image.under_moderation && <span className="image-tile__pending">{t('profile-edit.pending-approval')}</span>}
-              <button type="button" className="image-tile__delete" onClick={() => void remove(image)} aria-label={`Delete ${image.type === 'avatar' ? 'profile photo' : 'photo'}`} disabled={busy}>
+              <button type="button" className="image-tile__delete" onClick={() => void remove(image)} aria-label={image.type === 'avatar' ? t('member.account.delete-profile-photo') : t('member.account.delete-photo')} disabled={busy}>
                 ×
               </button>
             </li>
@@ -91,18 +94,18 @@ export function ImageManager({ userId, images, onImagesChange, prepare = prepare
       )}
       <div className="image-manager__actions">
         <button type="button" className="button button--ghost" onClick={() => avatarInput.current?.click()} disabled={busy}>
-          {images.some((image) => image.type === 'avatar') ? 'Change profile photo' : 'Add profile photo'}
+          {images.some((image) => image.type === 'avatar') ? t('member.account.change-profile-photo') : t('member.account.add-profile-photo')}
         </button>
         <button type="button" className="button button--ghost" onClick={() => photoInput.current?.click()} disabled={busy}>
-          Add photos (up to 5)
+          {t('member.account.add-photos')}
         </button>
-        <input ref={avatarInput} type="file" accept="image/jpeg,image/png" hidden aria-label="Choose a profile photo" onChange={(event) => void pick('avatar', event)} />
-        <input ref={photoInput} type="file" accept="image/jpeg,image/png" multiple hidden aria-label="Choose photos" onChange={(event) => void pick('photo', event)} />
+        <input ref={avatarInput} type="file" accept="image/jpeg,image/png" hidden aria-label={t('member.account.choose-profile-photo')} onChange={(event) => void pick('avatar', event)} />
+        <input ref={photoInput} type="file" accept="image/jpeg,image/png" multiple hidden aria-label={t('member.account.choose-photos')} onChange={(event) => void pick('photo', event)} />
       </div>
-      <p className="form-field__hint">JPEG or PNG, up to 5 MB each, at least 640 × 360 pixels. New photos show after a quick review.</p>
+      <p className="form-field__hint">{t('member.account.photo-rules')}</p>
       {busy && (
         <div className="upload-progress">
-          <label htmlFor="upload-progress">Uploading… {Math.round((progress ?? 0) * 100)}%</label>
+          <label htmlFor="upload-progress">{t('member.account.uploading', { percent: Math.round((progress ?? 0) * 100) })}</label>
           <progress id="upload-progress" max={100} value={Math.round((progress ?? 0) * 100)} />
         </div>
       )}

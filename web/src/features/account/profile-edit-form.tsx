@@ -5,7 +5,8 @@ import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses, ty
 import { ABOUT_ME_MAX, profileEditBody, type ProfileEditInput } from '@sync/contract/profile-edit';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { feetInchesToCm, formatHeight, type MeasurementSystem } from '@sync/rules/height';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { authenticate } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { userStore, type User } from '@web/lib/user-store';
@@ -17,6 +18,8 @@ import { saveProfile } from './account-api';
 import { lookingForAgeOf, locationOf, type AccountUser } from './account-user';
 import { CitySearch } from './city-search';
 import { TagsInput } from './tags-input';
+
+addTexts(enMember);
 
 export interface EditValues {
   firstName: string;
@@ -216,7 +219,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
     <FormField label={title} error={errors[key]}>
       {(control) => (
         <select {...control} className="form-input" value={values[key]} onChange={(event) => set(key, event.target.value)}>
-          <option value="">Prefer not to say</option>
+          <option value="">{t('member.account.prefer-not-say')}</option>
           {options.map((option) => (
             <option key={option} value={option}>
               {label(option)}
@@ -238,54 +241,54 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
   );
 
   return (
-    <form ref={form} className="form-stack profile-edit" onSubmit={submit} noValidate aria-label="Edit my profile">
+    <form ref={form} className="form-stack profile-edit" onSubmit={submit} noValidate aria-label={t('member.account.edit-my-profile')}>
       <fieldset className="profile-edit__section">
-        <legend>About you</legend>
+        <legend>{t('member.account.about-you')}</legend>
         <div className="form-row form-row--2">
-          <FormField label="First name" error={errors.firstName}>
+          <FormField label={t('member.account.first-name')} error={errors.firstName}>
             {(control) => <input {...control} className="form-input" autoComplete="given-name" value={values.firstName} onChange={(event) => set('firstName', event.target.value)} />}
           </FormField>
-          <FormField label="Last name" error={errors.lastName}>
+          <FormField label={t('member.account.last-name')} error={errors.lastName}>
             {(control) => <input {...control} className="form-input" autoComplete="family-name" value={values.lastName} onChange={(event) => set('lastName', event.target.value)} />}
           </FormField>
         </div>
-        <ChoiceGroup legend="I am a" error={errors.gender} required>
+        <ChoiceGroup legend={t('member.account.i-am')} error={errors.gender} required>
           {(group) => (
             <div className="choice-pills">
               {genders.map((gender) => (
                 <label key={gender} className="choice-pill">
                   <input type="radio" name="gender" value={gender} checked={values.gender === gender} onChange={() => set('gender', gender)} {...group} />
-                  <span>{gender === 'man' ? 'Man' : 'Woman'}</span>
+                  <span>{gender === 'man' ? t('member.account.man') : t('member.account.woman')}</span>
                 </label>
               ))}
             </div>
           )}
         </ChoiceGroup>
         <div className="form-field">
-          <span className="form-field__label">Date of birth</span>
+          <span className="form-field__label">{t('member.account.birth-date')}</span>
           <p className="profile-edit__readonly">
-            {user.profile?.birthDate ?? 'Not set'} <span className="form-field__hint">Set at sign-up; it cannot be changed and is never shown.</span>
+            {user.profile?.birthDate ?? t('member.account.not-set')} <span className="form-field__hint">{t('member.account.birth-date-hint')}</span>
           </p>
         </div>
-        <FormField label="Location" error={errors.location} hint="Search by city or zip code.">
+        <FormField label={t('member.account.location')} error={errors.location} hint={t('member.account.location-hint')}>
           {(control) => <CitySearch country={country} value={values.location} onChange={(location) => set('location', location)} control={control} />}
         </FormField>
-        {toggle('keepLocationPrivate', 'Keep my location private', 'Others see your state, not your city.')}
+        {toggle('keepLocationPrivate', t('member.account.keep-private'), t('member.account.keep-private-hint'))}
       </fieldset>
 
       <fieldset className="profile-edit__section">
-        <legend>Your profile</legend>
-        <FormField label="About me" error={errors.aboutMe} required hint={`${values.aboutMe.length} / ${ABOUT_ME_MAX}`}>
+        <legend>{t('member.account.your-profile')}</legend>
+        <FormField label={t('member.account.about-me')} error={errors.aboutMe} required hint={`${values.aboutMe.length} / ${ABOUT_ME_MAX}`}>
           {(control) => <textarea {...control} className="form-input" maxLength={ABOUT_ME_MAX} value={values.aboutMe} onChange={(event) => set('aboutMe', event.target.value)} />}
         </FormField>
-        <FormField label="Interests (looking for)" error={errors.lookingFor} required>
+        <FormField label={t('member.account.interests-looking-for')} error={errors.lookingFor} required>
           {(control) => <TagsInput value={values.lookingFor} onChange={(tags) => set('lookingFor', tags)} control={control} />}
         </FormField>
         <div className="form-row form-row--2">
-          <FormField label={`Height (${measurement === 'metric' ? 'cm' : 'ft and in'})`} error={errors.height}>
+          <FormField label={measurement === 'metric' ? t('member.account.height-metric') : t('member.account.height-imperial')} error={errors.height}>
             {(control) => (
               <select {...control} className="form-input" value={values.height} onChange={(event) => set('height', event.target.value)}>
-                <option value="">Prefer not to say</option>
+                <option value="">{t('member.account.prefer-not-say')}</option>
                 {[...savedHeight, ...heights].map((option) => (
                   <option key={option.cm} value={option.cm}>
                     {option.label}
@@ -294,31 +297,31 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
               </select>
             )}
           </FormField>
-          <FormField label="Height unit">
+          <FormField label={t('member.account.height-unit')}>
             {(control) => (
               <select {...control} className="form-input" value={values.measurement} onChange={(event) => set('measurement', event.target.value as MeasurementSystem)}>
-                <option value="imperial">Feet and inches</option>
-                <option value="metric">Centimetres</option>
+                <option value="imperial">{t('member.account.feet-inches')}</option>
+                <option value="metric">{t('member.account.centimetres')}</option>
               </select>
             )}
           </FormField>
-          {select('bodyType', 'Body type', bodyTypes)}
-          {select('ethnicity', 'Ethnicity', ethnicities)}
-          {select('hairColor', 'Hair colour', hairColors)}
-          {select('eyeColor', 'Eye colour', eyeColors)}
-          {select('relationshipStatus', 'Relationship status', relationshipStatuses)}
+          {select('bodyType', t('member.account.body-type'), bodyTypes)}
+          {select('ethnicity', t('member.account.ethnicity'), ethnicities)}
+          {select('hairColor', t('member.account.hair-colour'), hairColors)}
+          {select('eyeColor', t('member.account.eye-colour'), eyeColors)}
+          {select('relationshipStatus', t('member.account.relationship-status'), relationshipStatuses)}
         </div>
       </fieldset>
 
       <fieldset className="profile-edit__section">
-        <legend>Who you are looking for</legend>
-        <div className="form-row form-row--2" role="group" aria-label="Age range" aria-describedby={errors.lookingForAge ? 'age-range-error' : undefined}>
-          <FormField label="From age">
+        <legend>{t('member.account.looking-for-who')}</legend>
+        <div className="form-row form-row--2" role="group" aria-label={t('member.account.age-range')} aria-describedby={errors.lookingForAge ? 'age-range-error' : undefined}>
+          <FormField label={t('member.account.from-age')}>
             {(control) => (
               <input {...control} aria-invalid={Boolean(errors.lookingForAge)} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.ageMin} onChange={(event) => set('ageMin', event.target.value)} />
             )}
           </FormField>
-          <FormField label="To age">
+          <FormField label={t('member.account.to-age')}>
             {(control) => (
               <input {...control} aria-invalid={Boolean(errors.lookingForAge)} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.ageMax} onChange={(event) => set('ageMax', event.target.value)} />
             )}
@@ -332,33 +335,33 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
       </fieldset>
 
       <fieldset className="profile-edit__section">
-        <legend>Account and privacy</legend>
-        <FormField label="Email" error={errors.email} required hint={emailChanged ? t('profile-edit.email-change-notice') : undefined}>
+        <legend>{t('member.account.account-privacy')}</legend>
+        <FormField label={t('member.account.email')} error={errors.email} required hint={emailChanged ? t('profile-edit.email-change-notice') : undefined}>
           {(control) => <input {...control} className="form-input" type="email" autoComplete="email" value={values.email} onChange={(event) => set('email', event.target.value)} />}
         </FormField>
         <div className="form-row form-row--2">
-          <FormField label="New password" error={errors.password} hint="Leave empty to keep your password. Changing it signs you out on your other devices.">
+          <FormField label={t('member.account.new-password')} error={errors.password} hint={t('member.account.new-password-hint')}>
             {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={(event) => set('password', event.target.value)} />}
           </FormField>
-          <FormField label="Repeat new password" error={errors.passwordConfirm}>
+          <FormField label={t('member.account.repeat-password')} error={errors.passwordConfirm}>
             {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.passwordConfirm} onChange={(event) => set('passwordConfirm', event.target.value)} />}
           </FormField>
         </div>
         {needsCurrentPassword(values, user.email ?? '') && (
-          <FormField label="Current password" error={errors.currentPassword} required hint={t('profile-edit.current-password-hint')}>
+          <FormField label={t('member.account.current-password')} error={errors.currentPassword} required hint={t('profile-edit.current-password-hint')}>
             {(control) => <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={(event) => set('currentPassword', event.target.value)} />}
           </FormField>
         )}
-        {toggle('showOnline', 'Show when I am online', 'Others see the green dot while you are active.')}
-        {toggle('notifyByEmail', 'Email me about new messages', 'We send one email per new conversation message.')}
+        {toggle('showOnline', t('member.account.show-online-toggle'), t('member.account.show-online-hint'))}
+        {toggle('notifyByEmail', t('member.account.email-me'), t('member.account.email-me-hint'))}
       </fieldset>
 
       <div className="profile-edit__actions">
         <button type="button" className="button button--ghost" onClick={() => void navigate({ to: '/user' })}>
-          Cancel
+          {t('member.account.cancel')}
         </button>
-        <SubmitButton busy={busy} busyLabel="Saving…" className="button button--primary">
-          Save profile
+        <SubmitButton busy={busy} busyLabel={t('member.account.saving')} className="button button--primary">
+          {t('member.account.save-profile')}
         </SubmitButton>
       </div>
     </form>

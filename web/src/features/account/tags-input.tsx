@@ -1,6 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
 import { TAG_MAX, TAGS_MAX } from '@sync/contract/profile-edit';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import type { FieldControlProps } from '@web/ui/forms/form-field';
+
+addTexts(enMember);
 
 export const SUGGESTED_TAGS = ['travel', 'music', 'movies', 'cooking', 'hiking', 'fitness', 'books', 'dancing', 'art', 'coffee'];
 
@@ -25,11 +29,11 @@ export function TagsInput({ value, onChange, control }: { value: string[]; onCha
   return (
     <div className="tags-input">
       {value.length > 0 && (
-        <ul className="tags-input__chips" aria-label="Your interests">
+        <ul className="tags-input__chips" aria-label={t('member.account.your-interests')}>
           {value.map((tag) => (
             <li key={tag}>
               {tag}
-              <button type="button" aria-label={`Remove ${tag}`} onClick={() => onChange(value.filter((item) => item !== tag))}>
+              <button type="button" aria-label={t('member.account.remove-tag', { tag })} onClick={() => onChange(value.filter((item) => item !== tag))}>
                 ×
               </button>
             </li>
@@ -37,7 +41,7 @@ export function TagsInput({ value, onChange, control }: { value: string[]; onCha
         </ul>
       )}
       <div className="tags-input__entry">
-        <input {...control} className="form-input" type="text" value={text} maxLength={TAG_MAX} placeholder="Type an interest and press Enter" onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
+        <input {...control} className="form-input" type="text" value={text} maxLength={TAG_MAX} placeholder={t('member.account.tag-placeholder')} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
         <button
           type="button"
           className="button button--ghost"
@@ -46,14 +50,14 @@ export function TagsInput({ value, onChange, control }: { value: string[]; onCha
             setText('');
           }}
         >
-          Add
+          {t('member.account.add')}
         </button>
       </div>
       {suggestions.length > 0 && value.length < TAGS_MAX && (
         <div className="tags-input__suggestions">
-          <span className="form-field__hint">Ideas:</span>
+          <span className="form-field__hint">{t('member.account.ideas')}</span>
           {suggestions.slice(0, 6).map((tag) => (
-            <button key={tag} type="button" className="tags-input__suggestion" onClick={() => add(tag)} aria-label={`Add ${tag}`}>
+            <button key={tag} type="button" className="tags-input__suggestion" onClick={() => add(tag)} aria-label={t('member.account.add-tag', { tag })}>
               + {tag}
             </button>
           ))}

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { useUser } from '@web/lib/user-store';
 import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
@@ -11,57 +12,59 @@ import { fetchInterests, INTERESTS_PAGE_SIZE, removeFavourite, type InterestCard
 import '@web/ui/profile-card/profile-card.css';
 import './interests.css';
 
+addTexts(enMember);
+
 interface ListCopy {
-  title: string;
+  title: TextKey;
   note: (date: string, count?: number) => string;
-  emptyTitle: string;
-  emptyBody: string;
+  emptyTitle: TextKey;
+  emptyBody: TextKey;
 }
 
 const ago = (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
 
 const COPY: Record<InterestList, ListCopy> = {
   favorites: {
-    title: 'Favorites',
-    note: (date) => `Added ${ago(date)}`,
-    emptyTitle: 'No favorites yet',
-    emptyBody: 'Open a profile and press "Add to favorites" to keep it here.',
+    title: 'member.interests.favorites',
+    note: (date) => t('member.interests.added', { when: ago(date) }),
+    emptyTitle: 'member.interests.no-favorites',
+    emptyBody: 'member.interests.no-favorites-text',
   },
   'favorited-me': {
-    title: 'Favorited me',
-    note: (date) => `Favorited you ${ago(date)}`,
-    emptyTitle: 'Nobody has favorited you yet',
-    emptyBody: 'A complete profile with a photo gets noticed: finish yours in My account.',
+    title: 'member.interests.favorited-me',
+    note: (date) => t('member.interests.favorited-you', { when: ago(date) }),
+    emptyTitle: 'member.interests.no-favorited-me',
+    emptyBody: 'member.interests.no-favorited-me-text',
   },
   proposals: {
-    title: 'Proposals',
-    note: (date) => `Suggested ${ago(date)}`,
-    emptyTitle: 'No proposals right now',
-    emptyBody: 'We suggest profiles as you browse and swipe. Try Discover in Matches.',
+    title: 'member.interests.proposals',
+    note: (date) => t('member.interests.suggested', { when: ago(date) }),
+    emptyTitle: 'member.interests.no-proposals',
+    emptyBody: 'member.interests.no-proposals-text',
   },
   viewed: {
-    title: 'Viewed',
-    note: (date) => `You viewed ${ago(date)}`,
-    emptyTitle: 'You have not viewed any profiles yet',
-    emptyBody: 'Profiles you open appear here, so you can find them again.',
+    title: 'member.interests.viewed',
+    note: (date) => t('member.interests.you-viewed', { when: ago(date) }),
+    emptyTitle: 'member.interests.no-viewed',
+    emptyBody: 'member.interests.no-viewed-text',
   },
   'viewed-me': {
-    title: 'Viewed me',
-    note: (date, count) => `Viewed you ${ago(date)}${count && count > 1 ? ` · ${count} times` : ''}`,
-    emptyTitle: 'No visitors yet',
-    emptyBody: 'Add photos and interests to your profile to get more visitors.',
+    title: 'member.interests.viewed-me',
+    note: (date, count) => (count && count > 1 ? t('member.interests.viewed-you-times', { when: ago(date), count }) : t('member.interests.viewed-you', { when: ago(date) })),
+    emptyTitle: 'member.interests.no-visitors',
+    emptyBody: 'member.interests.no-visitors-text',
   },
 };
 
-const GROUPS: Record<'favorites' | 'viewed', { list: InterestList; label: string }[]> = {
+const GROUPS: Record<'favorites' | 'viewed', { list: InterestList; label: TextKey }[]> = {
   favorites: [
-    { list: 'favorites', label: 'My favorites' },
-    { list: 'favorited-me', label: 'Favorited me' },
-    { list: 'proposals', label: 'Proposals' },
+    { list: 'favorites', label: 'member.interests.my-favorites' },
+    { list: 'favorited-me', label: 'member.interests.favorited-me' },
+    { list: 'proposals', label: 'member.interests.proposals' },
   ],
   viewed: [
-    { list: 'viewed', label: 'I viewed' },
-    { list: 'viewed-me', label: 'Viewed me' },
+    { list: 'viewed', label: 'member.interests.i-viewed' },
+    { list: 'viewed-me', label: 'member.interests.viewed-me' },
   ],
 };
 
@@ -109,14 +112,14 @@ export function InterestsPage({ list, page: pageParam, standalone = false }: Int
   return (
     <section className="interests-page" aria-labelledby="interests-title">
       <h1 id="interests-title" className={standalone ? 'page-title' : 'visually-hidden'}>
-        {copy.title}
+        {t(copy.title)}
       </h1>
-      {!standalone && <RouteTabs label={group === 'viewed' ? 'Views' : 'Favorites'} tabs={GROUPS[group].map((item) => ({ to: `/interests/${item.list}`, label: item.label }))} />}
+      {!standalone && <RouteTabs label={group === 'viewed' ? t('member.interests.views') : t('member.interests.favorites')} tabs={GROUPS[group].map((item) => ({ to: `/interests/${item.list}`, label: t(item.label) }))} />}
 
       {state.status === 'ready' && state.total > 0 && (
         <p className="muted interests-page__count" aria-live="polite">
-          {state.total} {state.total === 1 ? 'profile' : 'profiles'}
-          {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+          {t('member.interests.count', { count: state.total })}
+          {pages > 1 ? t('member.interests.page-suffix', { page, pages }) : ''}
         </p>
       )}
 
@@ -124,17 +127,17 @@ export function InterestsPage({ list, page: pageParam, standalone = false }: Int
         <div className="list-state list-state--error" role="alert">
           <p className="list-state__title">{t('profile-filtering-failed')}</p>
           <button type="button" className="button button--primary" onClick={load}>
-            Try again
+            {t('member.interests.try-again')}
           </button>
         </div>
       )}
 
       {state.status === 'ready' && state.items.length === 0 && (
         <div className="list-state">
-          <p className="list-state__title">{page > 1 ? 'This page is empty' : copy.emptyTitle}</p>
-          <p>{page > 1 ? 'The list is shorter now.' : copy.emptyBody}</p>
+          <p className="list-state__title">{page > 1 ? t('member.interests.page-empty') : t(copy.emptyTitle)}</p>
+          <p>{page > 1 ? t('member.interests.page-empty-text') : t(copy.emptyBody)}</p>
           <Link to={page > 1 ? (pathFor(1) as '/') : '/profiles'} className="button button--primary">
-            {page > 1 ? 'Go to the first page' : 'Browse profiles'}
+            {page > 1 ? t('member.interests.first-page') : t('member.interests.browse-profiles')}
           </Link>
         </div>
       )}
@@ -151,8 +154,8 @@ export function InterestsPage({ list, page: pageParam, standalone = false }: Int
                 note={profile.listDate ? copy.note(profile.listDate, profile.viewCount) : undefined}
                 actions={
                   list === 'favorites' ? (
-                    <button type="button" className="button button--ghost" onClick={() => void remove(profile)} aria-label={`Remove ${profile.username} from favorites`}>
-                      Remove
+                    <button type="button" className="button button--ghost" onClick={() => void remove(profile)} aria-label={t('member.interests.remove-favorite', { username: profile.username })}>
+                      {t('member.interests.remove')}
                     </button>
                   ) : undefined
                 }
@@ -162,20 +165,20 @@ export function InterestsPage({ list, page: pageParam, standalone = false }: Int
       </ul>
 
       {pages > 1 && (
-        <nav className="pager" aria-label="Pages">
+        <nav className="pager" aria-label={t('member.interests.pages')}>
           {page > 1 ? (
             <Link to={pathFor(page - 1) as '/'} className="button button--ghost" rel="prev">
-              ← Previous
+              {t('member.interests.previous')}
             </Link>
           ) : (
             <span />
           )}
           <span className="muted">
-            Page {page} of {pages}
+            {t('member.interests.page-of', { page, pages })}
           </span>
           {page < pages ? (
             <Link to={pathFor(page + 1) as '/'} className="button button--ghost" rel="next">
-              Next →
+              {t('member.interests.next')}
             </Link>
           ) : (
             <span />

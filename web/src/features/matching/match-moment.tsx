@@ -16,7 +16,7 @@ export function MatchMoment({ profile, onSendMessage, onKeepSwiping }: { profile
       <Dialog.Portal>
         <Dialog.Content className="match-moment" aria-describedby="match-moment-text">
           <span className="match-moment__hearts" aria-hidden="true">
-            ♥ ♥ ♥
+            {'♥ ♥ ♥'}
           </span>
           <div className="match-moment__photos">
             <Avatar src={user ? ownPhotoUrl(user) : null} name={me} size={128} />

@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { userStore } from '@web/lib/user-store';
 import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
@@ -10,6 +11,8 @@ import { fetchDislikes, fetchMatches, undoSwipe, type DislikedCard, type MatchCa
 import { SwipeDeck } from './swipe-deck';
 import '@web/ui/profile-card/profile-card.css';
 import './matching.css';
+
+addTexts(enMember);
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; items: T[]; total: number } | { status: 'error' };
 
@@ -42,7 +45,7 @@ export function MatchesPage() {
     try {
       const answer = await undoSwipe(profile._id);
       if (typeof answer.likes === 'number') userStore.update({ likes: answer.likes });
-      toast.success(`${profile.username} is back in your deck.`);
+      toast.success(t('member.matching.back-in-deck', { username: profile.username }));
       refresh();
     } catch {
       toast.error(t('error.generic'));
@@ -51,14 +54,14 @@ export function MatchesPage() {
 
   return (
     <div className="matches-page">
-      <h1 className="page-title">Matches</h1>
+      <h1 className="page-title">{t('member.matching.matches')}</h1>
       <div className="matches-layout">
         <SwipeDeck onChange={refresh} />
 
         <div className="stack">
           <section aria-labelledby="matches-title" className="matches-section">
             <h2 id="matches-title">
-              Your matches{matches.status === 'ready' && matches.total > 0 ? ` (${matches.total})` : ''}
+              {matches.status === 'ready' && matches.total > 0 ? t('member.matching.your-matches-count', { count: matches.total }) : t('member.matching.your-matches')}
             </h2>
             {matches.status === 'loading' && (
               <ul className="profile-grid profile-grid--compact">
@@ -72,8 +75,8 @@ export function MatchesPage() {
             )}
             {matches.status === 'ready' && matches.items.length === 0 && (
               <div className="list-state">
-                <p className="list-state__title">No matches yet</p>
-                <p>Like profiles in Discover: when someone likes you back, they appear here.</p>
+                <p className="list-state__title">{t('member.matching.no-matches')}</p>
+                <p>{t('member.matching.no-matches-text')}</p>
               </div>
             )}
             {matches.status === 'ready' && matches.items.length > 0 && (
@@ -83,7 +86,7 @@ export function MatchesPage() {
                     <ProfileCard
                       profile={profile}
                       measurement={measurement}
-                      note={`Matched ${since(profile.matchDate)}`}
+                      note={t('member.matching.matched', { when: since(profile.matchDate) })}
                       actions={
                         <button
                           type="button"
@@ -96,7 +99,7 @@ export function MatchesPage() {
                             })
                           }
                         >
-                          Send a message
+                          {t('member.matching.send-message')}
                         </button>
                       }
                     />
@@ -108,15 +111,15 @@ export function MatchesPage() {
 
           {passed.status === 'ready' && passed.items.length > 0 && (
             <section aria-labelledby="passed-title" className="matches-section">
-              <h2 id="passed-title">Profiles you passed</h2>
+              <h2 id="passed-title">{t('member.matching.passed')}</h2>
               <ul className="passed-list">
                 {passed.items.map((profile) => (
                   <li key={profile._id}>
                     <span>
                       <strong>{profile.username}</strong>, {profile.age} <span className="muted">· {since(profile.swipeDate)}</span>
                     </span>
-                    <button type="button" className="button button--ghost" onClick={() => void undoPass(profile)} aria-label={`Undo pass on ${profile.username}`}>
-                      Undo
+                    <button type="button" className="button button--ghost" onClick={() => void undoPass(profile)} aria-label={t('member.matching.undo-pass', { username: profile.username })}>
+                      {t('member.matching.undo')}
                     </button>
                   </li>
                 ))}

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { formatHeight } from '@sync/rules/height';
 import { ApiError } from '@web/lib/http';
 import { userStore, useUser } from '@web/lib/user-store';
@@ -12,6 +13,8 @@ import { toast } from '@web/ui/toast';
 import { MatchMoment } from './match-moment';
 import { fetchLikes, fetchNextProfile, swipe, undoSwipe, type SwipeAction } from './matching-api';
 import { useDrag } from './use-drag';
+
+addTexts(enMember);
 
 /** The like feature's name in the no-subscription popup (the API's 402 says 'like' too). */
 export const LIKE_FEATURE = 'like';
@@ -86,7 +89,7 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
         const answer = await swipe(profile._id, actionType);
         if (typeof answer.likes === 'number') userStore.update({ likes: answer.likes });
         setHistory((previous) => [...previous, { profile, actionType }]);
-        setAnnouncement(actionType === 'like' ? `You liked ${profile.username}` : `You passed on ${profile.username}`);
+        setAnnouncement(t(actionType === 'like' ? 'member.matching.you-liked' : 'member.matching.you-passed', { username: profile.username }));
         if (answer.match) {
           const shown = { profile, conversationId: answer.conversationId };
           setMatch(shown);
@@ -120,7 +123,7 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
       setHistory((previous) => previous.slice(0, -1));
       setMatch(null);
       setDeck({ status: 'ready', profile: last.profile });
-      setAnnouncement(`${last.profile.username} is back`);
+      setAnnouncement(t('member.matching.is-back', { username: last.profile.username }));
       onChange?.();
     } catch {
       toast.error(t('error.generic'));
@@ -152,9 +155,9 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
   return (
     <section className="swipe-deck" aria-labelledby="swipe-deck-title">
       <div className="swipe-deck__header">
-        <h2 id="swipe-deck-title">Discover</h2>
+        <h2 id="swipe-deck-title">{t('member.matching.discover')}</h2>
         <p className="swipe-deck__likes" aria-live="polite">
-          <span aria-hidden="true">♥</span> {likes} {likes === 1 ? 'like' : 'likes'} left
+          <span aria-hidden="true">♥</span> {t('member.matching.likes-left', { count: likes })}
         </p>
       </div>
 
@@ -173,13 +176,13 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
       )}
 
       <div className="swipe-deck__stage">
-        {deck.status === 'loading' && <div className="swipe-card swipe-card--skeleton skeleton" aria-label="Loading the next profile" role="img" />}
+        {deck.status === 'loading' && <div className="swipe-card swipe-card--skeleton skeleton" aria-label={t('member.matching.loading-next')} role="img" />}
         {deck.status === 'empty' && (
           <div className="list-state">
-            <p className="list-state__title">You have seen everyone for now</p>
-            <p>New profiles join every day. Meanwhile, browse and filter all profiles.</p>
+            <p className="list-state__title">{t('member.matching.seen-everyone')}</p>
+            <p>{t('member.matching.seen-everyone-text')}</p>
             <Link to="/profiles" className="button button--primary">
-              Browse profiles
+              {t('member.matching.browse-profiles')}
             </Link>
           </div>
         )}
@@ -187,7 +190,7 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
           <div className="list-state list-state--error" role="alert">
             <p className="list-state__title">{t('profile-loading-failed')}</p>
             <button type="button" className="button button--primary" onClick={() => void loadNext()}>
-              Try again
+              {t('member.matching.try-again')}
             </button>
           </div>
         )}
@@ -198,12 +201,12 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
             style={{ transform: `translateX(${drag.dx}px) rotate(${drag.dx / 18}deg)` }}
             {...drag.handlers}
           >
-            <LazyImage src={imageUrl(coverImage(deck.profile), 'large')} alt={`Photo of ${deck.profile.username}`} eager draggable={false} className="swipe-card__photo" />
+            <LazyImage src={imageUrl(coverImage(deck.profile), 'large')} alt={t('member.matching.photo-of', { username: deck.profile.username })} eager draggable={false} className="swipe-card__photo" />
             <span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: Math.max(0, Math.min(1, drag.dx / 110)) }} aria-hidden="true">
-              Like
+              {t('member.matching.like-stamp')}
             </span>
             <span className="swipe-card__stamp swipe-card__stamp--nope" style={{ opacity: Math.max(0, Math.min(1, -drag.dx / 110)) }} aria-hidden="true">
-              Nope
+              {t('member.matching.nope-stamp')}
             </span>
             <div className="swipe-card__info">
               <h3 id="swipe-card-name">
@@ -212,25 +215,25 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
               </h3>
               <p>{[placeOf(deck.profile), deck.profile.height ? formatHeight(deck.profile.height, measurement) : ''].filter(Boolean).join(' · ')}</p>
               <Link to="/profile/$id" params={{ id: deck.profile._id }} className="swipe-card__more">
-                View profile
+                {t('member.matching.view-profile')}
               </Link>
             </div>
           </article>
         )}
       </div>
 
-      <div className="swipe-deck__actions" role="group" aria-label="Swipe">
-        <button type="button" className="swipe-action swipe-action--undo" onClick={() => void undo()} disabled={history.length === 0 || busy} aria-label="Undo last swipe" title="Undo (Backspace)">
-          <span aria-hidden="true">↺</span>
+      <div className="swipe-deck__actions" role="group" aria-label={t('member.matching.swipe')}>
+        <button type="button" className="swipe-action swipe-action--undo" onClick={() => void undo()} disabled={history.length === 0 || busy} aria-label={t('member.matching.undo-last')} title={t('member.matching.undo-title')}>
+          <span aria-hidden="true">{'↺'}</span>
         </button>
-        <button type="button" className="swipe-action swipe-action--dislike" onClick={() => void act('dislike')} disabled={deck.status !== 'ready' || busy} aria-label="Dislike" title="Dislike (←)">
-          <span aria-hidden="true">✕</span>
+        <button type="button" className="swipe-action swipe-action--dislike" onClick={() => void act('dislike')} disabled={deck.status !== 'ready' || busy} aria-label={t('member.matching.dislike')} title={t('member.matching.dislike-title')}>
+          <span aria-hidden="true">{'✕'}</span>
         </button>
-        <button type="button" className="swipe-action swipe-action--like" onClick={() => void act('like')} disabled={deck.status !== 'ready' || busy} aria-label="Like" title="Like (→)">
+        <button type="button" className="swipe-action swipe-action--like" onClick={() => void act('like')} disabled={deck.status !== 'ready' || busy} aria-label={t('member.matching.like')} title={t('member.matching.like-title')}>
           <span aria-hidden="true">♥</span>
         </button>
       </div>
-      <p className="swipe-deck__hint muted">Use ← and → to pass or like, Backspace to undo, or drag the photo.</p>
+      <p className="swipe-deck__hint muted">{t('member.matching.hint')}</p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

@@ -1,12 +1,16 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS, VERIFY_AGE_QUERY } from '@sync/contract/payments';
-import { t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { ApiError } from '@web/lib/http';
 import { beginAgeVerification } from '@web/lib/payments-api';
 import { pollUntil } from '@web/lib/poll';
 import { userStore, useUser, type User } from '@web/lib/user-store';
+import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
+
+addTexts(enMember);
 
 type AgeState = 'not-needed' | 'verified' | 'declined' | 'pending' | 'unverified';
 
@@ -31,7 +35,7 @@ function answered(user: User): boolean {
   return !!v && (v.result !== null || v.status === 'cancelled' || v.status === 'declined' || v.status === 'approved');
 }
 
-function VerifyButton({ label = 'Verify my age' }: { label?: string }) {
+function VerifyButton({ label }: { label?: string }) {
   const { user } = useUser();
   const [busy, setBusy] = useState(false);
   return (
@@ -49,17 +53,17 @@ function VerifyButton({ label = 'Verify my age' }: { label?: string }) {
         });
       }}
     >
-      {busy ? 'Opening…' : label}
+      {busy ? t('member.pay.opening') : (label ?? t('member.pay.verify-age'))}
     </button>
   );
 }
 
-const STATE_TEXT: Record<AgeState, { label: string; text: string }> = {
-  'not-needed': { label: 'Not required', text: 'This site does not ask you to verify your age, but you can do it anyway: some features may ask for it later.' },
-  verified: { label: 'Verified', text: 'Your age is verified. Thank you!' },
-  declined: { label: 'Not verified', text: 'The verification did not confirm your age. You can try again.' },
-  pending: { label: 'In progress', text: 'Your verification is being checked. This page updates when it is done.' },
-  unverified: { label: 'Required', text: 'Verify your age to send messages and buy credits or memberships.' },
+const STATE_TEXT: Record<AgeState, { label: TextKey; text: TextKey }> = {
+  'not-needed': { label: 'member.pay.age-not-needed-label', text: 'member.pay.age-not-needed-text' },
+  verified: { label: 'member.pay.age-verified-label', text: 'member.pay.age-verified-text' },
+  declined: { label: 'member.pay.age-declined-label', text: 'member.pay.age-declined-text' },
+  pending: { label: 'member.pay.age-pending-label', text: 'member.pay.age-pending-text' },
+  unverified: { label: 'member.pay.age-unverified-label', text: 'member.pay.age-unverified-text' },
 };
 
 /** Settings: the member's age verification state and the way to start it (docs/product.md#data, docs/product.md#verification). */
@@ -68,12 +72,12 @@ export function AgeVerificationPanel({ user }: { user: User }) {
   const { label, text } = STATE_TEXT[state];
   return (
     <section className="pay-settings__block" aria-labelledby="pay-age-title">
-      <h3 id="pay-age-title">Age verification</h3>
+      <h3 id="pay-age-title">{t('member.pay.age-title')}</h3>
       <p>
-        Status: <strong className={`pay-age pay-age--${state}`}>{label}</strong>
+        <RichText id="member.pay.age-status" values={{ label: t(label) }} components={{ 0: <strong className={`pay-age pay-age--${state}`} /> }} />
       </p>
-      <p className="muted">{text}</p>
-      {state !== 'verified' && <VerifyButton label={state === 'declined' || state === 'pending' ? 'Verify again' : 'Verify my age'} />}
+      <p className="muted">{t(text)}</p>
+      {state !== 'verified' && <VerifyButton label={state === 'declined' || state === 'pending' ? t('member.pay.verify-again') : t('member.pay.verify-age')} />}
     </section>
   );
 }
@@ -82,7 +86,7 @@ export function AgeVerificationPanel({ user }: { user: User }) {
 export function AgeVerificationNeeded({ message }: { message: string }) {
   return (
     <div className="form-alert form-alert--error pay-alert" role="alert">
-      <strong>Age verification needed.</strong> {message}
+      <strong>{t('member.pay.age-needed')}</strong> {message}
       <div className="pay-alert__actions">
         <VerifyButton />
       </div>
@@ -106,13 +110,13 @@ export function AgeVerificationReturn() {
   useEffect(() => {
     if (!returning || !userId) return;
     const controller = new AbortController();
-    const toastId = toast.info('Checking your age verification…', { duration: PAYMENT_POLL_TIMEOUT_MS });
+    const toastId = toast.info(t('member.pay.age-checking'), { duration: PAYMENT_POLL_TIMEOUT_MS });
     void pollUntil(() => userStore.load(userId), answered, { intervalMs: PAYMENT_POLL_INTERVAL_MS, timeoutMs: PAYMENT_POLL_TIMEOUT_MS, signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       toast.dismiss(toastId);
-      if (!result) toast.warning('Your age verification is still being checked. We will update your account when it is done.');
-      else if (['verified', 'not-needed'].includes(ageStateOf(result))) toast.success('Your age is verified. Thank you!');
-      else toast.error('Your age could not be verified. You can try again from your settings.');
+      if (!result) toast.warning(t('member.pay.age-still-checking'));
+      else if (['verified', 'not-needed'].includes(ageStateOf(result))) toast.success(t('member.pay.age-verified-text'));
+      else toast.error(t('member.pay.age-failed'));
       const rest = { ...search };
       delete rest[VERIFY_AGE_QUERY];
       void navigate({ to: '.', search: rest as never, replace: true });

@@ -1,9 +1,12 @@
 import type { InputHTMLAttributes } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { messageOf } from '@web/ui/forms/contract-form';
 import { FormField, type FieldControlProps } from '@web/ui/forms/form-field';
 import { formatCardNumber, type CheckoutValues } from './card-form-rules';
+
+addTexts(enMember);
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 /** The id the checkout focuses when the member is sent back to try a different card. */
@@ -40,10 +43,10 @@ export function CardForm({ membership }: { membership: boolean }) {
   const error = (name: keyof CheckoutValues) => messageOf(formState.errors, name);
   return (
     <div className="pay-card-fields">
-      <FormField label="Cardholder name" required error={error('cardholder')} className="pay-span-2">
+      <FormField label={t('member.pay.cardholder')} required error={error('cardholder')} className="pay-span-2">
         {(control) => <input {...control} {...register('cardholder')} className="form-input" autoComplete="cc-name" />}
       </FormField>
-      <FormField label="Card number" required error={error('cardNumber')} id={CARD_NUMBER_ID} className="pay-span-2">
+      <FormField label={t('member.pay.card-number')} required error={error('cardNumber')} id={CARD_NUMBER_ID} className="pay-span-2">
         {(aria) => (
           <NormalisedInput
             aria={aria}
@@ -57,13 +60,14 @@ export function CardForm({ membership }: { membership: boolean }) {
       </FormField>
       <fieldset className="pay-expiry">
         <legend className="form-field__label">
-          Expiration date<span className="form-field__required" aria-hidden="true"> *</span>
+          {t('member.pay.expiry')}
+          <span className="form-field__required" aria-hidden="true"> *</span>
         </legend>
         <div className="pay-expiry__row">
-          <FormField label="Month" error={error('expMonth')}>
+          <FormField label={t('member.pay.month')} error={error('expMonth')}>
             {(control) => (
               <select {...control} {...register('expMonth')} className="form-input" autoComplete="cc-exp-month">
-                <option value="">MM</option>
+                <option value="">{t('member.pay.month-placeholder')}</option>
                 {MONTHS.map((m) => (
                   <option key={m} value={m}>
                     {m}
@@ -72,10 +76,10 @@ export function CardForm({ membership }: { membership: boolean }) {
               </select>
             )}
           </FormField>
-          <FormField label="Year" error={error('expYear')}>
+          <FormField label={t('member.pay.year')} error={error('expYear')}>
             {(control) => (
               <select {...control} {...register('expYear')} className="form-input" autoComplete="cc-exp-year">
-                <option value="">YYYY</option>
+                <option value="">{t('member.pay.year-placeholder')}</option>
                 {years().map((y) => (
                   <option key={y} value={y}>
                     {y}
@@ -86,19 +90,19 @@ export function CardForm({ membership }: { membership: boolean }) {
           </FormField>
         </div>
       </fieldset>
-      <FormField label="CVV" required error={error('cvv')} hint="3 or 4 digits on the back of the card">
+      <FormField label={t('member.pay.cvv')} required error={error('cvv')} hint={t('member.pay.cvv-hint')}>
         {(aria) => <NormalisedInput aria={aria} name="cvv" normalise={digitsOnly} className="form-input" autoComplete="cc-csc" maxLength={4} />}
       </FormField>
-      <FormField label="First name" required error={error('firstName')}>
+      <FormField label={t('member.pay.first-name')} required error={error('firstName')}>
         {(control) => <input {...control} {...register('firstName')} className="form-input" autoComplete="given-name" />}
       </FormField>
-      <FormField label="Last name" required error={error('lastName')}>
+      <FormField label={t('member.pay.last-name')} required error={error('lastName')}>
         {(control) => <input {...control} {...register('lastName')} className="form-input" autoComplete="family-name" />}
       </FormField>
-      <FormField label="ZIP / postal code" required error={error('zip')}>
+      <FormField label={t('member.pay.zip')} required error={error('zip')}>
         {(control) => <input {...control} {...register('zip')} className="form-input" inputMode="numeric" autoComplete="postal-code" />}
       </FormField>
-      <FormField label="City" error={error('city')}>
+      <FormField label={t('member.pay.city')} error={error('city')}>
         {(control) => <input {...control} {...register('city')} className="form-input" autoComplete="address-level2" />}
       </FormField>
       <label className="form-check pay-span-2">

@@ -3,6 +3,9 @@ import { useCallback, useMemo } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { CheckoutForm } from '@sync/contract/payments';
 import { pickPriceEntry, vatAmount } from '@sync/rules/pricing';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
+import { RichText } from '@web/ui/rich-text';
 import { useBrand } from '@web/lib/brand-context';
 import { useCart } from '@web/lib/cart';
 import { currencySymbol, money } from '@web/lib/price-plans';
@@ -19,6 +22,8 @@ import { savedCardsOf } from './saved-cards';
 import { useCheckoutPayment } from './use-checkout-payment';
 import '@web/ui/forms/forms.css';
 import './payments.css';
+
+addTexts(enMember);
 
 /** Where the processor's confirmation page lands after the member answers (inside the waiting popup's frame). */
 const CONFIRMED_PAGE = '/payment-confirmed.html';
@@ -65,19 +70,22 @@ export function CheckoutPage() {
     return (
       <div className="pay-done panel" role="status">
         <div className="pay-popup__icon pay-popup__icon--success" aria-hidden="true">
-          ✓
+          {'✓'}
         </div>
-        <h1 className="page-title">Thank you!</h1>
+        <h1 className="page-title">{t('member.pay.thank-you')}</h1>
         <p>
-          {paid?.kind === 'membership' ? 'Your VIP membership is active.' : `${paid?.credits ?? 'Your'} credits are in your account.`} You now have{' '}
-          <strong>{typeof user?.credits === 'number' ? user.credits : '…'}</strong> credits.
+          <RichText
+            id={paid?.kind === 'membership' ? 'member.pay.done-membership' : paid?.credits !== undefined ? 'member.pay.done-credits' : 'member.pay.done-credits-unknown'}
+            values={{ count: paid?.credits ?? '', credits: typeof user?.credits === 'number' ? user.credits : '…' }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <div className="pay-done__actions">
           <Link to="/profiles" className="button button--primary">
-            Browse profiles
+            {t('member.pay.browse-profiles')}
           </Link>
           <Link to="/messages" className="button button--ghost">
-            Go to messages
+            {t('member.pay.go-to-messages')}
           </Link>
         </div>
       </div>
@@ -88,10 +96,10 @@ export function CheckoutPage() {
     return (
       <div className="pr-empty" role="status">
         <Icon name="coin" size={32} />
-        <h2>Your cart is empty</h2>
-        <p>Choose a credit package or a VIP membership first.</p>
+        <h2>{t('member.pay.cart-empty')}</h2>
+        <p>{t('member.pay.cart-empty-text')}</p>
         <Link to="/upgrade/credits" className="button button--primary">
-          See offers
+          {t('member.pay.see-offers')}
         </Link>
       </div>
     );
@@ -118,7 +126,7 @@ export function CheckoutPage() {
       <FormProvider {...form}>
         <form ref={formRef} className="pay-form panel" onSubmit={(event) => void pay(event)} noValidate aria-labelledby="pay-form-title">
           <h1 id="pay-form-title" className="pay-form__title">
-            Payment details
+            {t('member.pay.payment-details')}
           </h1>
 
           {payment.failure && (
@@ -142,11 +150,7 @@ export function CheckoutPage() {
               <label className="form-check">
                 <input type="checkbox" {...register('terms')} aria-invalid={Boolean(termsError)} aria-describedby={termsError ? 'pay-terms-error' : undefined} />
                 <span>
-                  I accept the{' '}
-                  <Link to="/terms" target="_blank">
-                    terms and conditions
-                  </Link>{' '}
-                  and confirm I am 18 or older.
+                  <RichText id="member.pay.accept-terms" components={{ 0: <Link to="/terms" target="_blank" /> }} />
                 </span>
               </label>
               {termsError && (
@@ -161,15 +165,15 @@ export function CheckoutPage() {
             <PaymentProgress step={payment.step} />
           ) : (
             <button type="submit" className="form-submit pay-submit" disabled={waiting}>
-              <Icon name="shield" size={18} /> Pay {money(item.price, symbol)}
+              <Icon name="shield" size={18} /> {t('member.pay.pay', { amount: money(item.price, symbol) })}
             </button>
           )}
           <p className="muted pay-secure">
-            <Icon name="shield" size={16} /> Card details go straight to our payment processor over an encrypted connection; we never store your card number or CVV.
+            <Icon name="shield" size={16} /> {t('member.pay.secure')}
           </p>
           {waiting && (
             <button type="button" className="button button--ghost" onClick={() => void navigate({ to: '/profiles' })}>
-              Continue browsing
+              {t('member.pay.continue-browsing')}
             </button>
           )}
         </form>

@@ -1,5 +1,8 @@
 import type { PaymentFailure } from '@sync/contract/payments';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
+
+addTexts(enMember);
 
 /** docs/product.md#orders-and-payment failure texts, and the refund of an order that lost its offer while being paid (decision 0021). */
 export function failureText(failure: PaymentFailure): string {
@@ -9,7 +12,7 @@ export function failureText(failure: PaymentFailure): string {
 }
 
 export function failureTitle(failure: PaymentFailure): string {
-  if (failure === 'bank') return 'Payment declined';
-  if (failure === 'refunded') return 'Payment refunded';
-  return 'Payment failed';
+  if (failure === 'bank') return t('member.pay.declined');
+  if (failure === 'refunded') return t('member.pay.refunded');
+  return t('member.pay.failed');
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { ApiError } from '@web/lib/http';
 import { removeSavedCard } from '@web/lib/payments-api';
 import { userStore } from '@web/lib/user-store';
@@ -9,22 +10,28 @@ import { toast } from '@web/ui/toast';
 import { failureText, failureTitle } from './failure-text';
 import './payments.css';
 
+addTexts(enMember);
+
 function PaymentSuccessBody({ props, close }: PopupBodyProps<'payment-success'>) {
   const membership = props.kind === 'membership';
   return (
     <div className="stack pay-popup">
       <div className="pay-popup__icon pay-popup__icon--success" aria-hidden="true">
-        ✓
+        {'✓'}
       </div>
       <p className="pay-popup__lead">
         {membership
-          ? `Welcome to VIP! Your membership is active${props.credits ? ` and ${props.credits} complimentary credits are in your account` : ''}.`
-          : `${props.credits ?? 'Your'} credits have been added to your account.`}
+          ? props.credits
+            ? t('member.pay.welcome-vip-credits', { credits: props.credits })
+            : t('member.pay.welcome-vip')
+          : props.credits !== undefined && props.credits !== null
+            ? t('member.pay.credits-added', { count: props.credits })
+            : t('member.pay.credits-added-unknown')}
       </p>
-      {props.invoiceId && <p className="muted pay-popup__small">Invoice {props.invoiceId}</p>}
+      {props.invoiceId && <p className="muted pay-popup__small">{t('member.pay.invoice', { id: props.invoiceId })}</p>}
       <div className="popup__actions">
         <Link to="/profiles" className="button button--primary" onClick={close}>
-          {membership ? 'Explore profiles' : 'Start chatting'}
+          {membership ? t('member.pay.explore-profiles') : t('member.pay.start-chatting')}
         </Link>
       </div>
     </div>
@@ -39,7 +46,7 @@ function PaymentFailedBody({ props, close }: PopupBodyProps<'payment-failed'>) {
         !
       </div>
       <p className="pay-popup__lead">{failureText(props.reason ?? 'system')}</p>
-      <p className="muted pay-popup__small">{bank ? 'Nothing was charged. Your bank can tell you why it declined.' : props.reason === 'refunded' ? t('payment.refund-statement') : 'Nothing was charged. Our support team will sort it out with you.'}</p>
+      <p className="muted pay-popup__small">{bank ? t('member.pay.bank-nothing-charged') : props.reason === 'refunded' ? t('payment.refund-statement') : t('member.pay.support-nothing-charged')}</p>
       <div className="popup__actions">
         {bank ? (
           <button
@@ -50,15 +57,15 @@ function PaymentFailedBody({ props, close }: PopupBodyProps<'payment-failed'>) {
               props.onRetry?.();
             }}
           >
-            Try a different card
+            {t('member.pay.try-different-card')}
           </button>
         ) : (
           <>
             <button type="button" className="button button--ghost" onClick={close}>
-              Close
+              {t('member.pay.close')}
             </button>
             <Link to="/contact-us" className="button button--primary" onClick={close}>
-              Contact support
+              {t('member.pay.contact-support')}
             </Link>
           </>
         )}
@@ -74,21 +81,21 @@ function WaitingForPaymentBody({ props, close }: PopupBodyProps<'waiting-for-pay
     <div className="stack pay-popup">
       {action ? (
         <>
-          <p className="pay-popup__lead">Your bank asks you to confirm this payment. Confirm it below (or in a new tab); this window updates by itself once it is done.</p>
-          <iframe className="pay-popup__frame" src={props.actionUrl ?? undefined} title="Payment confirmation by your bank" />
+          <p className="pay-popup__lead">{t('member.pay.bank-confirm-lead')}</p>
+          <iframe className="pay-popup__frame" src={props.actionUrl ?? undefined} title={t('member.pay.bank-confirm-frame')} />
           <a href={props.actionUrl ?? undefined} target="_blank" rel="noopener" className="pay-popup__small">
-            Open the confirmation page in a new tab
+            {t('member.pay.open-confirmation-new-tab')}
           </a>
         </>
       ) : (
-        <p className="pay-popup__lead">We are still waiting for your bank to confirm the payment. This can take a few minutes; you will not be charged twice.</p>
+        <p className="pay-popup__lead">{t('member.pay.still-waiting-lead')}</p>
       )}
       <p className="muted pay-popup__small" role="status">
-        {asked ? 'Checked again: still waiting. We keep checking for a little while.' : 'You can check again at any time.'}
+        {asked ? t('member.pay.checked-again') : t('member.pay.check-any-time')}
       </p>
       <div className="popup__actions">
         <button type="button" className="button button--ghost" onClick={close}>
-          Close
+          {t('member.pay.close')}
         </button>
         <button
           type="button"
@@ -98,7 +105,7 @@ function WaitingForPaymentBody({ props, close }: PopupBodyProps<'waiting-for-pay
             props.onCheckAgain?.();
           }}
         >
-          Check again
+          {t('member.pay.check-again')}
         </button>
       </div>
     </div>
@@ -126,7 +133,9 @@ function RemoveCardBody({ props, close }: PopupBodyProps<'remove-card'>) {
   return (
     <div className="stack pay-popup">
       <p className="pay-popup__lead">
-        Remove the {props.brand ? `${props.brand.charAt(0).toUpperCase()}${props.brand.slice(1)} ` : ''}card ending in {props.last4 ?? '••••'}? You can add it again at your next purchase.
+        {props.brand
+          ? t('member.pay.remove-brand-card-question', { brand: `${props.brand.charAt(0).toUpperCase()}${props.brand.slice(1)}`, last4: props.last4 ?? '••••' })
+          : t('member.pay.remove-card-question', { last4: props.last4 ?? '••••' })}
       </p>
       {error && (
         <p className="form-alert form-alert--error" role="alert">
@@ -135,10 +144,10 @@ function RemoveCardBody({ props, close }: PopupBodyProps<'remove-card'>) {
       )}
       <div className="popup__actions">
         <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
-          Keep card
+          {t('member.pay.keep-card')}
         </button>
         <button type="button" className="button button--danger" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
-          {busy ? 'Removing…' : 'Remove card'}
+          {busy ? t('member.pay.removing') : t('member.pay.remove-card')}
         </button>
       </div>
     </div>
@@ -147,8 +156,8 @@ function RemoveCardBody({ props, close }: PopupBodyProps<'remove-card'>) {
 
 /** docs/product.md#screens-and-routes payment popups: success, failed, remove card, waiting for payment. */
 export function registerPaymentPopups(): void {
-  registerPopup('payment-success', { title: 'Payment successful', Body: PaymentSuccessBody, size: 'sm' });
+  registerPopup('payment-success', { title: () => t('member.pay.payment-successful'), Body: PaymentSuccessBody, size: 'sm' });
   registerPopup('payment-failed', { title: (props) => failureTitle(props.reason ?? 'system'), Body: PaymentFailedBody, size: 'sm' });
-  registerPopup('waiting-for-payment', { title: 'Waiting for payment', Body: WaitingForPaymentBody, size: 'md' });
-  registerPopup('remove-card', { title: 'Remove card', Body: RemoveCardBody, size: 'sm' });
+  registerPopup('waiting-for-payment', { title: () => t('member.pay.waiting-for-payment'), Body: WaitingForPaymentBody, size: 'md' });
+  registerPopup('remove-card', { title: () => t('member.pay.remove-card'), Body: RemoveCardBody, size: 'sm' });
 }

@@ -1,15 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import type { PaymentFailure } from '@sync/contract/payments';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { AgeVerificationNeeded } from './age-verification';
 import { failureText, failureTitle } from './failure-text';
+
+addTexts(enMember);
 
 export type PaymentStep = 'tokenizing' | 'ordering' | 'charging' | 'confirming';
 
 const steps = [
-  { key: 'tokenizing', label: 'Securing your card details' },
-  { key: 'ordering', label: 'Creating your order' },
-  { key: 'charging', label: 'Charging your card' },
-  { key: 'confirming', label: "Waiting for your bank's confirmation" },
+  { key: 'tokenizing', label: 'member.pay.step-tokenizing' },
+  { key: 'ordering', label: 'member.pay.step-ordering' },
+  { key: 'charging', label: 'member.pay.step-charging' },
+  { key: 'confirming', label: 'member.pay.step-confirming' },
 ] as const;
 
 /** Where a payment under way is, in place of the Pay button: the step now, the ones done and the ones to come. */
@@ -19,15 +23,15 @@ export function PaymentProgress({ step }: { step: PaymentStep }) {
     <div className="pay-progress" role="status" aria-live="polite">
       <span className="spinner pay-progress__spinner" aria-hidden="true" />
       <div>
-        <p className="pay-progress__now">{steps[at]?.label}…</p>
+        <p className="pay-progress__now">{steps[at] && t(steps[at].label)}…</p>
         <ol className="pay-progress__steps" aria-hidden="true">
           {steps.map((s, i) => (
             <li key={s.key} className={i < at ? 'is-done' : i === at ? 'is-current' : ''}>
-              {s.label}
+              {t(s.label)}
             </li>
           ))}
         </ol>
-        <p className="muted pay-progress__hint">Please keep this page open.</p>
+        <p className="muted pay-progress__hint">{t('member.pay.keep-page-open')}</p>
       </div>
     </div>
   );
@@ -41,15 +45,15 @@ export function PaymentFailedAlert({ failure, onTryAgain, onTryAnotherCard }: { 
       <div className="pay-alert__actions">
         {failure === 'bank' ? (
           <button type="button" className="button button--ghost" onClick={onTryAnotherCard}>
-            Try a different card
+            {t('member.pay.try-different-card')}
           </button>
         ) : (
           <>
             <Link to="/contact-us" className="button button--ghost">
-              Contact support
+              {t('member.pay.contact-support')}
             </Link>
             <button type="button" className="button button--ghost" onClick={onTryAgain}>
-              Try again
+              {t('member.pay.try-again')}
             </button>
           </>
         )}
@@ -73,15 +77,15 @@ export function PaymentRefusedAlert({ message, code }: { message: string; code: 
 export function WaitingForPaymentAlert({ reason, actionUrl, onCheckAgain }: { reason: 'action' | 'timeout' | null; actionUrl: string | null; onCheckAgain: () => void }) {
   return (
     <div className="form-alert pay-alert pay-alert--waiting" role="status">
-      <strong>Waiting for payment.</strong> {reason === 'action' ? 'Your bank asks you to confirm the payment.' : 'Your bank has not answered yet.'}
+      <strong>{t('member.pay.waiting-alert')}</strong> {reason === 'action' ? t('member.pay.bank-asks-confirm') : t('member.pay.bank-not-answered')}
       <div className="pay-alert__actions">
         {actionUrl && (
           <a className="button button--ghost" href={actionUrl} target="_blank" rel="noopener">
-            Open the confirmation page
+            {t('member.pay.open-confirmation')}
           </a>
         )}
         <button type="button" className="button button--primary" onClick={onCheckAgain}>
-          Check again
+          {t('member.pay.check-again')}
         </button>
       </div>
     </div>

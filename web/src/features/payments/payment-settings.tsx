@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { ApiError } from '@web/lib/http';
 import { money } from '@web/lib/price-plans';
 import { cancelSubscription } from '@web/lib/payments-api';
@@ -9,6 +10,8 @@ import { toast } from '@web/ui/toast';
 import { AgeVerificationPanel } from './age-verification';
 import { SavedCardsPanel } from './saved-cards';
 import './payments.css';
+
+addTexts(enMember);
 
 interface SubscriptionFields {
   _id: string;
@@ -31,9 +34,9 @@ function MembershipBlock({ subscription }: { subscription: SubscriptionFields | 
   const cancelled = Boolean(subscription.cancelDate);
   const confirmCancel = () =>
     openPopup('general', {
-      title: 'Cancel VIP membership?',
-      message: `Your membership stays active until ${day(subscription.currentPeriodEnd ?? subscription.nextChargeDate)} and will not renew.`,
-      confirmLabel: 'Cancel membership',
+      title: t('member.pay.cancel-vip-title'),
+      message: t('member.pay.cancel-vip-message', { date: day(subscription.currentPeriodEnd ?? subscription.nextChargeDate) }),
+      confirmLabel: t('member.pay.cancel-membership'),
       cancelLabel: t('membership.keep'),
       onConfirm: () => {
         setBusy(true);
@@ -41,7 +44,7 @@ function MembershipBlock({ subscription }: { subscription: SubscriptionFields | 
           .then(async () => {
             const id = userStore.get().user?._id;
             if (id) await userStore.load(id);
-            toast.success('Your membership will not renew.');
+            toast.success(t('member.pay.will-not-renew'));
           })
           .catch((error: unknown) => toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('error.generic')))
           .finally(() => setBusy(false));
@@ -49,14 +52,18 @@ function MembershipBlock({ subscription }: { subscription: SubscriptionFields | 
     });
   return (
     <section className="pay-settings__block" aria-labelledby="pay-membership-title">
-      <h3 id="pay-membership-title">VIP membership</h3>
+      <h3 id="pay-membership-title">{t('member.pay.vip-membership')}</h3>
       <p className="muted">
-        {subscription.amount !== undefined && subscription.currency ? `${subscription.currency} ${money(subscription.amount)} every ${subscription.intervalDays ?? 30} days. ` : ''}
-        {cancelled ? `Cancelled: active until ${day(subscription.currentPeriodEnd)}, it will not renew.` : subscription.nextChargeDate ? `Renews on ${day(subscription.nextChargeDate)}.` : ''}
+        {subscription.amount !== undefined && subscription.currency ? t('member.pay.every-days', { currency: subscription.currency, amount: money(subscription.amount), days: subscription.intervalDays ?? 30 }) : ''}
+        {cancelled
+          ? t('member.pay.cancelled-until', { date: day(subscription.currentPeriodEnd) })
+          : subscription.nextChargeDate
+            ? t('member.pay.renews-on', { date: day(subscription.nextChargeDate) })
+            : ''}
       </p>
       {!cancelled && (
         <button type="button" className="button button--ghost" onClick={confirmCancel} disabled={busy} aria-busy={busy}>
-          {busy ? 'Cancelling…' : 'Cancel membership'}
+          {busy ? t('member.pay.cancelling') : t('member.pay.cancel-membership')}
         </button>
       )}
     </section>
@@ -70,7 +77,7 @@ export function PaymentSettings() {
   const subscriptions = Array.isArray(user.subscriptions) ? (user.subscriptions as SubscriptionFields[]) : [];
   return (
     <div className="pay-settings panel">
-      <h2 className="pay-settings__title">Payments and verification</h2>
+      <h2 className="pay-settings__title">{t('member.pay.settings-title')}</h2>
       <MembershipBlock subscription={subscriptions.find((s) => s.active)} />
       <SavedCardsPanel user={user} />
       <AgeVerificationPanel user={user} />

@@ -1,5 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
+import { RichText } from '@web/ui/rich-text';
 import { cartStore, useCart, type CartItem } from '@web/lib/cart';
 import { money, type CreditPackagePlan, type MembershipPlan } from '@web/lib/price-plans';
 import { useUser, type User } from '@web/lib/user-store';
@@ -7,12 +9,14 @@ import { Icon } from '@web/ui/icons';
 import { CreditPackageCard, MembershipCard, membershipName, ONE_MESSAGE_PER_CREDIT } from '@web/ui/price-cards';
 import { useMemberPlans } from './use-member-plans';
 
+addTexts(enMember);
+
 export function creditItem(plan: CreditPackagePlan): CartItem {
   return {
     productId: plan.id,
     days: 0,
     kind: 'credits',
-    label: `${plan.credits} credits`,
+    label: t('member.pay.credits-label', { count: plan.credits }),
     credits: plan.credits,
     price: plan.price,
     currency: plan.currency,
@@ -21,7 +25,7 @@ export function creditItem(plan: CreditPackagePlan): CartItem {
 }
 
 export function membershipItem(plan: MembershipPlan): CartItem {
-  return { productId: plan.productId, days: plan.days, kind: 'membership', label: `${membershipName(plan)} VIP membership`, credits: plan.credits, price: plan.price, currency: plan.currency };
+  return { productId: plan.productId, days: plan.days, kind: 'membership', label: t('member.pay.membership-label', { name: membershipName(plan) }), credits: plan.credits, price: plan.price, currency: plan.currency };
 }
 
 /** docs/product.md#orders-and-payment: a member with an active subscription (premium) has a membership. */
@@ -43,9 +47,9 @@ function NoOffers() {
   return (
     <div className="pr-empty" role="status">
       <Icon name="coin" size={32} />
-      <h2>No offers right now</h2>
+      <h2>{t('member.pay.no-offers')}</h2>
       <p>
-        We could not load the offers for your country. Please try again in a moment, or <Link to="/contact-us">contact us</Link>.
+        <RichText id="member.pay.no-offers-text" components={{ 0: <Link to="/contact-us" /> }} />
       </p>
     </div>
   );
@@ -61,9 +65,9 @@ export function CreditPackagesTab() {
   return (
     <section className="pay-section" aria-labelledby="pay-credits-title">
       <div className="pay-section__head">
-        <h2 id="pay-credits-title">Buy credits</h2>
+        <h2 id="pay-credits-title">{t('member.pay.buy-credits')}</h2>
         <p className="muted">
-          You have <strong className="pay-balance">{typeof user?.credits === 'number' ? user.credits : 0}</strong> credits.
+          <RichText id="member.pay.you-have-credits" values={{ credits: typeof user?.credits === 'number' ? user.credits : 0 }} components={{ 0: <strong className="pay-balance" /> }} />
         </p>
       </div>
       {creditPackages.length === 0 ? (
@@ -78,7 +82,7 @@ export function CreditPackagesTab() {
               selected={chosen?.productId === plan.id}
               action={
                 <button type="button" className={`pr-card__cta${plan.tags.includes('mostPopular') ? ' pr-card__cta--primary' : ''}`} onClick={() => choose(creditItem(plan))}>
-                  Buy<span className="visually-hidden"> {plan.credits} credits</span>
+                  <RichText id="member.pay.buy" values={{ count: plan.credits }} components={{ 0: <span className="visually-hidden" /> }} />
                 </button>
               }
             />
@@ -101,19 +105,19 @@ export function MembershipsTab() {
   return (
     <section className="pay-section" aria-labelledby="pay-vip-title">
       <div className="pay-section__head">
-        <h2 id="pay-vip-title">Become a VIP member</h2>
-        <p className="muted">VIP members get 20X more responses, see every photo and album, and receive complimentary credits every month.</p>
+        <h2 id="pay-vip-title">{t('member.pay.become-vip')}</h2>
+        <p className="muted">{t('member.pay.vip-lead')}</p>
       </div>
       {active ? (
         <div className="pay-vip-active panel" role="status">
           <Icon name="crown" size={28} />
           <div>
-            <h3>You are a VIP member</h3>
-            <p className="muted">Your membership is active. You can manage it in your account settings.</p>
+            <h3>{t('member.pay.you-are-vip')}</h3>
+            <p className="muted">{t('member.pay.vip-active-text')}</p>
             <p className="muted">{t('payment.one-membership')}</p>
           </div>
           <Link to="/settings" className="button button--ghost">
-            Manage membership
+            {t('member.pay.manage-membership')}
           </Link>
         </div>
       ) : memberships.length === 0 ? (
@@ -128,10 +132,10 @@ export function MembershipsTab() {
               action={
                 <>
                   <p className="pr-card__notice">
-                    {plan.currency} {money(plan.price)} every {plan.days} days until you cancel.
+                    {t('member.pay.until-cancel', { currency: plan.currency, amount: money(plan.price), days: plan.days })}
                   </p>
                   <button type="button" className="pr-card__cta pr-card__cta--primary" onClick={() => choose(membershipItem(plan))}>
-                    Choose<span className="visually-hidden"> {membershipName(plan)} membership</span>
+                    <RichText id="member.pay.choose" values={{ name: membershipName(plan) }} components={{ 0: <span className="visually-hidden" /> }} />
                   </button>
                 </>
               }
@@ -140,7 +144,7 @@ export function MembershipsTab() {
         </ul>
       )}
       <p className="pay-disclaimer">
-        <Icon name="info" size={18} /> <span>Memberships renew automatically at the end of each period until you cancel. {ONE_MESSAGE_PER_CREDIT}</span>
+        <Icon name="info" size={18} /> <span>{t('member.pay.renew-note', { rule: ONE_MESSAGE_PER_CREDIT })}</span>
       </p>
     </section>
   );

@@ -1,7 +1,11 @@
 import type { SavedCard } from '@sync/contract/entities';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { useController, useFormContext } from 'react-hook-form';
 import { NEW_CARD, type CheckoutValues } from './card-form-rules';
 import { CardFace, cardLabel, removeCard } from './saved-cards';
+
+addTexts(enMember);
 
 /**
  * Checkout: pay with a saved card (by its last four digits) or a new one; each saved card can be removed.
@@ -24,7 +28,7 @@ export function SavedCardPicker({ cards }: { cards: SavedCard[] }) {
   });
   return (
     <fieldset className="pay-methods">
-      <legend className="form-field__label">Pay with</legend>
+      <legend className="form-field__label">{t('member.pay.pay-with')}</legend>
       <ul className="pay-methods__list">
         {cards.map((card) => (
           <li key={card.cardId} className={`pay-method${field.value === card.cardId ? ' is-selected' : ''}`}>
@@ -32,8 +36,8 @@ export function SavedCardPicker({ cards }: { cards: SavedCard[] }) {
               <input {...option(card.cardId)} />
               <CardFace card={card} />
             </label>
-            <button type="button" className="pay-method__remove" onClick={() => removeCard(card, onRemoved)} aria-label={`Remove ${cardLabel(card)}`}>
-              Remove
+            <button type="button" className="pay-method__remove" onClick={() => removeCard(card, onRemoved)} aria-label={t('member.pay.remove-label', { card: cardLabel(card) })}>
+              {t('member.pay.remove')}
             </button>
           </li>
         ))}
@@ -43,7 +47,7 @@ export function SavedCardPicker({ cards }: { cards: SavedCard[] }) {
             <span className="pay-method__card pay-method__card--new" aria-hidden="true">
               +
             </span>
-            <span>Use a new card</span>
+            <span>{t('member.pay.use-new-card')}</span>
           </label>
         </li>
       </ul>

@@ -1,10 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import './payments.css';
 
+addTexts(enMember);
+
 const TABS = [
-  { value: '/upgrade/credits', label: 'Credit Packages' },
-  { value: '/upgrade/premium', label: 'VIP Memberships' },
+  { value: '/upgrade/credits', label: 'member.pay.tab-credits' },
+  { value: '/upgrade/premium', label: 'member.pay.tab-vip' },
 ] as const;
 
 function Steps({ step }: { step: 1 | 2 }) {
@@ -15,7 +19,7 @@ function Steps({ step }: { step: 1 | 2 }) {
         <span className="pay-steps__line" />
         <span className={`pay-steps__dot${step >= 2 ? ' is-done' : ''}`}>2</span>
       </span>
-      <span className="pay-steps__label">{step === 1 ? 'Step 1 of 2 · Choose' : 'Step 2 of 2 · Pay'}</span>
+      <span className="pay-steps__label">{step === 1 ? t('member.pay.step-1') : t('member.pay.step-2')}</span>
     </p>
   );
 }
@@ -33,7 +37,7 @@ export function UpgradeLayout() {
       <div className="pay-page">
         <div className="pay-page__head">
           <Link to="/upgrade" className="pay-back">
-            ← Back to offers
+            {t('member.pay.back-to-offers')}
           </Link>
           <Steps step={2} />
         </div>
@@ -45,14 +49,14 @@ export function UpgradeLayout() {
   return (
     <div className="pay-page">
       <div className="pay-page__head">
-        <h1 className="page-title">Upgrade</h1>
+        <h1 className="page-title">{t('member.pay.upgrade')}</h1>
         <Steps step={1} />
       </div>
       <Tabs.Root value={current} onValueChange={(value) => void navigate({ to: value })} className="pay-tabs">
-        <Tabs.List aria-label="Upgrade" className="pay-tabs__list">
+        <Tabs.List aria-label={t('member.pay.upgrade')} className="pay-tabs__list">
           {TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value} className="pay-tabs__tab">
-              {tab.label}
+              {t(tab.label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

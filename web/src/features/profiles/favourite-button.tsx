@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { ApiError } from '@web/lib/http';
 import { useUser } from '@web/lib/user-store';
 import { openPopup } from '@web/ui/popups/popup-queue';
 import { toast } from '@web/ui/toast';
 import { setFavourite } from './profiles-api';
 import { mirrorFavourite } from './profile-mirror';
+
+addTexts(enMember);
 
 /** The favourite feature's name in the no-subscription popup. */
 export const FAVORITES_FEATURE = 'favorites';
@@ -45,7 +48,7 @@ export function FavouriteButton({ profile }: FavouriteButtonProps) {
   return (
     <button type="button" className="button button--ghost favourite-button" aria-pressed={on} disabled={busy} onClick={() => void toggle()}>
       <span aria-hidden="true">{on ? '♥' : '♡'}</span>
-      {on ? 'In favorites' : 'Add to favorites'}
+      {on ? t('member.profiles.in-favorites') : t('member.profiles.add-to-favorites')}
     </button>
   );
 }

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MeasurementSystem } from '@sync/rules/height';
 import { genderFilters } from '@sync/contract/entities';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { humanize } from '@web/ui/profile-card/profile-data';
 import {
   AGE_BOUNDS,
@@ -11,6 +13,8 @@ import {
   type ChoiceFilterKey,
   type ProfileFilters,
 } from './profiles-query';
+
+addTexts(enMember);
 
 export interface FiltersFormProps {
   initial: ProfileFilters;
@@ -39,7 +43,7 @@ function HeightSelect({ id, label, options, value, onChange }: HeightSelectProps
         {label}
       </label>
       <select id={id} className="form-input" value={value ?? ''} onChange={(event) => onChange(toNumber(event.target.value))}>
-        <option value="">Any</option>
+        <option value="">{t('member.profiles.any')}</option>
         {options.map((option) => (
           <option key={option.cm} value={option.cm}>
             {option.label}
@@ -83,9 +87,9 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
   };
 
   return (
-    <form className="filters-form" onSubmit={submit} aria-label="Filters">
+    <form className="filters-form" onSubmit={submit} aria-label={t('member.profiles.filters')}>
       <fieldset className="filters-form__group">
-        <legend>Show me</legend>
+        <legend>{t('member.profiles.show-me')}</legend>
         <div className="filter-chips">
           {/* No choice shows the member's looking-for gender; Everyone lifts the gender filter. */}
           {genderFilters.map((gender) => (
@@ -103,10 +107,10 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
       </fieldset>
 
       <fieldset className="filters-form__group">
-        <legend>Age</legend>
+        <legend>{t('member.profiles.age')}</legend>
         <div className="filters-form__range">
           <label htmlFor={id('age-min')} className="visually-hidden">
-            Minimum age
+            {t('member.profiles.min-age')}
           </label>
           <input
             id={id('age-min')}
@@ -119,9 +123,9 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
             value={ageMin}
             onChange={(event) => setAgeMin(event.target.value)}
           />
-          <span aria-hidden="true">to</span>
+          <span aria-hidden="true">{t('member.profiles.to')}</span>
           <label htmlFor={id('age-max')} className="visually-hidden">
-            Maximum age
+            {t('member.profiles.max-age')}
           </label>
           <input
             id={id('age-max')}
@@ -138,19 +142,19 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
       </fieldset>
 
       <fieldset className="filters-form__group">
-        <legend>Height ({measurement === 'metric' ? 'cm' : 'ft and in'})</legend>
+        <legend>{measurement === 'metric' ? t('member.profiles.height-metric') : t('member.profiles.height-imperial')}</legend>
         <div className="filters-form__range">
           <HeightSelect
             id={id('height-min')}
-            label="Minimum height"
+            label={t('member.profiles.min-height')}
             options={heights}
             value={draft.heightMin}
             onChange={(cm) => setDraft((current) => ({ ...current, heightMin: cm }))}
           />
-          <span aria-hidden="true">to</span>
+          <span aria-hidden="true">{t('member.profiles.to')}</span>
           <HeightSelect
             id={id('height-max')}
-            label="Maximum height"
+            label={t('member.profiles.max-height')}
             options={heights}
             value={draft.heightMax}
             onChange={(cm) => setDraft((current) => ({ ...current, heightMax: cm }))}
@@ -160,7 +164,7 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
 
       {CHOICE_FILTERS.map((filter) => (
         <fieldset key={filter.key} className="filters-form__group">
-          <legend>{filter.legend}</legend>
+          <legend>{t(filter.legend)}</legend>
           <div className="filter-chips">
             {filter.values.map((value) => (
               <label key={value} className="filter-chip">
@@ -180,10 +184,10 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
 
       <div className="filters-form__actions">
         <button type="button" className="button button--ghost" onClick={clear}>
-          Clear all
+          {t('member.profiles.clear-all')}
         </button>
         <button type="submit" className="button button--primary">
-          Show results
+          {t('member.profiles.show-results')}
         </button>
       </div>
     </form>

@@ -1,24 +1,28 @@
 import { useNavigate } from '@tanstack/react-router';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { registerPopup, type PopupBodyProps } from '@web/ui/popups/popup-registry';
+
+addTexts(enMember);
 
 /** What each locked feature says (docs/product.md#roles: locked features open the no-subscription popup with profile and feature). */
 function reasonFor(feature: string | undefined, username: string | undefined): string {
-  const who = username ?? 'this profile';
+  const named = (key: TextKey, anonymous: TextKey) => (username === undefined ? t(anonymous) : t(key, { username }));
   switch (feature) {
     case 'favorites':
     case 'favourite':
-      return `Adding ${who} to your favorites is a VIP feature.`;
+      return named('member.profiles.favorites-vip', 'member.profiles.favorites-vip-anonymous');
     case 'like':
     case 'likes':
-      return `You have no likes left for now. Become a VIP member to keep liking ${who === 'this profile' ? 'profiles' : who}.`;
+      return named('member.profiles.likes-vip', 'member.profiles.likes-vip-anonymous');
     case 'photos':
-      return `All of ${who}'s photos and albums are for VIP members.`;
+      return named('member.profiles.photos-vip', 'member.profiles.photos-vip-anonymous');
     default:
-      return 'This feature is for VIP members.';
+      return t('member.profiles.feature-vip');
   }
 }
 
-const VIP_FEATURES = ['See all photos and albums', 'Profile boost', 'Inbox filter', 'Add profiles to favorites', 'Monthly complimentary credits'];
+const VIP_FEATURES: TextKey[] = ['member.profiles.vip-all-photos', 'member.profiles.vip-boost', 'member.profiles.vip-inbox-filter', 'member.profiles.vip-favorites', 'member.profiles.vip-credits'];
 
 function NoSubscriptionPopup({ props, close }: PopupBodyProps<'no-subscription'>) {
   const navigate = useNavigate();
@@ -27,12 +31,12 @@ function NoSubscriptionPopup({ props, close }: PopupBodyProps<'no-subscription'>
       <p>{reasonFor(props.feature, props.profile?.username)}</p>
       <ul className="stack" style={{ margin: 0, gap: 'var(--space-1)' }}>
         {VIP_FEATURES.map((feature) => (
-          <li key={feature}>{feature}</li>
+          <li key={feature}>{t(feature)}</li>
         ))}
       </ul>
       <div className="popup__actions">
         <button type="button" className="button button--ghost" onClick={close}>
-          Not now
+          {t('member.profiles.not-now')}
         </button>
         <button
           type="button"
@@ -42,7 +46,7 @@ function NoSubscriptionPopup({ props, close }: PopupBodyProps<'no-subscription'>
             void navigate({ to: '/upgrade/premium' });
           }}
         >
-          See VIP memberships
+          {t('member.profiles.see-vip')}
         </button>
       </div>
     </div>
@@ -50,5 +54,5 @@ function NoSubscriptionPopup({ props, close }: PopupBodyProps<'no-subscription'>
 }
 
 export function registerNoSubscriptionPopup(): void {
-  registerPopup('no-subscription', { title: 'Become a VIP member', Body: NoSubscriptionPopup, size: 'sm' });
+  registerPopup('no-subscription', { title: () => t('member.profiles.become-vip'), Body: NoSubscriptionPopup, size: 'sm' });
 }

@@ -1,7 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
+import { RichText } from '@web/ui/rich-text';
 import { LazyImage } from '@web/ui/profile-card/lazy-image';
 import { imageUrl, isBlockedImage, type CardImage } from '@web/ui/profile-card/profile-data';
+
+addTexts(enMember);
 
 export interface PhotoGalleryProps {
   username: string;
@@ -27,12 +32,12 @@ export function PhotoGallery({ username, images, onUpgrade }: PhotoGalleryProps)
   const current = images[index] ?? images[0];
   const blockedCount = images.filter(isBlockedImage).length;
   return (
-    <section className="gallery" aria-label={`Photos of ${username}`}>
+    <section className="gallery" aria-label={t('member.profiles.photos-of', { username })}>
       <div className="gallery__main">
         {current && isBlockedImage(current) ? (
           <BlockedOverlay count={blockedCount} onUpgrade={onUpgrade} />
         ) : (
-          <LazyImage key={current?._id ?? 'none'} src={imageUrl(current, 'large')} alt={current ? `Photo ${index + 1} of ${username}` : `${username} has no photo yet`} eager />
+          <LazyImage key={current?._id ?? 'none'} src={imageUrl(current, 'large')} alt={current ? t('member.profiles.photo-of', { number: index + 1, username }) : t('member.profiles.no-photo', { username })} eager />
         )}
       </div>
       {images.length > 1 && (
@@ -45,7 +50,7 @@ export function PhotoGallery({ username, images, onUpgrade }: PhotoGalleryProps)
                   type="button"
                   className="gallery__thumb"
                   aria-current={i === index}
-                  aria-label={blocked ? `Photo ${i + 1}, locked for VIP members` : `Show photo ${i + 1}`}
+                  aria-label={blocked ? t('member.profiles.photo-locked', { number: i + 1 }) : t('member.profiles.show-photo', { number: i + 1 })}
                   onClick={() => setIndex(i)}
                 >
                   {blocked ? (
@@ -63,7 +68,7 @@ export function PhotoGallery({ username, images, onUpgrade }: PhotoGalleryProps)
       )}
       {blockedCount > 0 && current && !isBlockedImage(current) && (
         <p className="muted gallery__hint">
-          {blockedCount} more {blockedCount === 1 ? 'photo is' : 'photos are'} for VIP members. <Link to="/upgrade/premium">Upgrade to see them</Link>
+          <RichText id="member.profiles.more-photos" values={{ count: blockedCount }} components={{ 0: <Link to="/upgrade/premium" /> }} />
         </p>
       )}
     </section>
@@ -72,16 +77,16 @@ export function PhotoGallery({ username, images, onUpgrade }: PhotoGalleryProps)
 
 function BlockedOverlay({ count, onUpgrade }: { count: number; onUpgrade?: (() => void) | undefined }) {
   return (
-    <div className="gallery__locked" role="group" aria-label="Locked photo" data-testid="blocked-overlay">
+    <div className="gallery__locked" role="group" aria-label={t('member.profiles.locked-photo')} data-testid="blocked-overlay">
       <span className="gallery__locked-icon" aria-hidden="true">
         <LockIcon size={40} />
       </span>
-      <strong>This photo is for VIP members</strong>
+      <strong>{t('member.profiles.photo-for-vip')}</strong>
       <p>
-        Upgrade to see all {count + 1} photos and albums.
+        {t('member.profiles.upgrade-to-see-all', { count: count + 1 })}
       </p>
       <Link to="/upgrade/premium" className="button" onClick={onUpgrade}>
-        Upgrade to VIP
+        {t('member.profiles.upgrade-to-vip')}
       </Link>
     </div>
   );

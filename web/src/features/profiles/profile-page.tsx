@@ -1,7 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { activityLabel } from '@sync/rules/activity';
 import { formatHeight } from '@sync/rules/height';
 import { ApiError } from '@web/lib/http';
@@ -16,6 +17,8 @@ import type { SafetyMenuSlot } from '@web/ui/safety-menu-slot';
 import { useProfilesArea } from './use-profiles-area';
 import '@web/ui/profile-card/profile-card.css';
 import './profiles.css';
+
+addTexts(enMember);
 
 
 /** What /messages/chat/blank receives in history state to start a conversation with a profile (issue C reads it). */
@@ -54,7 +57,7 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
 
   const backLink = (
     <Link to="/profiles" className="profile-view__back" resetScroll={false}>
-      ← {list.ids.length > 0 ? 'Back to results' : 'Browse profiles'}
+      {list.ids.length > 0 ? t('member.profiles.back-to-results') : t('member.profiles.browse-profiles')}
     </Link>
   );
 
@@ -70,7 +73,7 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
           </div>
         </div>
         <p className="visually-hidden" role="status">
-          Loading profile…
+          {t('member.profiles.loading-profile')}
         </p>
       </div>
     );
@@ -83,7 +86,7 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
         <div className="list-state list-state--error" role="alert">
           <p className="list-state__title">{t('profile-loading-failed')}</p>
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            Refresh
+            {t('member.profiles.refresh')}
           </button>
         </div>
       </div>
@@ -93,14 +96,14 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
   const place = placeOf(profile);
   const facts: [string, string][] = (
     [
-      ['Age', String(profile.age)],
-      ['Location', place],
-      ['Height', profile.height ? formatHeight(profile.height, measurement) : ''],
-      ['Body type', humanize(profile.bodyType)],
-      ['Ethnicity', humanize(profile.ethnicity)],
-      ['Hair colour', humanize(profile.hairColor)],
-      ['Eye colour', humanize(profile.eyeColor)],
-      ['Relationship status', humanize(profile.relationshipStatus)],
+      [t('member.profiles.age'), String(profile.age)],
+      [t('member.profiles.location'), place],
+      [t('member.profiles.height'), profile.height ? formatHeight(profile.height, measurement) : ''],
+      [t('member.profiles.body-type'), humanize(profile.bodyType)],
+      [t('member.profiles.ethnicity'), humanize(profile.ethnicity)],
+      [t('member.profiles.hair-colour'), humanize(profile.hairColor)],
+      [t('member.profiles.eye-colour'), humanize(profile.eyeColor)],
+      [t('member.profiles.relationship-status'), humanize(profile.relationshipStatus)],
     ] as [string, string][]
   ).filter(([, value]) => value !== '');
 
@@ -109,7 +112,7 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
       {backLink}
       {load.status === 'error' && (
         <p className="offline-note" role="status">
-          {t('profile-loading-failed')} You are seeing the copy saved on this device.
+          {t('profile-loading-failed')} {t('member.profiles.saved-copy')}
         </p>
       )}
       <div className="profile-view__main">
@@ -126,25 +129,25 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
               ))}
             </h1>
             <p className="profile-view__meta">
-              {[place, profile.isOnline ? 'Online now' : `Active ${activityLabel(profile.activityDate).toLowerCase()}`].filter(Boolean).join(' · ')}
+              {[place, profile.isOnline ? t('member.profiles.online-now') : t('member.profiles.active', { when: activityLabel(profile.activityDate).toLowerCase() })].filter(Boolean).join(' · ')}
             </p>
           </header>
           <div className="profile-view__actions">
             <button type="button" className="button button--primary" onClick={startChat}>
-              <span aria-hidden="true">✉</span> Start chat
+              <span aria-hidden="true">✉</span> {t('member.profiles.start-chat')}
             </button>
             <FavouriteButton profile={profile} />
             {safetyMenu({ profileId: profile._id, username: profile.username, onBlocked: () => void navigate({ to: '/profiles' }) })}
           </div>
           {profile.aboutMe && (
             <section className="profile-view__section" aria-labelledby="profile-about">
-              <h2 id="profile-about">About me</h2>
+              <h2 id="profile-about">{t('member.profiles.about-me')}</h2>
               <p className="profile-view__about">{profile.aboutMe}</p>
             </section>
           )}
           {profile.lookingFor.length > 0 && (
             <section className="profile-view__section" aria-labelledby="profile-looking-for">
-              <h2 id="profile-looking-for">Looking for</h2>
+              <h2 id="profile-looking-for">{t('member.profiles.looking-for')}</h2>
               <ul className="tag-list">
                 {profile.lookingFor.map((tag) => (
                   <li key={tag}>{tag}</li>
@@ -153,7 +156,7 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
             </section>
           )}
           <section className="profile-view__section" aria-labelledby="profile-details">
-            <h2 id="profile-details">Details</h2>
+            <h2 id="profile-details">{t('member.profiles.details')}</h2>
             <dl className="profile-facts">
               {facts.map(([label, value]) => (
                 <div key={label}>

@@ -2,6 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { sortOptions, type SortOption } from '@sync/contract/entities';
+import { addTexts, t } from '@sync/texts';
+import { enMember } from '@sync/locales/en-member';
 import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
 import { FiltersForm } from './filters-form';
@@ -11,6 +13,8 @@ import { activeFilterCount, EMPTY_FILTERS, PER_PAGE_OPTIONS, SORT_LABELS, type P
 import { useProfilesArea } from './use-profiles-area';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/ui/use-media-query';
 import './profiles.css';
+
+addTexts(enMember);
 
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -56,7 +60,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
   return (
     <div className="profiles-page">
       <header className="profiles-page__header">
-        <h1 className="page-title">Search</h1>
+        <h1 className="page-title">{t('member.profiles.search')}</h1>
         <SearchBox list={list} value={state.query.search} />
       </header>
 
@@ -64,7 +68,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
         {desktop && (
           <aside className="filters-sidebar panel" aria-labelledby="filters-sidebar-title">
             <h2 id="filters-sidebar-title" className="filters-sidebar__title">
-              Filters
+              {t('member.profiles.filters')}
             </h2>
             {filtersForm('sidebar')}
           </aside>
@@ -73,20 +77,20 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
         <section className="profiles-results" aria-labelledby="profiles-results-title">
           <div className="profiles-toolbar">
             <h2 id="profiles-results-title" className="profiles-toolbar__count" aria-live="polite">
-              {firstLoad ? 'Loading profiles…' : `${state.total.toLocaleString()} ${state.total === 1 ? 'profile' : 'profiles'}`}
+              {firstLoad ? t('member.profiles.loading-profiles') : t('member.profiles.count', { total: state.total.toLocaleString(), count: state.total })}
             </h2>
             <div className="profiles-toolbar__controls">
               {!desktop && (
                 <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
                   <Dialog.Trigger className="button button--ghost profiles-toolbar__filters">
-                    Filters{filterCount > 0 ? ` (${filterCount})` : ''}
+                    {filterCount > 0 ? t('member.profiles.filters-count', { count: filterCount }) : t('member.profiles.filters')}
                   </Dialog.Trigger>
                   <Dialog.Portal>
                     <Dialog.Overlay className="popup-overlay" />
                     <Dialog.Content className="filters-sheet" aria-describedby={undefined}>
                       <div className="filters-sheet__header">
-                        <Dialog.Title className="filters-sheet__title">Filters</Dialog.Title>
-                        <Dialog.Close className="icon-button" aria-label="Close filters">
+                        <Dialog.Title className="filters-sheet__title">{t('member.profiles.filters')}</Dialog.Title>
+                        <Dialog.Close className="icon-button" aria-label={t('member.profiles.close-filters')}>
                           <span aria-hidden="true">×</span>
                         </Dialog.Close>
                       </div>
@@ -96,17 +100,17 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
                 </Dialog.Root>
               )}
               <label className="toolbar-select">
-                <span>Sort by</span>
+                <span>{t('member.profiles.sort-by')}</span>
                 <select className="form-input" value={state.query.sortBy} onChange={(event) => list.setQuery({ sortBy: event.target.value as SortOption })}>
                   {sortOptions.map((option) => (
                     <option key={option} value={option}>
-                      {SORT_LABELS[option]}
+                      {t(SORT_LABELS[option])}
                     </option>
                   ))}
                 </select>
               </label>
               <label className="toolbar-select">
-                <span>Per page</span>
+                <span>{t('member.profiles.per-page')}</span>
                 <select className="form-input" value={state.query.limit} onChange={(event) => list.setQuery({ limit: Number(event.target.value) })}>
                   {PER_PAGE_OPTIONS.map((option) => (
                     <option key={option} value={option}>
@@ -121,20 +125,20 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
           {showError && (
             <div className="list-state list-state--error" role="alert">
               <p className="list-state__title">{state.error}</p>
-              {state.offline && <p>You are seeing the profiles from your last visit.</p>}
+              {state.offline && <p>{t('member.profiles.last-visit')}</p>}
               <button type="button" className="button button--primary" onClick={retry}>
-                Try again
+                {t('member.profiles.try-again')}
               </button>
             </div>
           )}
 
           {showEmpty && (
             <div className="list-state">
-              <p className="list-state__title">No profiles match your search</p>
-              <p>{filterCount > 0 || state.query.search ? 'Try fewer filters or another name.' : 'Check back soon: new profiles join every day.'}</p>
+              <p className="list-state__title">{t('member.profiles.no-match')}</p>
+              <p>{filterCount > 0 || state.query.search ? t('member.profiles.fewer-filters') : t('member.profiles.check-back')}</p>
               {(filterCount > 0 || state.query.search) && (
                 <button type="button" className="button button--primary" onClick={() => list.setQuery({ filters: EMPTY_FILTERS, search: '' })}>
-                  Clear filters and search
+                  {t('member.profiles.clear-filters-search')}
                 </button>
               )}
             </div>
@@ -154,7 +158,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
           {visible.length > 0 && (
             <div className="load-more">
               <p className="muted">
-                Showing {Math.min(visible.length, state.total).toLocaleString()} of {state.total.toLocaleString()}
+                {t('member.profiles.showing', { shown: Math.min(visible.length, state.total).toLocaleString(), total: state.total.toLocaleString() })}
               </p>
               {state.canLoadMore && (
                 <button
@@ -164,7 +168,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
                   disabled={state.status === 'loading-more'}
                   aria-busy={state.status === 'loading-more'}
                 >
-                  {state.status === 'loading-more' ? 'Loading…' : 'Load more'}
+                  {state.status === 'loading-more' ? t('member.profiles.loading') : t('member.profiles.load-more')}
                 </button>
               )}
             </div>
@@ -205,19 +209,19 @@ function SearchBox({ list, value }: { list: ProfilesList; value: string }) {
       }}
     >
       <label htmlFor="profiles-search-input" className="visually-hidden">
-        Search profiles by name
+        {t('member.profiles.search-by-name-label')}
       </label>
       <input
         id="profiles-search-input"
         className="form-input"
         type="search"
-        placeholder="Search by name"
+        placeholder={t('member.profiles.search-by-name')}
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="button button--primary">
-        Search
+        {t('member.profiles.search')}
       </button>
     </form>
   );

@@ -14,6 +14,7 @@ import {
 } from '@sync/contract/entities';
 import { feetInchesToCm, formatHeight, type MeasurementSystem } from '@sync/rules/height';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
+import type { TextKey } from '@sync/texts';
 import type { QueryValue } from '@web/lib/http';
 
 /** docs/product.md#constants: page size 36, pages start at 1. */
@@ -23,12 +24,12 @@ export const PER_PAGE_OPTIONS = [12, 24, 36, 48, 72] as const;
 export const DEFAULT_SORT: SortOption = 'recent';
 export const AGE_BOUNDS = { min: MIN_AGE, max: MAX_AGE } as const;
 
-export const SORT_LABELS: Record<SortOption, string> = {
-  recent: 'Recently active',
-  'age-asc': 'Age: youngest first',
-  'age-desc': 'Age: oldest first',
-  'username-asc': 'Name: A to Z',
-  'username-desc': 'Name: Z to A',
+export const SORT_LABELS: Record<SortOption, TextKey> = {
+  recent: 'member.profiles.sort-recent',
+  'age-asc': 'member.profiles.sort-age-asc',
+  'age-desc': 'member.profiles.sort-age-desc',
+  'username-asc': 'member.profiles.sort-username-asc',
+  'username-desc': 'member.profiles.sort-username-desc',
 };
 
 /** docs/product.md#data filters; heights are always cm here, whatever unit the member reads them in. */
@@ -55,11 +56,11 @@ export const EMPTY_FILTERS: ProfileFilters = {
 
 /** The multi-choice filters, in the order the panel shows them. */
 export const CHOICE_FILTERS = [
-  { key: 'bodyType', legend: 'Body type', values: bodyTypes },
-  { key: 'ethnicity', legend: 'Ethnicity', values: ethnicities },
-  { key: 'hairColor', legend: 'Hair colour', values: hairColors },
-  { key: 'eyeColor', legend: 'Eye colour', values: eyeColors },
-  { key: 'relationshipStatus', legend: 'Relationship status', values: relationshipStatuses },
+  { key: 'bodyType', legend: 'member.profiles.body-type', values: bodyTypes },
+  { key: 'ethnicity', legend: 'member.profiles.ethnicity', values: ethnicities },
+  { key: 'hairColor', legend: 'member.profiles.hair-colour', values: hairColors },
+  { key: 'eyeColor', legend: 'member.profiles.eye-colour', values: eyeColors },
+  { key: 'relationshipStatus', legend: 'member.profiles.relationship-status', values: relationshipStatuses },
 ] as const;
 export type ChoiceFilterKey = (typeof CHOICE_FILTERS)[number]['key'];
 
