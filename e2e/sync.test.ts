@@ -104,14 +104,17 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     const reopened = await context.newPage();
     await reopened.goto(chatPath);
     await reopened.getByText('Sign in again to send your waiting messages (1).', { exact: false }).waitFor();
+    // Still waiting on the device. (Whether the push made as the app closed reached the server is not this test's
+    // question: if it did, its answer was lost, and the replay after sign-in must not store it twice.)
     expect(await localTexts(reopened, `amora-${member.id}`)).toContain(waiting);
-    expect(await serverTexts(member)).not.toContain(waiting);
     await shotBoth(reopened, 'sync-reopened-lapsed');
 
     await context.clock.setSystemTime(Date.now());
     await context.setOffline(false);
     await signInMember(reopened, member);
-    await expect.poll(() => serverTexts(member), { timeout: 15_000 }).toContain(waiting);
+    await reopened.goto(chatPath);
+    // Sent once the device's queue has drained: then the server holds it exactly once.
+    await expect.poll(() => statusOf(reopened, waiting), { timeout: 15_000 }).toBe('sent');
     expect((await serverTexts(member)).filter((x) => x === waiting)).toHaveLength(1);
     await context.close();
   });
