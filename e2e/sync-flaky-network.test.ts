@@ -84,8 +84,11 @@ describe.skipIf(!hasChromium)('sync engine on a flaky network', () => {
         continue;
       }
       if (i === 24) {
-        // Offline with sends queued, the tab is killed (no unload handlers); it is opened again online.
+        // Offline with sends queued, the tab is killed (no unload handlers); it is opened again online. The bubble
+        // is drawn from memory in the frame of the key press, before the write commits: the kill waits for the
+        // device to hold the message (a kill within those milliseconds is not what this journey asks about).
         await send(page, profile, text);
+        await expect.poll(() => mirror(page, `amora-${member.id}`).then((m) => m.thread.some((x) => x.message === text)), { timeout: 10_000 }).toBe(true);
         await page.close({ runBeforeUnload: false });
         await context.setOffline((offline = false));
         await reopen();
