@@ -108,14 +108,11 @@ export class MemoryServer {
     const space = this.space(userId);
     const blocked = (await space.get<string[]>(BLOCKED_KEY)) ?? [];
     if (blocked.includes(profileId)) await space.put(BLOCKED_KEY, blocked.filter((id) => id !== profileId));
-    const conversations = [...space.hidden].filter(([key, value]) => key.startsWith(CONVERSATION_PREFIX) && (value as ConversationRecord).profileId === profileId);
-    for (const [key, value] of conversations) {
-      const prefix = messagePrefix((value as ConversationRecord)._id);
-      for (const [hiddenKey, hiddenValue] of [...space.hidden]) {
-        if (!hiddenKey.startsWith(prefix)) continue;
-        space.hidden.delete(hiddenKey);
-        await space.put(hiddenKey, hiddenValue);
-      }
+    // One pass: the profile's conversations and their messages come back together, each with a new version.
+    const ids = new Set([...space.hidden].filter(([key, value]) => key.startsWith(CONVERSATION_PREFIX) && (value as ConversationRecord).profileId === profileId).map(([, value]) => (value as ConversationRecord)._id));
+    for (const [key, value] of [...space.hidden]) {
+      const owner = conversationOfKey(key);
+      if (!owner || !ids.has(owner)) continue;
       space.hidden.delete(key);
       await space.put(key, value);
     }

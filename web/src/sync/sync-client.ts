@@ -313,9 +313,7 @@ export class SyncClient {
     let pushedSomething = false;
     for (;;) {
       if (this.stopped) return pushedSomething;
-      const reading = performance.now();
       const queue = (await this.db.outbox.where('status').equals('pending').sortBy('mutationId')).filter((row) => !row.acked);
-      performance.measure('sync:push-queue', { start: reading });
       if (queue.length === 0) break;
       let writing: Promise<void> = Promise.resolve();
       let answered = 0;
