@@ -28,6 +28,21 @@ async function chatServedByWorker(page: Page, member: NewMember): Promise<string
   return profile;
 }
 
+/** A new member with credits, in a chat whose first message the server holds, open at the conversation's real id. */
+async function chatWithItsId(browser: Browser, prefix: string) {
+  const member = await createMember({ credits: true, prefix });
+  const context = await newContext(browser, MOBILE);
+  const page = await context.newPage();
+  await signInMember(page, member);
+  const profile = await startChatFromProfiles(page);
+  const opener = `first ${tag()}`;
+  await send(page, profile, opener);
+  await expect.poll(() => statusOf(page, opener), { timeout: 15_000 }).toBe('sent');
+  // Shown sent on the push's answer; the conversation's real id (and the URL) follow with the pull after it.
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/\/messages\/chat\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  return { member, context, page, profile };
+}
+
 describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
   let browser: Browser;
   let ctx: BrowserContext;
@@ -99,6 +114,9 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     const waiting = `closed ${tag()}`;
     await send(page, profile, waiting);
     expect(await statusOf(page, waiting)).toBe('pending');
+    // Held by the device before the app closes (the bubble is drawn before the write commits; a send closed in
+    // those milliseconds is replayed from the journal once this member's engine starts again: unsaved-sends.ts).
+    await expect.poll(() => localTexts(page, `amora-${member.id}`), { timeout: 10_000 }).toContain(waiting);
     await page.close();
     await context.clock.fastForward('02:01:00');
     const reopened = await context.newPage();
@@ -119,17 +137,36 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
     await context.close();
   });
 
+  it('a message whose bubble showed but whose write had not committed when the app closed is sent when it opens again', async () => {
+    const { member, context, page, profile } = await chatWithItsId(browser, 'unsaved');
+    const chatPath = pathOf(page);
+
+    // The device's storage is busy (a page of history being written holds the outbox): the send's own
+    // transaction waits behind it, and the app is closed before it could commit.
+    await page.evaluate(async (dbName) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(dbName);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const store = db.transaction(['outbox', 'messages', 'conversations', 'meta'], 'readwrite').objectStore('meta');
+      const keepBusy = () => (store.get('sync:clientId').onsuccess = keepBusy);
+      keepBusy();
+    }, `amora-${member.id}`);
+    const unsaved = `unsaved ${tag()}`;
+    await send(page, profile, unsaved);
+    expect(await statusOf(page, unsaved)).toBe('pending');
+    await page.close({ runBeforeUnload: false });
+
+    const reopened = await context.newPage();
+    await reopened.goto(chatPath);
+    await expect.poll(() => statusOf(reopened, unsaved), { timeout: 20_000 }).toBe('sent');
+    expect((await serverTexts(member)).filter((x) => x === unsaved)).toHaveLength(1);
+    await context.close();
+  });
+
   it('a queued write the server cannot store is refused and told, and the next message is delivered', async () => {
-    const member = await createMember({ credits: true, prefix: 'poison' });
-    const context = await newContext(browser, MOBILE);
-    const page = await context.newPage();
-    await signInMember(page, member);
-    const profile = await startChatFromProfiles(page);
-    const opener = `first ${tag()}`;
-    await send(page, profile, opener);
-    await expect.poll(() => statusOf(page, opener), { timeout: 15_000 }).toBe('sent');
-    // Shown sent on the push's answer; the conversation's real id (and the URL) follow with the pull after it.
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/\/messages\/chat\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const { member, context, page, profile } = await chatWithItsId(browser, 'poison');
     const conversationId = pathOf(page).split('/').pop()!;
 
     // An older client queued text with a NUL byte (pasted text can carry one): it waits in the outbox.

@@ -3,7 +3,7 @@
  * for the device's storage (which may be busy writing a page of history). An echo is a copy in memory of the row
  * the send will write; it goes as soon as the thread read from the mirror holds that row, when the device
  * refuses the send, or a while after the write if no open thread took it over. Only this tab shows its echoes:
- * other tabs see the row itself.
+ * other tabs see the row itself. An app closed before the write commits is covered by unsaved-sends.ts.
  */
 import { useEffect, useMemo } from 'react';
 import type { MutationArgs } from '@sync/engine/mutations';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryServer } from '@sync/engine/memory-server';
 import type { MutationErrorBody } from '@sync/engine/mutations';
 import { LocalDatabase } from '@web/local/db';
-import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
+import { createRefusalRouter, type RefusalMessage } from './refusal-router';
+import { tabLockName, type TabLocks } from './tab-presence';
 import { SyncClient, type SyncTransport } from './sync-client';
 
 const USER = 'member-1';

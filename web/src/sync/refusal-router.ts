@@ -1,13 +1,6 @@
 import type { MutationErrorBody } from '@sync/engine/mutations';
 import type { OutboxRow } from '@web/local/db';
-import type { LockManagerLike } from './leader';
-
-/** Each tab holds a Web Lock under its own name for its lifetime, so the leader can tell whether it is still open. */
-export const tabLockName = (tabId: string) => `amora-tab-${tabId}`;
-
-export interface TabLocks extends LockManagerLike {
-  query?(): Promise<{ held?: { name?: string }[] }>;
-}
+import { tabPresence, type TabLocks } from './tab-presence';
 
 export type RefusalMessage = { type: 'refused'; tabId: string; mutationId: number; error: MutationErrorBody };
 
@@ -43,11 +36,5 @@ export function createRefusalRouter({ tabId, post, locks, announce }: RefusalRou
 
 async function tabIsOpen(tabId: string, locks: TabLocks | null | undefined): Promise<boolean> {
   // Without a way to ask, assume it is open: followers exist only where Web Locks do.
-  if (!locks?.query) return true;
-  try {
-    const state = await locks.query();
-    return state.held?.some((lock) => lock.name === tabLockName(tabId)) ?? false;
-  } catch {
-    return true;
-  }
+  return (await tabPresence(tabId, locks)) !== 'closed';
 }

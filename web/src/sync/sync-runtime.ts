@@ -6,7 +6,7 @@
  * header reads, in every tab (Dexie liveQuery sees other tabs' writes).
  */
 import { liveQuery } from 'dexie';
-import type { MutationErrorBody, MutationName } from '@sync/engine/mutations';
+import type { MutationArgs, MutationErrorBody, MutationName } from '@sync/engine/mutations';
 import { t } from '@sync/texts';
 import { call, pathParams, rpc } from '@web/lib/rpc';
 import { subscribeAuth } from '@web/lib/auth-session';
@@ -16,8 +16,10 @@ import { getLocalDb, type LocalDatabase } from '@web/local/db';
 import { toast } from '@web/ui/toast';
 import { openPopup, popups } from '@web/ui/popups/popup-queue';
 import { electLeader, LEADER_LOCK, leaderStore, type LockManagerLike } from './leader';
-import { createRefusalRouter, tabLockName, type RefusalMessage, type TabLocks } from './refusal-router';
+import { createRefusalRouter, type RefusalMessage } from './refusal-router';
+import { tabLockName, type TabLocks } from './tab-presence';
 import { echoSend, endEcho } from './echoes';
+import { holdSend, recoverUnsavedSends, releaseSend } from './unsaved-sends';
 import { SHOWN_CREDITS_KEY } from './view';
 import { onSocketEvent } from './socket';
 import { SyncClient, type MutateOutcome, type NewMessageEvent, type SyncTransport } from './sync-client';
@@ -72,6 +74,7 @@ function askToVerifyAge(message: string): void {
 
 interface Runtime {
   client: SyncClient;
+  tabId: string;
   leader: boolean;
   channel: BroadcastChannel | null;
   stop: () => void;
@@ -112,7 +115,7 @@ export function startMemberSync(options: StartOptions = {}): () => void {
   });
   // Held while this tab is open: the leader asks for it before sending a refusal here.
   const releaseTabLock = locks ? electLeader(() => undefined, locks, tabLockName(tabId)) : () => undefined;
-  const self: Runtime = { client, leader: false, channel, stop: () => undefined };
+  const self: Runtime = { client, tabId, leader: false, channel, stop: () => undefined };
   runtime = self;
 
   const onLeader = (leader: boolean) => {
@@ -175,6 +178,8 @@ export function startMemberSync(options: StartOptions = {}): () => void {
   });
 
   void client.clientId();
+  // Sends a closed tab drew but never wrote: queued again before anything else of this tab's is.
+  void recoverUnsavedSends(db, (args) => mutateOn(self, 'sendMessage', args), locks).catch((err: unknown) => console.error('sync: unsaved sends not recovered', err));
 
   self.stop = () => {
     client.stop();
@@ -230,22 +235,35 @@ export function getSyncClient(): SyncClient | null {
   return runtime?.client ?? null;
 }
 
+function requireRuntime(): Runtime {
+  if (!runtime) throw new Error('The sync engine is not running (no member signed in)');
+  return runtime;
+}
+
 function requireClient(): SyncClient {
-  const client = runtime?.client;
-  if (!client) throw new Error('The sync engine is not running (no member signed in)');
-  return client;
+  return requireRuntime().client;
 }
 
 /** A member write: applied on the device at once (a send's bubble even before that: echoes.ts), pushed by the leader as soon as it can. */
 export async function mutate(name: MutationName, args: unknown): Promise<MutateOutcome> {
+  return mutateOn(requireRuntime(), name, args);
+}
+
+async function mutateOn(target: Runtime, name: MutationName, args: unknown): Promise<MutateOutcome> {
+  const dbName = target.client.db.name;
+  const send = name === 'sendMessage' ? (args as MutationArgs<'sendMessage'> | null) : null;
+  const messageId = typeof send?.messageId === 'string' ? send.messageId : undefined;
+  if (messageId) holdSend(dbName, { tabId: target.tabId, at: Date.now(), args: send! });
   let outcome: MutateOutcome | undefined;
   try {
-    outcome = await requireClient().mutate(name, args);
+    outcome = await target.client.mutate(name, args);
   } finally {
-    const messageId = name === 'sendMessage' ? (args as { messageId?: unknown } | null)?.messageId : undefined;
-    if (typeof messageId === 'string') endEcho(messageId, outcome?.ok === true && outcome.mutationId !== undefined);
+    if (messageId) {
+      endEcho(messageId, outcome?.ok === true && outcome.mutationId !== undefined);
+      releaseSend(dbName, messageId);
+    }
   }
-  if (outcome.ok && outcome.mutationId !== undefined) requestFlush();
+  if (outcome.ok && outcome.mutationId !== undefined && runtime === target) requestFlush();
   return outcome;
 }
 
