@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './locales/de.js';
 import { enAccount } from './locales/en-account.js';
+import { enAdmin } from './locales/en-admin.js';
 import { enAgentConsole } from './locales/en-agent-console.js';
 import { enConsole } from './locales/en-console.js';
 import { enLanding } from './locales/en-landing.js';
@@ -12,6 +13,9 @@ import { addTexts, intlLocale, isTextKey, loadCatalogue, localeOfCountry, setLoc
 const areas = { ...enAccount, ...enAgentConsole, ...enConsole, ...enLanding, ...enMail, ...enMember, ...enSettings };
 addTexts(areas);
 const english: Record<string, string> = { ...texts, ...areas };
+// The staff screens' texts (en-admin.ts), checked like every other area's.
+addTexts(enAdmin);
+Object.assign(english, enAdmin);
 
 describe('t', () => {
   it('answers the documented texts verbatim', () => {

@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { en } from './locales/en.js';
 import type { enAccount } from './locales/en-account.js';
+import type { enAdmin } from './locales/en-admin.js';
 import type { enAgentConsole } from './locales/en-agent-console.js';
 import type { enConsole } from './locales/en-console.js';
 import type { enLanding } from './locales/en-landing.js';
@@ -17,7 +18,7 @@ import type { enSettings } from './locales/en-settings.js';
 export const texts = en;
 
 /** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
-export type AreaTexts = typeof enAccount & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMember & typeof enSettings;
+export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMember & typeof enSettings;
 
 export type TextKey = keyof typeof en | keyof AreaTexts;
 

@@ -1,4 +1,5 @@
 import type { TextKey } from '../texts.js';
+import { deAdmin } from './de-admin.js';
 import { deAgentConsole } from './de-agent-console.js';
 import { deMember } from './de-member.js';
 
@@ -8,6 +9,7 @@ import { deMember } from './de-member.js';
  * breaks the typecheck. Data only, like en.ts; the web app loads it as its own chunk, only when German is chosen.
  */
 export const de = {
+  ...deAdmin,
   ...deAgentConsole,
   ...deMember,
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
