@@ -2,33 +2,39 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '@sync/texts';
+import { enAdmin } from '@sync/locales/en-admin';
+import { addTexts, t, type TextKey } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { STALE } from '@web/lib/query-client';
 import { tokenRole } from '@web/lib/token';
+import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
 import { decideImage, fetchModeration, MODERATION_PAGE_SIZE, MODERATION_TABS, type ModerationItem, type ModerationStatus } from './moderation-api';
 import { ReportsPanel } from './reports-panel';
 import './moderation.css';
 
+addTexts(enAdmin);
+
 type Decision = 'approve' | 'reject';
 type ListState = { phase: 'loading' } | { phase: 'error'; forbidden: boolean } | { phase: 'ready'; items: ModerationItem[]; total: number };
 
-const TAB_LABELS: Record<ModerationStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
-const EMPTY_TEXT: Record<ModerationStatus, string> = {
-  pending: 'Nothing waiting for review',
-  approved: 'No approved images',
-  rejected: 'No rejected images',
+const TAB_LABELS: Record<ModerationStatus, TextKey> = { pending: 'admin.moderation.tab-pending', approved: 'admin.moderation.tab-approved', rejected: 'admin.moderation.tab-rejected' };
+const EMPTY_TEXT: Record<ModerationStatus, TextKey> = {
+  pending: 'admin.moderation.empty-pending',
+  approved: 'admin.moderation.empty-approved',
+  rejected: 'admin.moderation.empty-rejected',
 };
-const DONE: Record<Decision, string> = { approve: 'Approved', reject: 'Rejected' };
+const LIST_LABEL: Record<ModerationStatus, TextKey> = { pending: 'admin.moderation.list-pending', approved: 'admin.moderation.list-approved', rejected: 'admin.moderation.list-rejected' };
+const DONE: Record<Decision, TextKey> = { approve: 'admin.moderation.approved-image', reject: 'admin.moderation.rejected-image' };
+const FAILED: Record<Decision, TextKey> = { approve: 'admin.moderation.approve-failed', reject: 'admin.moderation.reject-failed' };
 
 /** What a card offers: a pending image either way; a decided one can be turned the other way. */
 function decisionsFor(status: ModerationStatus): Decision[] {
   return status === 'pending' ? ['approve', 'reject'] : status === 'approved' ? ['reject'] : ['approve'];
 }
 
-const who = (item: ModerationItem) => item.username ?? 'unknown profile';
+const who = (item: ModerationItem) => item.username ?? t('admin.moderation.unknown-profile');
 
 export function NoAccessPanel() {
   return (
@@ -36,8 +42,8 @@ export function NoAccessPanel() {
       <p className="mod-noaccess__code" aria-hidden="true">
         403
       </p>
-      <h1 id="mod-noaccess-title">Admins only</h1>
-      <p className="muted">Image moderation is open to admin accounts. Ask an admin if you need this screen.</p>
+      <h1 id="mod-noaccess-title">{t('admin.only-title')}</h1>
+      <p className="muted">{t('admin.moderation.no-access-text')}</p>
     </section>
   );
 }
@@ -48,7 +54,7 @@ export function ModerationPage() {
   if (tokenRole(token) !== 'admin') return <NoAccessPanel />;
   return (
     <Tabs.Root defaultValue="images" className="mod-area">
-      <Tabs.List aria-label="Moderation" className="mod-area__list">
+      <Tabs.List aria-label={t('admin.moderation.area')} className="mod-area__list">
         <Tabs.Trigger value="images" className="mod-tabs__tab">
           {t('moderation.images-title')}
         </Tabs.Trigger>
@@ -137,13 +143,13 @@ function ModerationWorkspace() {
     if (document.activeElement && cards.current.get(item._id)?.contains(document.activeElement)) focusIndex.current = index;
     try {
       await decideImage(item._id, decision);
-      setAnnouncement(`${DONE[decision]} the image from ${who(item)}.`);
+      setAnnouncement(t(DONE[decision], { who: who(item) }));
       const now = listRef.current;
       // The page ran dry while more wait behind it: fetch the next batch.
       if (now.phase === 'ready' && now.items.length === 0 && now.total > 0) reload();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
-        toast.info(`The image from ${who(item)} no longer exists.`);
+        toast.info(t('admin.moderation.image-gone', { who: who(item) }));
         return;
       }
       // Put it back where it was, so nothing is lost silently (a list loaded since has it from the server).
@@ -156,7 +162,7 @@ function ModerationWorkspace() {
         setList(queryKey, restored);
       }
       const reason = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : t('error.generic');
-      toast.error(`Could not ${decision} the image from ${who(item)}. It is back in the list.`, { description: reason });
+      toast.error(t(FAILED[decision], { who: who(item) }), { description: reason });
     }
   }, [queryKey, reload, setList]);
 
@@ -183,14 +189,13 @@ function ModerationWorkspace() {
   return (
     <div className="mod-page">
       <header className="mod-page__header">
-        <h1 className="mod-page__title">Image moderation</h1>
+        <h1 className="mod-page__title">{t('admin.moderation.title')}</h1>
         <div className="mod-page__tools">
           <p className="mod-page__keys muted" id="mod-shortcuts">
-            Focus a card, then <kbd>A</kbd> approve · <kbd>R</kbd> reject · <kbd>←</kbd>
-            <kbd>→</kbd> move
+            <RichText id="admin.moderation.keys" components={{ 0: <kbd />, 1: <kbd />, 2: <kbd />, 3: <kbd /> }} />
           </p>
           <button type="button" className="mod-button mod-button--plain" onClick={reload} disabled={list.phase === 'loading'}>
-            Refresh
+            {t('admin.refresh')}
           </button>
         </div>
       </header>
@@ -204,10 +209,10 @@ function ModerationWorkspace() {
         className="mod-tabs"
       >
         <div className="mod-toolbar">
-          <Tabs.List aria-label="Image status" className="mod-tabs__list">
+          <Tabs.List aria-label={t('admin.moderation.image-status')} className="mod-tabs__list">
             {MODERATION_TABS.map((tab) => (
               <Tabs.Trigger key={tab} value={tab} className="mod-tabs__tab">
-                {TAB_LABELS[tab]}
+                {t(TAB_LABELS[tab])}
                 {tab === status && list.phase === 'ready' && <span className="mod-tabs__count">{total}</span>}
               </Tabs.Trigger>
             ))}
@@ -217,7 +222,7 @@ function ModerationWorkspace() {
         {MODERATION_TABS.map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mod-tabs__panel" aria-busy={list.phase === 'loading'}>
             {tab !== status ? null : list.phase === 'loading' ? (
-              <ul className="mod-grid" aria-label="Loading images">
+              <ul className="mod-grid" aria-label={t('admin.moderation.loading-images')}>
                 {Array.from({ length: 8 }, (_, i) => (
                   <li key={i} className="mod-card mod-card--skeleton" aria-hidden="true" />
                 ))}
@@ -227,9 +232,9 @@ function ModerationWorkspace() {
                 <NoAccessPanel />
               ) : (
                 <div className="mod-empty" role="alert">
-                  <p>Could not load the images.</p>
+                  <p>{t('admin.moderation.load-failed')}</p>
                   <button type="button" className="mod-button" onClick={reload}>
-                    Try again
+                    {t('shell.retry')}
                   </button>
                 </div>
               )
@@ -238,10 +243,10 @@ function ModerationWorkspace() {
                 <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
                   <path d="M20 6 9 17l-5-5" />
                 </svg>
-                <p>{EMPTY_TEXT[status]}</p>
+                <p>{t(EMPTY_TEXT[status])}</p>
               </div>
             ) : (
-              <ul className="mod-grid" aria-label={`${TAB_LABELS[status]} images`}>
+              <ul className="mod-grid" aria-label={t(LIST_LABEL[status])}>
                 {items.map((item, index) => (
                   <ModerationCard
                     key={item._id}
@@ -262,15 +267,15 @@ function ModerationWorkspace() {
       </Tabs.Root>
 
       {list.phase === 'ready' && pages > 1 && (
-        <nav className="mod-pager" aria-label="Pages">
+        <nav className="mod-pager" aria-label={t('admin.moderation.pages')}>
           <button type="button" className="mod-button mod-button--plain" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-            ‹ Previous
+            {t('admin.moderation.previous')}
           </button>
           <span className="muted">
-            Page {page} of {pages}
+            {t('admin.moderation.page-of', { page, pages })}
           </span>
           <button type="button" className="mod-button mod-button--plain" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
-            Next ›
+            {t('admin.moderation.next')}
           </button>
         </nav>
       )}
@@ -295,18 +300,18 @@ function ModerationCard({ item, decisions, register, onDecide, onKeyDown }: Card
   const full = item.large ?? item.original ?? preview;
   const created = new Date(item.createDate);
   const valid = !Number.isNaN(created.getTime());
-  const label = `${item.type === 'avatar' ? 'Profile photo' : 'Photo'} from ${who(item)}`;
+  const label = t(item.type === 'avatar' ? 'admin.moderation.avatar-from' : 'admin.moderation.photo-from', { who: who(item) });
   return (
     <li className="mod-card" ref={register} tabIndex={0} aria-label={label} aria-describedby="mod-shortcuts" aria-keyshortcuts={decisions.map((d) => (d === 'approve' ? 'A' : 'R')).join(' ')} onKeyDown={onKeyDown}>
-      <a className="mod-card__media" href={full} target="_blank" rel="noreferrer" tabIndex={-1} aria-label={`Open ${label} full size`}>
-        {preview ? <img src={preview} alt="" loading="lazy" decoding="async" /> : <span className="muted">Processing…</span>}
+      <a className="mod-card__media" href={full} target="_blank" rel="noreferrer" tabIndex={-1} aria-label={t('admin.moderation.open-full-size', { label })}>
+        {preview ? <img src={preview} alt="" loading="lazy" decoding="async" /> : <span className="muted">{t('admin.moderation.processing')}</span>}
       </a>
       <div className="mod-card__meta">
         <p className="mod-card__who">
           <strong>{who(item)}</strong>
           {/* Members are the usual case; only the exception gets a tag. */}
-          {item.profileKind === 'fictive' && <span className="mod-tag mod-tag--fictive">fictive</span>}
-          {item.type === 'avatar' && <span className="mod-tag">avatar</span>}
+          {item.profileKind === 'fictive' && <span className="mod-tag mod-tag--fictive">{t('admin.tag-fictive')}</span>}
+          {item.type === 'avatar' && <span className="mod-tag">{t('admin.tag-avatar')}</span>}
         </p>
         <p className="mod-card__facts muted">
           <span>
@@ -321,8 +326,8 @@ function ModerationCard({ item, decisions, register, onDecide, onKeyDown }: Card
       </div>
       <div className="mod-card__actions">
         {decisions.map((decision) => (
-          <button key={decision} type="button" className={`mod-button mod-button--${decision}`} onClick={() => onDecide(decision)} aria-label={`${decision === 'approve' ? 'Approve' : 'Reject'} ${label}`}>
-            {decision === 'approve' ? 'Approve' : 'Reject'}
+          <button key={decision} type="button" className={`mod-button mod-button--${decision}`} onClick={() => onDecide(decision)} aria-label={t(decision === 'approve' ? 'admin.moderation.approve-named' : 'admin.moderation.reject-named', { label })}>
+            {decision === 'approve' ? t('admin.moderation.approve') : t('admin.moderation.reject')}
           </button>
         ))}
       </div>

@@ -2,18 +2,40 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { reportOutcomeLabels, reportOutcomes, reportReasonLabels, reportStatuses, type ReportItem, type ReportOutcome, type ReportStatus } from '@sync/contract/safety';
-import { t } from '@sync/texts';
+import { reportOutcomes, reportStatuses, type ReportItem, type ReportOutcome, type ReportReason, type ReportStatus } from '@sync/contract/safety';
+import { enAdmin } from '@sync/locales/en-admin';
+import { addTexts, t, type TextKey } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
 import { STALE } from '@web/lib/query-client';
 import { Avatar } from '@web/ui/avatar';
+import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
 import { fetchReports, REPORTS_PAGE_SIZE, resolveReport } from './reports-api';
 import './moderation.css';
 
+addTexts(enAdmin);
+
 type ListState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items: ReportItem[]; total: number };
-const TAB_LABELS: Record<ReportStatus, string> = { open: 'Open', resolved: 'Resolved' };
-const OUTCOME_DONE: Record<ReportOutcome, string> = { dismissed: 'Dismissed', warned: 'Warning noted', 'profile-deactivated': 'Profile deactivated' };
+const TAB_LABELS: Record<ReportStatus, TextKey> = { open: 'admin.reports.tab-open', resolved: 'admin.reports.tab-resolved' };
+const LIST_LABELS: Record<ReportStatus, TextKey> = { open: 'admin.reports.list-open', resolved: 'admin.reports.list-resolved' };
+const OUTCOME_DONE: Record<ReportOutcome, TextKey> = {
+  dismissed: 'admin.reports.done-dismissed',
+  warned: 'admin.reports.done-warned',
+  'profile-deactivated': 'admin.reports.done-profile-deactivated',
+};
+const OUTCOME_LABELS: Record<ReportOutcome, TextKey> = {
+  dismissed: 'admin.reports.outcome-dismissed',
+  warned: 'admin.reports.outcome-warned',
+  'profile-deactivated': 'admin.reports.outcome-profile-deactivated',
+};
+const REASON_LABELS: Record<ReportReason, TextKey> = {
+  'fake-profile': 'admin.reports.reason-fake-profile',
+  harassment: 'admin.reports.reason-harassment',
+  'inappropriate-photos': 'admin.reports.reason-inappropriate-photos',
+  'spam-or-scam': 'admin.reports.reason-spam-or-scam',
+  underage: 'admin.reports.reason-underage',
+  other: 'admin.reports.reason-other',
+};
 
 /** Members' reports of profiles (decision 0034): the reason, their words, who reported whom; an admin resolves each. */
 export function ReportsPanel() {
@@ -43,7 +65,7 @@ export function ReportsPanel() {
         ? { ...current, data: current.data.filter((x) => x._id !== item._id && !(item.outcome === 'profile-deactivated' && x.profile._id === item.profile._id)), total: current.total - 1 }
         : current,
     );
-    toast.success(`${OUTCOME_DONE[item.outcome!]}: ${item.profile.username}`);
+    toast.success(t('admin.reports.outcome-for', { outcome: t(OUTCOME_DONE[item.outcome!]), username: item.profile.username }));
   };
   const pages = list.phase === 'ready' ? Math.max(1, Math.ceil(list.total / REPORTS_PAGE_SIZE)) : 1;
 
@@ -52,7 +74,7 @@ export function ReportsPanel() {
       <header className="mod-page__header">
         <h1 className="mod-page__title">{t('moderation.reports-title')}</h1>
         <button type="button" className="mod-button mod-button--plain" onClick={reload} disabled={list.phase === 'loading'}>
-          Refresh
+          {t('admin.refresh')}
         </button>
       </header>
       <Tabs.Root
@@ -64,10 +86,10 @@ export function ReportsPanel() {
         className="mod-tabs"
       >
         <div className="mod-toolbar">
-          <Tabs.List aria-label="Report status" className="mod-tabs__list">
+          <Tabs.List aria-label={t('admin.reports.status')} className="mod-tabs__list">
             {reportStatuses.map((tab) => (
               <Tabs.Trigger key={tab} value={tab} className="mod-tabs__tab">
-                {TAB_LABELS[tab]}
+                {t(TAB_LABELS[tab])}
                 {tab === status && list.phase === 'ready' && <span className="mod-tabs__count">{list.total}</span>}
               </Tabs.Trigger>
             ))}
@@ -80,7 +102,7 @@ export function ReportsPanel() {
               <div className="mod-empty" role="alert">
                 <p>{t('error.generic')}</p>
                 <button type="button" className="mod-button" onClick={reload}>
-                  Try again
+                  {t('shell.retry')}
                 </button>
               </div>
             )}
@@ -90,7 +112,7 @@ export function ReportsPanel() {
               </div>
             )}
             {list.phase === 'ready' && list.items.length > 0 && (
-              <ul className="mod-reports" aria-label={`${TAB_LABELS[status]} reports`}>
+              <ul className="mod-reports" aria-label={t(LIST_LABELS[status])}>
                 {list.items.map((item) => (
                   <ReportCard key={item._id} item={item} onResolved={resolved} />
                 ))}
@@ -100,15 +122,15 @@ export function ReportsPanel() {
         ))}
       </Tabs.Root>
       {pages > 1 && (
-        <nav className="mod-pager" aria-label="Report pages">
+        <nav className="mod-pager" aria-label={t('admin.reports.pages')}>
           <button type="button" className="mod-button mod-button--plain" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-            Previous
+            {t('admin.reports.previous')}
           </button>
           <span className="muted">
             {page} / {pages}
           </span>
           <button type="button" className="mod-button mod-button--plain" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
-            Next
+            {t('admin.reports.next')}
           </button>
         </nav>
       )}
@@ -131,21 +153,21 @@ function ReportCard({ item, onResolved }: { item: ReportItem; onResolved: (item:
   };
   const when = formatDistanceToNowStrict(new Date(item.createDate), { addSuffix: true });
   return (
-    <li className="mod-report" aria-label={`Report on ${item.profile.username}: ${reportReasonLabels[item.reason]}`}>
+    <li className="mod-report" aria-label={t('admin.reports.report-on', { username: item.profile.username, reason: t(REASON_LABELS[item.reason]) })}>
       <div className="mod-report__who">
         <Avatar src={item.profile.avatar} name={item.profile.username} size={48} />
         <div className="mod-report__names">
           <p className="mod-report__profile">
             {item.profile.username}
-            {item.profile.kind === 'fictive' && <span className="mod-tag mod-tag--fictive">fictive</span>}
-            {!item.profile.active && <span className="mod-tag">inactive</span>}
+            {item.profile.kind === 'fictive' && <span className="mod-tag mod-tag--fictive">{t('admin.tag-fictive')}</span>}
+            {!item.profile.active && <span className="mod-tag">{t('admin.tag-inactive')}</span>}
           </p>
           <p className="muted mod-report__meta">
-            Reported by {item.reporter.username} · <time dateTime={item.createDate}>{when}</time>
+            <RichText id="admin.reports.reported-by" values={{ reporter: item.reporter.username, when }} components={{ 0: <time dateTime={item.createDate} /> }} />
           </p>
         </div>
       </div>
-      <p className="mod-report__reason">{reportReasonLabels[item.reason]}</p>
+      <p className="mod-report__reason">{t(REASON_LABELS[item.reason])}</p>
       {item.details && <blockquote className="mod-report__details">{item.details}</blockquote>}
       {item.status === 'open' ? (
         <div className="mod-report__resolve">
@@ -161,17 +183,16 @@ function ReportCard({ item, onResolved }: { item: ReportItem; onResolved: (item:
                 className={`mod-button${outcome === 'profile-deactivated' ? ' mod-button--reject' : ''}`}
                 onClick={() => void decide(outcome)}
                 disabled={busy}
-                aria-label={`${reportOutcomeLabels[outcome]}: ${item.profile.username}`}
+                aria-label={t('admin.reports.outcome-for', { outcome: t(OUTCOME_LABELS[outcome]), username: item.profile.username })}
               >
-                {reportOutcomeLabels[outcome]}
+                {t(OUTCOME_LABELS[outcome])}
               </button>
             ))}
           </div>
         </div>
       ) : (
         <p className="mod-report__outcome">
-          {OUTCOME_DONE[item.outcome!]}
-          {item.resolvedBy ? ` by ${item.resolvedBy}` : ''}
+          {item.resolvedBy ? t('admin.reports.resolved-by', { outcome: t(OUTCOME_DONE[item.outcome!]), name: item.resolvedBy }) : t(OUTCOME_DONE[item.outcome!])}
           {item.note ? ` — ${item.note}` : ''}
         </p>
       )}
