@@ -59,7 +59,6 @@ const I18N_PENDING = [
   'account-forms/sign-up-form.tsx',
   'account-forms/sign-up-page.tsx',
   'account-forms/verify-page.tsx',
-  'agent-admin',
   'marketing/about-pages.tsx',
   'marketing/content-page.tsx',
   'marketing/cookie-policy-page.tsx',

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { enAdmin } from '@sync/locales/en-admin';
+import { addTexts, t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
+
+addTexts(enAdmin);
 
 /** Admin screens show plain agents a clear panel instead of a failing list. */
 export function AdminOnly({ children }: { children: ReactNode }) {
@@ -9,9 +13,9 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   return (
     <section className="ac-card ac-blank" aria-labelledby="admin-only-title">
       <h1 id="admin-only-title" className="ac-page__title">
-        Admins only
+        {t('admin.only-title')}
       </h1>
-      <p className="muted">This screen is open to admin accounts.</p>
+      <p className="muted">{t('admin.only-text')}</p>
     </section>
   );
 }

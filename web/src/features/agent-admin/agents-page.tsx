@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { agentRoles, MAX_CLAIMS_RANGE, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { agentRoles, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
+import { enAdmin } from '@sync/locales/en-admin';
+import { addTexts, t } from '@sync/texts';
 import { createAgent, listAgents, listBrands, updateAgent } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
 import { ErrorAlert, useSaveForm } from './save-form';
+
+addTexts(enAdmin);
 
 interface AgentForm {
   email: string;
@@ -79,25 +82,25 @@ function AgentsScreen() {
   return (
     <div className="ac-page">
       <div className="ac-page__head">
-        <h1 className="ac-page__title">Agents</h1>
+        <h1 className="ac-page__title">{t('admin.agents.title')}</h1>
         <button type="button" className="ac-btn ac-btn--primary" onClick={() => setEditing({ agent: null })}>
-          New agent
+          {t('admin.agents.new')}
         </button>
       </div>
       <ErrorAlert message={error} />
       <div className="ac-card ac-table-wrap" aria-busy={agents === null}>
         <table className="ac-table">
-          <caption className="visually-hidden">Agents</caption>
+          <caption className="visually-hidden">{t('admin.agents.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Scope</th>
-              <th scope="col" className="num">Max claims</th>
+              <th scope="col">{t('admin.agents.name')}</th>
+              <th scope="col">{t('admin.agents.email')}</th>
+              <th scope="col">{t('admin.agents.role')}</th>
+              <th scope="col">{t('admin.status')}</th>
+              <th scope="col">{t('admin.agents.scope')}</th>
+              <th scope="col" className="num">{t('admin.agents.max-claims')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('admin.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -120,8 +123,8 @@ function AgentsScreen() {
                 <td className="ac-table__scope">{a.scope.join(', ') || '—'}</td>
                 <td className="num">{a.maxClaims}</td>
                 <td>
-                  <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing({ agent: a })} aria-label={`Edit ${a.firstName} ${a.lastName}`}>
-                    Edit
+                  <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing({ agent: a })} aria-label={t('admin.edit-named', { name: `${a.firstName} ${a.lastName}` })}>
+                    {t('admin.edit')}
                   </button>
                 </td>
               </tr>
@@ -155,7 +158,7 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
       .then((list) => setScopes(list.flatMap((b) => b.scopes ?? [])))
       .catch(() => setScopes([]));
   }, []);
-  const capError = maxClaimsOf(form.maxClaims) === null ? MAX_CLAIMS_RANGE : null;
+  const capError = maxClaimsOf(form.maxClaims) === null ? t('agent.max-claims-range') : null;
   const toggleScope = (scope: string, on: boolean) => set('scope', on ? [...form.scope, scope] : form.scope.filter((s) => s !== scope));
 
   const submit = (event: FormEvent) => {
@@ -185,25 +188,25 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
 
 
   return (
-    <PopupFrame open onOpenChange={(open) => !open && onClose()} title={agent ? `Edit ${agent.firstName} ${agent.lastName}` : 'New agent'} size="md" className="ac-dialog" ownBody>
+    <PopupFrame open onOpenChange={(open) => !open && onClose()} title={agent ? t('admin.edit-named', { name: `${agent.firstName} ${agent.lastName}` }) : t('admin.agents.new')} size="md" className="ac-dialog" ownBody>
       <form className="popup__body ac-form" onSubmit={submit}>
         <ErrorAlert message={serverError} />
         <div className="ac-grid2">
           <label className="form-field">
-            <span className="form-field__label">First name</span>
+            <span className="form-field__label">{t('admin.agents.first-name')}</span>
             <input className="form-input" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} required maxLength={100} />
           </label>
           <label className="form-field">
-            <span className="form-field__label">Last name</span>
+            <span className="form-field__label">{t('admin.agents.last-name')}</span>
             <input className="form-input" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} required maxLength={100} />
           </label>
         </div>
         <label className="form-field">
-          <span className="form-field__label">Email</span>
+          <span className="form-field__label">{t('admin.agents.email')}</span>
           <input className="form-input" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} required />
         </label>
         <label className="form-field">
-          <span className="form-field__label">{agent ? 'New password (leave empty to keep)' : 'Password'}</span>
+          <span className="form-field__label">{agent ? t('admin.agents.new-password') : t('admin.agents.password')}</span>
           <input
             className="form-input"
             type="password"
@@ -216,7 +219,7 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
         </label>
         <div className="ac-grid2">
           <label className="form-field">
-            <span className="form-field__label">Role</span>
+            <span className="form-field__label">{t('admin.agents.role')}</span>
             <select className="form-input" value={form.role} onChange={(e) => set('role', e.target.value as AgentRole)}>
               {agentRoles.map((r) => (
                 <option key={r} value={r}>
@@ -227,11 +230,11 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
           </label>
           {agent ? (
             <label className="form-field">
-              <span className="form-field__label">Status</span>
+              <span className="form-field__label">{t('admin.status')}</span>
               {/* An admin can only end a shift (PATCH status offline); the other statuses are the agent's own. */}
               <select className="form-input" value={form.status} onChange={(e) => set('status', e.target.value as AgentStatus)}>
                 {initial.status !== 'offline' && <option value={initial.status}>{initial.status}</option>}
-                <option value="offline">{initial.status === 'offline' ? 'offline' : 'offline (ends the shift now)'}</option>
+                <option value="offline">{initial.status === 'offline' ? t('admin.agents.offline') : t('admin.agents.offline-ends-shift')}</option>
               </select>
             </label>
           ) : (
@@ -239,17 +242,17 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
           )}
         </div>
         <fieldset className="form-field ac-scopes">
-          <legend className="form-field__label">Scope (the brands and countries this agent answers)</legend>
+          <legend className="form-field__label">{t('admin.agents.scope-legend')}</legend>
           {[...new Set([...scopes, ...form.scope])].map((scope) => (
             <label key={scope} className="ac-check">
               <input type="checkbox" checked={form.scope.includes(scope)} onChange={(e) => toggleScope(scope, e.target.checked)} /> {scope}
-              {!scopes.includes(scope) && scopes.length > 0 && <span className="ac-tag ac-tag--warn">no such brand scope</span>}
+              {!scopes.includes(scope) && scopes.length > 0 && <span className="ac-tag ac-tag--warn">{t('admin.agents.no-such-scope')}</span>}
             </label>
           ))}
         </fieldset>
         <div className="form-field">
           <label className="form-field__label" htmlFor="agent-max-claims">
-            Max claims at once
+            {t('admin.agents.max-claims-at-once')}
           </label>
           <input
             id="agent-max-claims"
@@ -270,10 +273,10 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
         </div>
         <div className="popup__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
+            {t('admin.cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {agent ? 'Save' : 'Create agent'}
+            {agent ? t('admin.save') : t('admin.agents.create')}
           </button>
         </div>
       </form>

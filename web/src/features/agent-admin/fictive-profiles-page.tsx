@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { CreateFictiveBody, FictiveProfile, UpdateFictiveBody } from '@sync/contract/agents';
 import { genders } from '@sync/contract/auth';
 import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses } from '@sync/contract/entities';
-import { t } from '@sync/texts';
+import { enAdmin } from '@sync/locales/en-admin';
+import { addTexts, t, type TextKey } from '@sync/texts';
 import { createFictive, deleteFictivePhoto, listBrands, listFictive, updateFictive, uploadFictivePhotos, type ListPage } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import type { Brand } from '@web/lib/runtime-config';
@@ -12,7 +13,12 @@ import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
 import { ErrorAlert, useSaveForm } from './save-form';
 
+addTexts(enAdmin);
+
 const PAGE_SIZE = 20;
+
+/** The list's columns, the last one (the edit button) unnamed on screen. */
+const COLUMNS = ['admin.fictive.profile', 'admin.fictive.brand', 'admin.fictive.age', 'admin.fictive.location', 'admin.fictive.photos', 'admin.fictive.state-column'] as const satisfies readonly TextKey[];
 
 interface Form {
   brandId: string;
@@ -147,7 +153,7 @@ function FictiveScreen() {
   return (
     <div className="ac-page">
       <div className="ac-page__head">
-        <h1 className="ac-page__title">Fictive profiles</h1>
+        <h1 className="ac-page__title">{t('admin.fictive.title')}</h1>
         <form
           className="ac-row"
           role="search"
@@ -156,29 +162,28 @@ function FictiveScreen() {
             setQuery({ page: 1, search: search.trim() });
           }}
         >
-          <input className="form-input" aria-label="Search by username" placeholder="Username…" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input className="form-input" aria-label={t('admin.fictive.search-label')} placeholder={t('admin.fictive.search-placeholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
           <button type="submit" className="ac-btn">
-            Search
+            {t('admin.fictive.search')}
           </button>
           <button type="button" className="ac-btn ac-btn--primary" onClick={() => setEditing({ profile: null })}>
-            New profile
+            {t('admin.fictive.new')}
           </button>
         </form>
       </div>
       <ErrorAlert message={error} />
       <div className="ac-card ac-table-wrap" aria-busy={list === null}>
         <table className="ac-table">
-          <caption className="visually-hidden">Fictive profiles</caption>
+          <caption className="visually-hidden">{t('admin.fictive.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Profile</th>
-              <th scope="col">Brand</th>
-              <th scope="col">Age</th>
-              <th scope="col">Location</th>
-              <th scope="col">Photos</th>
-              <th scope="col">State</th>
+              {COLUMNS.map((key) => (
+                <th key={key} scope="col">
+                  {t(key)}
+                </th>
+              ))}
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('admin.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -196,12 +201,12 @@ function FictiveScreen() {
                 <td>{[str(p.location.city), str(p.location.country)].filter(Boolean).join(', ') || '—'}</td>
                 <td className="num">{p.images.length}</td>
                 <td>
-                  {!p.active && <span className="ac-tag ac-tag--warn">inactive</span>} {p.isFeatured && <span className="ac-tag">featured</span>}{' '}
-                  {p.isPremium && <span className="ac-tag ac-tag--vip">premium</span>}
+                  {!p.active && <span className="ac-tag ac-tag--warn">{t('admin.tag-inactive')}</span>} {p.isFeatured && <span className="ac-tag">{t('admin.fictive.tag-featured')}</span>}{' '}
+                  {p.isPremium && <span className="ac-tag ac-tag--vip">{t('admin.fictive.tag-premium')}</span>}
                 </td>
                 <td>
-                  <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing({ profile: p })} aria-label={`Edit ${p.username}`}>
-                    Edit
+                  <button type="button" className="ac-btn ac-btn--small" onClick={() => setEditing({ profile: p })} aria-label={t('admin.edit-named', { name: p.username })}>
+                    {t('admin.edit')}
                   </button>
                 </td>
               </tr>
@@ -288,12 +293,12 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
   };
 
   return (
-    <PopupFrame open onOpenChange={(open) => !open && onClose()} title={current ? `Edit ${current.username}` : 'New fictive profile'} size="lg" className="ac-dialog" ownBody>
+    <PopupFrame open onOpenChange={(open) => !open && onClose()} title={current ? t('admin.edit-named', { name: current.username }) : t('admin.fictive.new-title')} size="lg" className="ac-dialog" ownBody>
       <form className="popup__body ac-form" onSubmit={submit}>
         <ErrorAlert message={serverError} />
         <div className="ac-grid3">
           <label className="form-field">
-            <span className="form-field__label">Brand</span>
+            <span className="form-field__label">{t('admin.fictive.brand')}</span>
             <select className="form-input" value={brandId} onChange={(e) => set('brandId', e.target.value)} required>
               {brandOptions.length === 0 && <option value="">—</option>}
               {brandOptions.map((b) => (
@@ -304,79 +309,79 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
             </select>
           </label>
           <label className="form-field">
-            <span className="form-field__label">Username</span>
+            <span className="form-field__label">{t('admin.fictive.username')}</span>
             <input className="form-input" value={form.username} onChange={(e) => set('username', e.target.value)} required />
           </label>
-          <Select label="Gender" value={form.gender} options={genders} onChange={(v) => set('gender', v as Form['gender'])} empty={false} />
+          <Select label={t('admin.fictive.gender')} value={form.gender} options={genders} onChange={(v) => set('gender', v as Form['gender'])} empty={false} />
           <label className="form-field">
-            <span className="form-field__label">Birth date</span>
+            <span className="form-field__label">{t('admin.fictive.birth-date')}</span>
             <input className="form-input" type="date" value={form.birthDate} onChange={(e) => set('birthDate', e.target.value)} required />
           </label>
-          <Select label="Body type" value={form.bodyType} options={bodyTypes} onChange={(v) => set('bodyType', v)} />
-          <Select label="Ethnicity" value={form.ethnicity} options={ethnicities} onChange={(v) => set('ethnicity', v)} />
-          <Select label="Hair colour" value={form.hairColor} options={hairColors} onChange={(v) => set('hairColor', v)} />
-          <Select label="Eye colour" value={form.eyeColor} options={eyeColors} onChange={(v) => set('eyeColor', v)} />
+          <Select label={t('admin.fictive.body-type')} value={form.bodyType} options={bodyTypes} onChange={(v) => set('bodyType', v)} />
+          <Select label={t('admin.fictive.ethnicity')} value={form.ethnicity} options={ethnicities} onChange={(v) => set('ethnicity', v)} />
+          <Select label={t('admin.fictive.hair-colour')} value={form.hairColor} options={hairColors} onChange={(v) => set('hairColor', v)} />
+          <Select label={t('admin.fictive.eye-colour')} value={form.eyeColor} options={eyeColors} onChange={(v) => set('eyeColor', v)} />
           <label className="form-field">
-            <span className="form-field__label">Height (cm)</span>
+            <span className="form-field__label">{t('admin.fictive.height')}</span>
             <input className="form-input" type="number" min={120} max={230} value={form.height} onChange={(e) => set('height', e.target.value)} />
           </label>
-          <Select label="Relationship" value={form.relationshipStatus} options={relationshipStatuses} onChange={(v) => set('relationshipStatus', v)} />
+          <Select label={t('admin.fictive.relationship')} value={form.relationshipStatus} options={relationshipStatuses} onChange={(v) => set('relationshipStatus', v)} />
           <label className="form-field">
-            <span className="form-field__label">Country</span>
+            <span className="form-field__label">{t('admin.fictive.country')}</span>
             <input className="form-input" value={form.country} maxLength={2} onChange={(e) => set('country', e.target.value)} required />
           </label>
           <label className="form-field">
-            <span className="form-field__label">City</span>
+            <span className="form-field__label">{t('admin.fictive.city')}</span>
             <input className="form-input" value={form.city} onChange={(e) => set('city', e.target.value)} />
           </label>
           <label className="form-field">
-            <span className="form-field__label">State</span>
+            <span className="form-field__label">{t('admin.fictive.state')}</span>
             <input className="form-input" value={form.state} onChange={(e) => set('state', e.target.value)} />
           </label>
         </div>
         <label className="form-field">
-          <span className="form-field__label">Interests (comma separated)</span>
+          <span className="form-field__label">{t('admin.fictive.interests')}</span>
           <input className="form-input" value={form.lookingFor} onChange={(e) => set('lookingFor', e.target.value)} />
         </label>
         <label className="form-field">
-          <span className="form-field__label">About me</span>
+          <span className="form-field__label">{t('admin.fictive.about-me')}</span>
           <textarea className="form-input ac-textarea" rows={2} maxLength={2000} value={form.aboutMe} onChange={(e) => set('aboutMe', e.target.value)} />
         </label>
         <div className="ac-row">
           {(
             [
-              ['active', 'Active'],
-              ['isFeatured', 'Featured'],
-              ['isPremium', 'Premium'],
-              ['matchOnLike', 'Match on like'],
+              ['active', 'admin.fictive.active'],
+              ['isFeatured', 'admin.fictive.featured'],
+              ['isPremium', 'admin.fictive.premium'],
+              ['matchOnLike', 'admin.fictive.match-on-like'],
             ] as const
           ).map(([key, label]) => (
             <label key={key} className="ac-check">
-              <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} /> {label}
+              <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} /> {t(label)}
             </label>
           ))}
         </div>
         {current && (
-          <section aria-label="Photos" className="ac-fictive__photos">
-            <h3 className="ac-card__title">Photos</h3>
+          <section aria-label={t('admin.fictive.photos')} className="ac-fictive__photos">
+            <h3 className="ac-card__title">{t('admin.fictive.photos')}</h3>
             <ul className="ac-photos">
               {current.images.map((image) => (
                 <li key={image._id}>
-                  {image.small && <img src={image.small} alt={`${current.username} ${image.type}`} />}
-                  <button type="button" className="ac-photos__remove" onClick={() => void removePhoto(image._id)} disabled={busy} aria-label={`Remove ${image.type} photo`}>
+                  {image.small && <img src={image.small} alt={t(image.type === 'avatar' ? 'admin.fictive.avatar-alt' : 'admin.fictive.photo-alt', { username: current.username })} />}
+                  <button type="button" className="ac-photos__remove" onClick={() => void removePhoto(image._id)} disabled={busy} aria-label={t(image.type === 'avatar' ? 'admin.fictive.remove-avatar' : 'admin.fictive.remove-photo')}>
                     ×
                   </button>
-                  {image.type === 'avatar' && <span className="ac-tag">avatar</span>}
+                  {image.type === 'avatar' && <span className="ac-tag">{t('admin.tag-avatar')}</span>}
                 </li>
               ))}
             </ul>
             <div className="ac-row">
               <label className="ac-btn ac-btn--small">
-                Upload avatar
+                {t('admin.fictive.upload-avatar')}
                 <input type="file" accept="image/jpeg,image/png" className="visually-hidden" onChange={(e) => void upload('avatar', e.target.files)} />
               </label>
               <label className="ac-btn ac-btn--small">
-                Add photos
+                {t('admin.fictive.add-photos')}
                 <input type="file" accept="image/jpeg,image/png" multiple className="visually-hidden" onChange={(e) => void upload('photo', e.target.files)} />
               </label>
             </div>
@@ -384,10 +389,10 @@ function FictiveDialog({ profile, brands, onClose, onSaved }: { profile: Fictive
         )}
         <div className="popup__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
-            Close
+            {t('admin.close')}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {current ? 'Save' : 'Create profile'}
+            {current ? t('admin.save') : t('admin.fictive.create')}
           </button>
         </div>
       </form>

@@ -1,18 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Report } from '@sync/contract/agents';
-import { t } from '@sync/texts';
+import { enAdmin } from '@sync/locales/en-admin';
+import { addTexts, t } from '@sync/texts';
 import { fetchReport } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
 import { AdminOnly } from './admin-only';
+
+addTexts(enAdmin);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 function duration(ms: number | null): string {
   if (ms === null) return '—';
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t('admin.report.seconds', { seconds: s });
   const m = Math.floor(s / 60);
-  return m < 60 ? `${m} min ${s % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+  return m < 60 ? t('admin.report.minutes-seconds', { minutes: m, seconds: s % 60 }) : t('admin.report.hours-minutes', { hours: Math.floor(m / 60), minutes: m % 60 });
 }
 
 type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; report: Report };
@@ -49,19 +52,19 @@ function ReportScreen() {
   };
   return (
     <div className="ac-page">
-      <h1 className="ac-page__title">Agent report</h1>
-      <form className="ac-card ac-filters" onSubmit={submit} aria-label="Report range">
+      <h1 className="ac-page__title">{t('admin.report.title')}</h1>
+      <form className="ac-card ac-filters" onSubmit={submit} aria-label={t('admin.report.range')}>
         <label className="form-field">
-          <span className="form-field__label">From</span>
+          <span className="form-field__label">{t('admin.report.from')}</span>
           <input className="form-input" type="date" value={range.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} required />
         </label>
         <label className="form-field">
-          <span className="form-field__label">To</span>
+          <span className="form-field__label">{t('admin.report.to')}</span>
           <input className="form-input" type="date" value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} required />
         </label>
         <div className="ac-filters__actions">
           <button type="submit" className="ac-btn ac-btn--primary">
-            Show
+            {t('admin.report.show')}
           </button>
         </div>
       </form>
@@ -71,28 +74,28 @@ function ReportScreen() {
         </p>
       )}
       {/* Wider than a phone: the table scrolls sideways, so its region takes the keyboard focus (arrow keys scroll it). */}
-      <div className="ac-card ac-table-wrap" role="region" aria-label="Per agent figures" tabIndex={0} aria-busy={state.phase === 'loading'}>
+      <div className="ac-card ac-table-wrap" role="region" aria-label={t('admin.report.figures')} tabIndex={0} aria-busy={state.phase === 'loading'}>
         <table className="ac-table">
-          <caption className="visually-hidden">Per agent figures</caption>
+          <caption className="visually-hidden">{t('admin.report.figures')}</caption>
           <thead>
             <tr>
-              <th scope="col">Agent</th>
-              <th scope="col" className="num">Messages sent</th>
-              <th scope="col" className="num">Reply median</th>
-              <th scope="col" className="num">Reply p90</th>
-              <th scope="col" className="num">Claims</th>
-              <th scope="col" className="num">Claims expired</th>
-              <th scope="col" className="num">Breaks</th>
-              <th scope="col" className="num">Break time</th>
-              <th scope="col" className="num">Online time</th>
-              <th scope="col" className="num">Replies per hour</th>
+              <th scope="col">{t('admin.agent')}</th>
+              <th scope="col" className="num">{t('admin.report.messages-sent')}</th>
+              <th scope="col" className="num">{t('admin.report.reply-median')}</th>
+              <th scope="col" className="num">{t('admin.report.reply-p90')}</th>
+              <th scope="col" className="num">{t('admin.report.claims')}</th>
+              <th scope="col" className="num">{t('admin.report.claims-expired')}</th>
+              <th scope="col" className="num">{t('admin.report.breaks')}</th>
+              <th scope="col" className="num">{t('admin.report.break-time')}</th>
+              <th scope="col" className="num">{t('admin.report.online-time')}</th>
+              <th scope="col" className="num">{t('admin.report.replies-per-hour')}</th>
             </tr>
           </thead>
           <tbody>
             {state.phase === 'ready' && state.report.agents.length === 0 && (
               <tr>
                 <td colSpan={10} className="ac-empty">
-                  No agent activity in this range.
+                  {t('admin.report.no-activity')}
                 </td>
               </tr>
             )}
@@ -111,7 +114,7 @@ function ReportScreen() {
                   <td className="num">{row.breaks}</td>
                   <td className="num">{duration(row.breakMs)}</td>
                   <td className="num">{duration(row.onlineMs)}</td>
-                  <td className="num" title="Messages sent per hour online (in a session, not on a break)">
+                  <td className="num" title={t('admin.report.replies-per-hour-hint')}>
                     {row.repliesPerHour === null ? '—' : String(row.repliesPerHour)}
                   </td>
                 </tr>
