@@ -55,10 +55,6 @@ const apiZones = [
 // Features (or their files) whose screens still hold literal English (issue K item 7): each leaves this list when its
 // texts are moved.
 const I18N_PENDING = [
-  'account-forms/password-reset-form.tsx',
-  'account-forms/sign-up-form.tsx',
-  'account-forms/sign-up-page.tsx',
-  'account-forms/verify-page.tsx',
   'admin-moderation',
   'agent-admin',
   'marketing/about-pages.tsx',
