@@ -1,6 +1,7 @@
 import type { TextKey } from '../texts.js';
 import { deAgentConsole } from './de-agent-console.js';
 import { deMember } from './de-member.js';
+import { deSupport } from './de-support.js';
 
 /**
  * The German catalogue (docs/decisions/0045): every key of the English one, in the informal "du" German dating apps
@@ -10,6 +11,7 @@ import { deMember } from './de-member.js';
 export const de = {
   ...deAgentConsole,
   ...deMember,
+  ...deSupport,
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
   'error.login-invalid-credentials': 'Ungültige Anmeldedaten. Bitte prüfe Benutzername und Passwort',
   'error.login-throttled': 'Zu viele Anmeldeversuche. Bitte versuche es in {minutes} Minuten noch einmal.',
@@ -510,7 +512,7 @@ export const de = {
   'account.birth-date-hint': 'Du musst mindestens {min} Jahre alt sein. Dein Geburtsdatum kann später nicht geändert werden und wird nie auf deinem Profil angezeigt.',
   'account.username': 'Benutzername',
   'account.username-hint': '{min}–{max} Zeichen: Buchstaben, Zahlen und Unterstriche. Unter diesem Namen sehen dich die anderen.',
-  'account.email-hint': 'Wir schicken dir einen Link zur Bestätigung. Sie bleibt privat.',
+  'account.email-hint': 'Wir schicken dir einen Bestätigungslink. Deine Adresse bleibt privat.',
   'account.terms': 'Ich bin mindestens {min} Jahre alt und akzeptiere die <0>AGB</0> und die <1>Datenschutzerklärung</1>. Mir ist klar, dass die Profile nur der Unterhaltung dienen und echte Treffen nicht möglich sind.',
   'account.creating': 'Dein Konto wird erstellt…',
   'account.create-free-account': 'Mein kostenloses Konto erstellen',
