@@ -65,7 +65,6 @@ const I18N_PENDING = [
   'marketing/prices-page.tsx',
   'marketing/privacy-policy-page.tsx',
   'marketing/terms-page.tsx',
-  'support',
 ];
 
 export default tseslint.config(
