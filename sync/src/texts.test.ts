@@ -8,9 +8,10 @@ import { enLanding } from './locales/en-landing.js';
 import { enMail } from './locales/en-mail.js';
 import { enMember } from './locales/en-member.js';
 import { enSettings } from './locales/en-settings.js';
+import { enSupport } from './locales/en-support.js';
 import { addTexts, intlLocale, isTextKey, loadCatalogue, localeOfCountry, setLocaleSource, t, texts, tIn, type TextKey } from './texts.js';
 
-const areas = { ...enAccount, ...enAgentConsole, ...enConsole, ...enLanding, ...enMail, ...enMember, ...enSettings };
+const areas = { ...enAccount, ...enAgentConsole, ...enConsole, ...enLanding, ...enMail, ...enMember, ...enSettings, ...enSupport };
 addTexts(areas);
 const english: Record<string, string> = { ...texts, ...areas };
 // The staff screens' texts (en-admin.ts), checked like every other area's.

@@ -8,6 +8,7 @@ import type { enLanding } from './locales/en-landing.js';
 import type { enMail } from './locales/en-mail.js';
 import type { enMember } from './locales/en-member.js';
 import type { enSettings } from './locales/en-settings.js';
+import type { enSupport } from './locales/en-support.js';
 
 /**
  * The catalogue's runtime (docs/decisions/0045): one Lingui instance per language, the English one from the start so
@@ -18,7 +19,7 @@ import type { enSettings } from './locales/en-settings.js';
 export const texts = en;
 
 /** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
-export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMember & typeof enSettings;
+export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMember & typeof enSettings & typeof enSupport;
 
 export type TextKey = keyof typeof en | keyof AreaTexts;
 

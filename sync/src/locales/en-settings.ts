@@ -1,5 +1,5 @@
 /**
- * English texts of one area: the settings screen (web/src/features/settings).
+ * English texts of one area: the settings screen and the help center (web/src/features/settings).
  * Data only, like en.ts; the module that shows them adds them to the catalogue (`addTexts`), so they travel in that
  * module's chunk instead of the first bundle (docs/decisions/0045).
  */
@@ -44,4 +44,14 @@ export const enSettings = {
   'settings.username': 'Username',
   'settings.change-email': 'Change email',
   'settings.change-password': 'Change password',
+  'settings.help-title': 'How can we help?',
+  'settings.help-search': 'Search help articles',
+  'settings.help-search-placeholder': 'Search, e.g. password, credits, photo',
+  'settings.help-none-found': 'No articles found.',
+  'settings.help-found': '{count, plural, one {# article found.} other {# articles found.}}',
+  'settings.help-topics': 'Help topics',
+  'settings.help-no-match': 'Nothing matches “{query}”. Try another word, or <0>show all articles</0>.',
+  'settings.help-still': 'Still need help?',
+  'settings.help-answer-time': 'Our support team answers within 24 hours.',
+  'settings.help-contact': 'Contact support',
 } as const satisfies Record<string, string>;

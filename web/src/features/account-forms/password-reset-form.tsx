@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { createNewPasswordForm, type NewPasswordForm } from '@sync/contract/auth';
 import { PASSWORD_MIN } from '@sync/contract/fields';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
@@ -10,6 +11,8 @@ import { ApiError } from '@web/lib/http';
 import { toast } from '@web/ui/toast';
 import { resetPassword } from './account-api';
 import './account-forms.css';
+
+addTexts(enAccount);
 
 export interface PasswordResetFormProps {
   /**
@@ -46,14 +49,14 @@ export function PasswordResetForm({ token, onDone }: PasswordResetFormProps) {
   );
 
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Choose a new password">
-      <p className="account-form__lead">Choose a new password for your account. You will use it the next time you sign in.</p>
-      {passwordField({ name: 'password', id: 'reset-password', label: 'New password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters.` })}
-      {passwordField({ name: 'confirm', id: 'reset-password-confirm', label: 'Confirm new password', autoComplete: 'new-password' })}
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.new-password-form')}>
+      <p className="account-form__lead">{t('account.new-password-lead')}</p>
+      {passwordField({ name: 'password', id: 'reset-password', label: t('account.new-password'), autoComplete: 'new-password', hint: t('account.password-hint', { min: PASSWORD_MIN }) })}
+      {passwordField({ name: 'confirm', id: 'reset-password-confirm', label: t('account.new-password-confirm'), autoComplete: 'new-password' })}
       {needsCurrent &&
-        passwordField({ name: 'currentPassword', id: 'reset-current-password', label: 'Current password', autoComplete: 'current-password' })}
-      <SubmitButton busy={formState.isSubmitting} busyLabel="Saving…">
-        Save new password
+        passwordField({ name: 'currentPassword', id: 'reset-current-password', label: t('account.current-password'), autoComplete: 'current-password' })}
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('account.saving')}>
+        {t('account.save-new-password')}
       </SubmitButton>
     </form>
   );

@@ -3,17 +3,21 @@ import { createRegisterBody, genders, type Gender, type RegisterBody } from '@sy
 import { PASSWORD_MIN } from '@sync/contract/fields';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { USERNAME_MAX, USERNAME_MIN } from '@sync/rules/validators';
-import { t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { ApiError } from '@web/lib/http';
 import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { closePopup, openPopup } from '@web/ui/popups/popup-queue';
+import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
 import { register } from './account-api';
 import { CaptchaStep, type CaptchaSettings } from './captcha-step';
 import { emitRegistrationError, isInvalidEmailAnswer } from './registration-error';
 import './account-forms.css';
+
+addTexts(enAccount);
 
 interface Values {
   gender: Gender | '';
@@ -26,8 +30,8 @@ interface Values {
 }
 
 const initial: Values = { gender: '', lookingFor: '', birthDate: '', username: '', email: '', password: '', terms: false };
-const genderLabel: Record<Gender, string> = { man: 'Man', woman: 'Woman' };
-const seekingLabel: Record<Gender, string> = { man: 'Men', woman: 'Women' };
+const genderLabel: Record<Gender, TextKey> = { man: 'account.gender-man', woman: 'account.gender-woman' };
+const seekingLabel: Record<Gender, TextKey> = { man: 'account.seeking-man', woman: 'account.seeking-woman' };
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -109,9 +113,9 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
 
   const today = new Date();
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Create your account">
+    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.sign-up-form')}>
       <div className="form-row form-row--2">
-        <ChoiceGroup legend="I am a" error={messageOf(errors, 'gender')} required>
+        <ChoiceGroup legend={t('account.i-am')} error={messageOf(errors, 'gender')} required>
           {(aria) => (
             <div className="choice-pills">
               {genders.map((g) => (
@@ -122,13 +126,13 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
                     value={g}
                     aria-invalid={aria['aria-invalid']}
                   />
-                  <span>{genderLabel[g]}</span>
+                  <span>{t(genderLabel[g])}</span>
                 </label>
               ))}
             </div>
           )}
         </ChoiceGroup>
-        <ChoiceGroup legend="Looking for" error={messageOf(errors, 'lookingFor')} required>
+        <ChoiceGroup legend={t('account.looking-for')} error={messageOf(errors, 'lookingFor')} required>
           {(aria) => (
             <div className="choice-pills">
               {genders.map((g) => (
@@ -139,7 +143,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
                     value={g}
                     aria-invalid={aria['aria-invalid']}
                   />
-                  <span>{seekingLabel[g]}</span>
+                  <span>{t(seekingLabel[g])}</span>
                 </label>
               ))}
             </div>
@@ -149,10 +153,10 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
 
       <FormField
         id={`${idPrefix}-birth-date`}
-        label="Date of birth"
+        label={t('account.birth-date')}
         required
         error={messageOf(errors, 'birthDate')}
-        hint={`You must be ${MIN_AGE} or older. Your birth date can't be changed later and is never shown on your profile.`}
+        hint={t('account.birth-date-hint', { min: MIN_AGE })}
       >
         {(control) => (
           <input
@@ -169,10 +173,10 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
 
       <FormField
         id={`${idPrefix}-username`}
-        label="Username"
+        label={t('account.username')}
         required
         error={messageOf(errors, 'username')}
-        hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, numbers and underscores. This is the name others see.`}
+        hint={t('account.username-hint', { min: USERNAME_MIN, max: USERNAME_MAX })}
       >
         {(control) => (
           <input
@@ -186,7 +190,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
         )}
       </FormField>
 
-      <FormField id={`${idPrefix}-email`} label="Email" required error={messageOf(errors, 'email')} hint="We'll send a link to confirm it. It stays private.">
+      <FormField id={`${idPrefix}-email`} label={t('account.email')} required error={messageOf(errors, 'email')} hint={t('account.email-hint')}>
         {(control) => (
           <input
             {...control}
@@ -199,7 +203,7 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
       </FormField>
       {emailTaken && errors.email && <EmailTakenActions />}
 
-      <FormField id={`${idPrefix}-password`} label="Password" required error={messageOf(errors, 'password')} hint={`At least ${PASSWORD_MIN} characters.`}>
+      <FormField id={`${idPrefix}-password`} label={t('account.password')} required error={messageOf(errors, 'password')} hint={t('account.password-hint', { min: PASSWORD_MIN })}>
         {(control) => (
           <PasswordInput
             {...control}
@@ -219,15 +223,11 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
             {...(errors.terms ? { 'aria-describedby': `${idPrefix}-terms-error` } : {})}
           />
           <span>
-            I am at least {MIN_AGE} years old and I accept the{' '}
-            <a href="/terms" target="_blank" rel="noopener">
-              Terms &amp; Conditions
-            </a>{' '}
-            and the{' '}
-            <a href="/privacy-policy" target="_blank" rel="noopener">
-              Privacy Policy
-            </a>
-            . I understand profiles are for entertainment only and no real meetings are possible.
+            <RichText
+              id="account.terms"
+              values={{ min: MIN_AGE }}
+              components={{ 0: <a href="/terms" target="_blank" rel="noopener" />, 1: <a href="/privacy-policy" target="_blank" rel="noopener" /> }}
+            />
           </span>
         </label>
         {errors.terms && (
@@ -245,8 +245,8 @@ export function SignUpForm({ onSuccess, captcha, footer, idPrefix = 'sign-up' }:
 
       {needsCaptcha && <CaptchaStep settings={captcha} onToken={onCaptchaToken} />}
 
-      <SubmitButton busy={busy} busyLabel="Creating your account…">
-        Create my free account
+      <SubmitButton busy={busy} busyLabel={t('account.creating')}>
+        {t('account.create-free-account')}
       </SubmitButton>
       {footer && <div className="account-form__footer">{footer}</div>}
     </form>

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { resendEmailBody } from '@sync/contract/auth';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enAccount } from '@sync/locales/en-account';
 import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
 import { useUser, userStore } from '@web/lib/user-store';
 import { fieldErrorsOf } from '@web/ui/forms/field-errors';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
+import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
 import { resendVerificationEmail } from './account-api';
 import { formatWait, secondsUntil, waitSecondsOf } from './format-wait';
 import { MEMBER_HOME } from './use-finish-sign-in';
 import './account-forms.css';
+
+addTexts(enAccount);
 
 /** A countdown in whole seconds, ticking once a second; start(seconds) begins a new wait. */
 function useCountdown(): [number, (seconds: number) => void] {
@@ -34,7 +38,9 @@ function VerificationProblem({ code }: { code: string }) {
   if (code === 'expired') {
     return (
       <div className="form-alert form-alert--info" role="status">
-        <p>{t('error.verification-expired')} You can send yourself a fresh link below.</p>
+        <p>
+          {t('error.verification-expired')} {t('account.verify-fresh-link')}
+        </p>
       </div>
     );
   }
@@ -122,7 +128,7 @@ export function VerifyPage() {
     try {
       const fresh = await userStore.load(userId);
       if (fresh.emailValidated) navigateTo(MEMBER_HOME);
-      else toast.info('We have not received your confirmation yet. Open the link in the email, then try again.');
+      else toast.info(t('account.verify-not-yet'));
     } catch {
       toast.error(t('error.generic'));
     } finally {
@@ -140,41 +146,41 @@ export function VerifyPage() {
           </svg>
         </span>
         <h1 id="verify-title" className="account-card__title">
-          Check your inbox
+          {t('account.verify-title')}
         </h1>
         <p className="account-card__sub">
-          We sent a confirmation link to {email ? <span className="verify-page__email">{email}</span> : 'your email address'}. Open it to activate your account.
+          {email ? <RichText id="account.verify-sent-to" values={{ email }} components={{ 0: <span className="verify-page__email" /> }} /> : t('account.verify-sent')}
         </p>
       </div>
 
       {problem && <VerificationProblem code={problem} />}
 
       <ol className="verify-page__steps">
-        <li>Open the email from us. It can take a few minutes to arrive.</li>
-        <li>Click the confirmation link inside.</li>
-        <li>You will be signed in and can start chatting straight away.</li>
+        <li>{t('account.verify-step-open')}</li>
+        <li>{t('account.verify-step-click')}</li>
+        <li>{t('account.verify-step-chat')}</li>
       </ol>
 
       <div className="verify-page__actions">
         <button type="button" className="button button--primary" onClick={onConfirmed} disabled={checking || !userId}>
-          {checking ? 'Checking…' : "I've confirmed my email"}
+          {checking ? t('account.verify-checking') : t('account.verify-confirmed')}
         </button>
         <button type="button" className="button button--ghost" onClick={onResend} disabled={sending || secondsLeft > 0} aria-describedby={secondsLeft > 0 ? 'verify-timer' : undefined}>
-          {sending ? 'Sending…' : 'Resend the email'}
+          {sending ? t('account.sending') : t('account.verify-resend')}
         </button>
         {secondsLeft > 0 && (
           <p id="verify-timer" className="verify-page__timer" role="timer" aria-live="off">
-            You can resend the email in <time dateTime={`PT${secondsLeft}S`}>{formatWait(secondsLeft)}</time>
+            <RichText id="account.verify-resend-in" values={{ wait: formatWait(secondsLeft) }} components={{ 0: <time dateTime={`PT${secondsLeft}S`} /> }} />
           </p>
         )}
-        <p className="verify-page__timer">Nothing there? Check your spam or promotions folder.</p>
+        <p className="verify-page__timer">{t('account.verify-spam')}</p>
       </div>
 
       <div className="verify-page__change">
         {changing ? (
-          <form className="form-stack" onSubmit={onChangeEmail} noValidate aria-label="Change email address">
-            <h2>Use a different email</h2>
-            <FormField id="verify-new-email" label="New email address" required error={emailError}>
+          <form className="form-stack" onSubmit={onChangeEmail} noValidate aria-label={t('account.verify-change-form')}>
+            <h2>{t('account.verify-change-title')}</h2>
+            <FormField id="verify-new-email" label={t('account.verify-new-email')} required error={emailError}>
               {(control) => (
                 <input
                   {...control}
@@ -189,22 +195,22 @@ export function VerifyPage() {
                 />
               )}
             </FormField>
-            <SubmitButton busy={sending} busyLabel="Sending…">
-              Update and send link
+            <SubmitButton busy={sending} busyLabel={t('account.sending')}>
+              {t('account.verify-update')}
             </SubmitButton>
             <button type="button" className="text-link" onClick={() => setChanging(false)}>
-              Cancel
+              {t('account.cancel')}
             </button>
           </form>
         ) : (
           <p className="verify-page__timer">
-            Typo in your address?{' '}
+            {t('account.verify-typo')}{' '}
             <button type="button" className="text-link" onClick={() => setChanging(true)}>
-              Change email
+              {t('account.change-email')}
             </button>{' '}
             ·{' '}
             <button type="button" className="text-link" onClick={() => logout()}>
-              Log out
+              {t('nav.logout')}
             </button>
           </p>
         )}

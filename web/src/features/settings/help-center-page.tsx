@@ -1,9 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { addTexts, t } from '@sync/texts';
+import { enSettings } from '@sync/locales/en-settings';
 import { Accordion } from '@web/ui/accordion';
+import { RichText } from '@web/ui/rich-text';
 import { HELP_GROUPS, searchHelp } from './help-center-articles';
 import '@web/ui/forms/forms.css';
 import './settings.css';
+
+addTexts(enSettings);
 
 /** /settings/help-center: searchable, grouped answers, and the way to support when they are not enough. */
 export function HelpCenterPage() {
@@ -19,10 +24,10 @@ export function HelpCenterPage() {
     <div className="help-center">
       <div className="help-center__main">
         <header className="help-center__intro panel">
-          <h2 className="help-center__title">How can we help?</h2>
+          <h2 className="help-center__title">{t('settings.help-title')}</h2>
           <form role="search" className="help-center__search" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={searchId} className="visually-hidden">
-              Search help articles
+              {t('settings.help-search')}
             </label>
             <svg
               className="help-center__search-icon"
@@ -43,17 +48,17 @@ export function HelpCenterPage() {
               id={searchId}
               type="search"
               className="form-input help-center__search-input"
-              placeholder="Search, e.g. password, credits, photo"
+              placeholder={t('settings.help-search-placeholder')}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               autoComplete="off"
             />
           </form>
           <p className="muted help-center__count" role="status">
-            {searching ? (count === 0 ? 'No articles found.' : `${count} ${count === 1 ? 'article' : 'articles'} found.`) : ''}
+            {searching ? (count === 0 ? t('settings.help-none-found') : t('settings.help-found', { count })) : ''}
           </p>
           {!searching && (
-            <nav aria-label="Help topics" className="help-center__topics">
+            <nav aria-label={t('settings.help-topics')} className="help-center__topics">
               <ul>
                 {HELP_GROUPS.map((group) => (
                   <li key={group.id}>
@@ -70,11 +75,11 @@ export function HelpCenterPage() {
         {count === 0 && (
           <div className="panel help-center__empty">
             <p>
-              Nothing matches “{deferred.trim()}”. Try another word, or{' '}
-              <button type="button" className="text-link" onClick={() => setQuery('')}>
-                show all articles
-              </button>
-              .
+              <RichText
+                id="settings.help-no-match"
+                values={{ query: deferred.trim() }}
+                components={{ 0: <button type="button" className="text-link" onClick={() => setQuery('')} /> }}
+              />
             </p>
           </div>
         )}
@@ -103,10 +108,10 @@ export function HelpCenterPage() {
       </div>
 
       <aside className="help-center__contact panel" aria-labelledby="help-contact-title">
-        <h3 id="help-contact-title">Still need help?</h3>
-        <p className="muted">Our support team answers within 24 hours.</p>
+        <h3 id="help-contact-title">{t('settings.help-still')}</h3>
+        <p className="muted">{t('settings.help-answer-time')}</p>
         <Link to="/contact-us" className="button button--primary">
-          Contact support
+          {t('settings.help-contact')}
         </Link>
       </aside>
     </div>

@@ -4,20 +4,21 @@ import {
   affiliateBody,
   messengerLabels,
   messengers,
-  trafficSourceLabels,
   trafficSources,
-  verticalLabels,
   verticals,
   type AffiliateBody,
   type Messenger,
   type TrafficSource,
   type Vertical,
 } from '@sync/contract/support';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enSupport } from '@sync/locales/en-support';
 import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { sendAffiliateApplication } from './support-api';
 import './support.css';
+
+addTexts(enSupport);
 
 interface Values {
   fullName: string;
@@ -83,9 +84,9 @@ export function AffiliateForm() {
     return (
       <div className="support-done" role="status">
         <span className="support-done__icon" aria-hidden="true">
-          ✓
+          {'✓'}
         </span>
-        <h2 className="support-done__title">Application received</h2>
+        <h2 className="support-done__title">{t('support.application-received')}</h2>
         <p className="support-done__message">{t('support.affiliate-success')}</p>
       </div>
     );
@@ -99,21 +100,21 @@ export function AffiliateForm() {
 
   const messenger = watch('messenger');
   return (
-    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Affiliate application">
-      <h3 className="support-form__section">About you</h3>
+    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label={t('support.affiliate-form')}>
+      <h3 className="support-form__section">{t('support.about-you')}</h3>
       <div className="form-row form-row--2">
-        {text('fullName', 'Full name', { autoComplete: 'name' })}
-        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+        {text('fullName', t('support.full-name'), { autoComplete: 'name' })}
+        {text('email', t('support.email'), { type: 'email', autoComplete: 'email' })}
       </div>
       <div className="form-row form-row--2">
-        {text('company', 'Company', { autoComplete: 'organization' })}
-        {text('country', 'Country', { autoComplete: 'country-name' })}
+        {text('company', t('support.company'), { autoComplete: 'organization' })}
+        {text('country', t('support.country'), { autoComplete: 'country-name' })}
       </div>
       <div className="form-row form-row--2">
-        <FormField id="affiliate-messenger" label="Messenger" required error={messageOf(errors, 'messenger')}>
+        <FormField id="affiliate-messenger" label={t('support.messenger')} required error={messageOf(errors, 'messenger')}>
           {(control) => (
             <select {...control} {...register('messenger')} className="form-input">
-              <option value="">Choose a messenger…</option>
+              <option value="">{t('support.choose-messenger')}</option>
               {messengers.map((m) => (
                 <option key={m} value={m}>
                   {messengerLabels[m]}
@@ -122,12 +123,12 @@ export function AffiliateForm() {
             </select>
           )}
         </FormField>
-        {text('messengerId', messenger ? `${messengerLabels[messenger]} ID` : 'Messenger ID', { autoComplete: 'off' })}
+        {text('messengerId', messenger ? t('support.messenger-id-of', { messenger: messengerLabels[messenger] }) : t('support.messenger-id'), { autoComplete: 'off' })}
       </div>
 
-      <h3 className="support-form__section">Your traffic</h3>
+      <h3 className="support-form__section">{t('support.your-traffic')}</h3>
       <div className="form-row form-row--2">
-        <FormField id="affiliate-yearsOfExperience" label="Years of experience" required error={messageOf(errors, 'yearsOfExperience')}>
+        <FormField id="affiliate-yearsOfExperience" label={t('support.years-of-experience')} required error={messageOf(errors, 'yearsOfExperience')}>
           {(control) => (
             <input
               {...control}
@@ -141,10 +142,10 @@ export function AffiliateForm() {
             />
           )}
         </FormField>
-        {text('geos', 'GEOs you promote', {}, 'Countries or regions, e.g. US, CA, UK, DACH.')}
+        {text('geos', t('support.geos'), {}, t('support.geos-hint'))}
       </div>
 
-      <ChoiceGroup legend="Traffic sources" required error={messageOf(errors, 'trafficSources')} hint="Select every source you work with.">
+      <ChoiceGroup legend={t('support.traffic-sources')} required error={messageOf(errors, 'trafficSources')} hint={t('support.traffic-sources-hint')}>
         {(aria) => (
           <div className="check-grid">
             {trafficSources.map((source) => (
@@ -155,14 +156,14 @@ export function AffiliateForm() {
                   value={source}
                   aria-invalid={aria['aria-invalid']}
                 />
-                <span>{trafficSourceLabels[source]}</span>
+                <span>{t(`support.source-${source}`)}</span>
               </label>
             ))}
           </div>
         )}
       </ChoiceGroup>
 
-      <ChoiceGroup legend="Other verticals you run" error={messageOf(errors, 'otherVerticals')} hint="Optional.">
+      <ChoiceGroup legend={t('support.other-verticals')} error={messageOf(errors, 'otherVerticals')} hint={t('support.optional')}>
         {() => (
           <div className="check-grid">
             {verticals.map((vertical) => (
@@ -172,14 +173,14 @@ export function AffiliateForm() {
                   {...register('otherVerticals')}
                   value={vertical}
                 />
-                <span>{verticalLabels[vertical]}</span>
+                <span>{t(`support.vertical-${vertical}`)}</span>
               </label>
             ))}
           </div>
         )}
       </ChoiceGroup>
 
-      <FormField id="affiliate-otherText" label="Anything else we should know?" error={messageOf(errors, 'otherText')} hint="Optional: volumes, tracking platform, other verticals.">
+      <FormField id="affiliate-otherText" label={t('support.other-text')} error={messageOf(errors, 'otherText')} hint={t('support.other-text-hint')}>
         {(control) => <textarea {...control} {...register('otherText')} className="form-input" rows={4} />}
       </FormField>
 
@@ -188,8 +189,8 @@ export function AffiliateForm() {
           <p>{t('support.failed')}</p>
         </div>
       )}
-      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
-        Apply now
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('support.sending')}>
+        {t('support.apply')}
       </SubmitButton>
     </form>
   );

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
+import { addTexts, t } from '@sync/texts';
+import { enSupport } from '@sync/locales/en-support';
 import { useBrand } from '@web/lib/brand-context';
 import { AffiliateForm } from './affiliate-form';
 import './support.css';
+
+addTexts(enSupport);
 
 function Benefit({ title, children }: { title: string; children: ReactNode }) {
   return (
     <li className="support-page__fact">
       <span className="support-page__fact-icon" aria-hidden="true">
-        ★
+        {'★'}
       </span>
       <div>
         <h3>{title}</h3>
@@ -23,23 +27,21 @@ export function AffiliatesPage() {
   return (
     <div className="support-page">
       <div>
-        <span className="support-page__eyebrow">Affiliate programme</span>
-        <h1 className="support-page__title">Grow with {name}</h1>
-        <p className="support-page__lead">
-          Promote a polished chat and entertainment brand that converts on mobile, and get paid for every paying member you bring.
-        </p>
+        <span className="support-page__eyebrow">{t('support.affiliate-eyebrow')}</span>
+        <h1 className="support-page__title">{t('support.affiliate-title', { brand: name })}</h1>
+        <p className="support-page__lead">{t('support.affiliate-lead')}</p>
         <ul className="support-benefits">
-          <Benefit title="Revenue share or CPA">Choose the model that suits your traffic, with tiers that grow with your volume.</Benefit>
-          <Benefit title="Weekly payouts">Reliable payments every week once you reach the minimum, by wire or e-wallet.</Benefit>
-          <Benefit title="Dedicated manager">A real person who knows your GEOs and helps you optimise landers and creatives.</Benefit>
-          <Benefit title="Compliant creatives">Ready-made banners and pre-landers that state clearly that profiles are for entertainment only and users must be 18+.</Benefit>
+          <Benefit title={t('support.benefit-model-title')}>{t('support.benefit-model')}</Benefit>
+          <Benefit title={t('support.benefit-payouts-title')}>{t('support.benefit-payouts')}</Benefit>
+          <Benefit title={t('support.benefit-manager-title')}>{t('support.benefit-manager')}</Benefit>
+          <Benefit title={t('support.benefit-creatives-title')}>{t('support.benefit-creatives')}</Benefit>
         </ul>
       </div>
       <section className="support-card" aria-labelledby="affiliate-form-title">
         <h2 id="affiliate-form-title" className="support-card__title">
-          Apply to become a partner
+          {t('support.affiliate-form-title')}
         </h2>
-        <p className="support-card__sub">Fields marked * are required. We answer every application within 48 hours.</p>
+        <p className="support-card__sub">{t('support.affiliate-form-sub')}</p>
         <AffiliateForm />
       </section>
     </div>

@@ -1,10 +1,13 @@
 import { useCallback, useState } from 'react';
-import { CONTACT_MESSAGE_MAX, contactBody, contactSubjectLabels, contactSubjects, type ContactBody, type ContactSubject } from '@sync/contract/support';
-import { t } from '@sync/texts';
+import { CONTACT_MESSAGE_MAX, contactBody, contactSubjects, type ContactBody, type ContactSubject } from '@sync/contract/support';
+import { addTexts, t } from '@sync/texts';
+import { enSupport } from '@sync/locales/en-support';
 import { contractResolver, messageOf, useContractForm, useOnEdit } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { sendContactRequest, ticketOf } from './support-api';
 import './support.css';
+
+addTexts(enSupport);
 
 interface Values {
   name: string;
@@ -50,15 +53,15 @@ export function ContactForm({ defaults }: ContactFormProps) {
     return (
       <div className="support-done" role="status">
         <span className="support-done__icon" aria-hidden="true">
-          ✓
+          {'✓'}
         </span>
-        <h2 className="support-done__title">Message received</h2>
+        <h2 className="support-done__title">{t('support.message-received')}</h2>
         {ticket ? (
           <p className="support-done__message">{t('support.contact-success', { ticket })}</p>
         ) : (
-          <p>Thank you! Your request was sent. We will reply within 24 hours.</p>
+          <p>{t('support.contact-sent')}</p>
         )}
-        <p className="muted">Keep the ticket number handy in case you write to us again about the same topic.</p>
+        <p className="muted">{t('support.keep-ticket')}</p>
         <button
           type="button"
           className="button button--ghost"
@@ -69,7 +72,7 @@ export function ContactForm({ defaults }: ContactFormProps) {
             resetField('message');
           }}
         >
-          Send another message
+          {t('support.send-another')}
         </button>
       </div>
     );
@@ -77,24 +80,24 @@ export function ContactForm({ defaults }: ContactFormProps) {
 
   const remaining = CONTACT_MESSAGE_MAX - [...watch('message')].length;
   return (
-    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Contact form">
+    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label={t('support.contact-form')}>
       <div className="form-row form-row--2">
-        <FormField id="contact-name" label="Your name" required error={messageOf(formState.errors, 'name')}>
+        <FormField id="contact-name" label={t('support.your-name')} required error={messageOf(formState.errors, 'name')}>
           {(control) => <input {...control} {...register('name')} className="form-input" autoComplete="name" />}
         </FormField>
-        <FormField id="contact-email" label="Email" required error={messageOf(formState.errors, 'email')}>
+        <FormField id="contact-email" label={t('support.email')} required error={messageOf(formState.errors, 'email')}>
           {(control) => (
             <input {...control} {...register('email')} className="form-input" type="email" autoComplete="email" />
           )}
         </FormField>
       </div>
-      <FormField id="contact-subject" label="Subject" required error={messageOf(formState.errors, 'subject')}>
+      <FormField id="contact-subject" label={t('support.subject')} required error={messageOf(formState.errors, 'subject')}>
         {(control) => (
           <select {...control} {...register('subject')} className="form-input">
-            <option value="">Choose a subject…</option>
+            <option value="">{t('support.choose-subject')}</option>
             {contactSubjects.map((subject) => (
               <option key={subject} value={subject}>
-                {contactSubjectLabels[subject]}
+                {t(`support.subject-${subject}`)}
               </option>
             ))}
           </select>
@@ -102,10 +105,10 @@ export function ContactForm({ defaults }: ContactFormProps) {
       </FormField>
       <FormField
         id="contact-message"
-        label="Message"
+        label={t('support.message')}
         required
         error={messageOf(formState.errors, 'message')}
-        hint={remaining < 500 ? `${Math.max(remaining, 0)} characters left` : 'Tell us what happened and, for payments, the date and amount.'}
+        hint={remaining < 500 ? t('support.characters-left', { count: Math.max(remaining, 0) }) : t('support.message-hint')}
       >
         {(control) => <textarea {...control} {...register('message')} className="form-input" rows={6} />}
       </FormField>
@@ -114,8 +117,8 @@ export function ContactForm({ defaults }: ContactFormProps) {
           <p>{t('support.failed')}</p>
         </div>
       )}
-      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
-        Send message
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('support.sending')}>
+        {t('support.send-message')}
       </SubmitButton>
     </form>
   );

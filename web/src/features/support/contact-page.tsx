@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
+import { addTexts, t } from '@sync/texts';
+import { enSupport } from '@sync/locales/en-support';
 import { useBrand } from '@web/lib/brand-context';
 import { useUser } from '@web/lib/user-store';
+import { RichText } from '@web/ui/rich-text';
 import { ContactForm } from './contact-form';
 import './support.css';
+
+addTexts(enSupport);
 
 function Fact({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -33,37 +38,34 @@ export function ContactPage() {
   return (
     <div className="support-page">
       <div>
-        <span className="support-page__eyebrow">Customer care</span>
-        <h1 className="support-page__title">How can we help?</h1>
-        <p className="support-page__lead">
-          Questions about a payment, your account or how {brand?.brand ?? 'Amora'} works? Our support team reads every message and answers personally.
-        </p>
+        <span className="support-page__eyebrow">{t('support.contact-eyebrow')}</span>
+        <h1 className="support-page__title">{t('support.contact-title')}</h1>
+        <p className="support-page__lead">{t('support.contact-lead', { brand: brand?.brand ?? 'Amora' })}</p>
         <ul className="support-page__facts">
-          <Fact icon={<Icon d="M12 6v6l4 2M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20Z" />} title="Reply within 24 hours">
-            Every message gets a ticket number and a reply by email within 24 hours, usually much sooner.
+          <Fact icon={<Icon d="M12 6v6l4 2M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20Z" />} title={t('support.fact-reply-title')}>
+            {t('support.fact-reply')}
           </Fact>
-          <Fact icon={<Icon d="M2 8h20M2 8v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8M2 8l2-4h16l2 4M7 15h4" />} title="Payment questions">
-            Include the date, amount and the last four digits of the card so we can find the charge quickly.
+          <Fact icon={<Icon d="M2 8h20M2 8v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8M2 8l2-4h16l2 4M7 15h4" />} title={t('support.fact-payment-title')}>
+            {t('support.fact-payment')}
           </Fact>
-          <Fact icon={<Icon d="M4 4h16v16H4zM4 9h16M9 20V9" />} title={support?.email ? 'Prefer email?' : 'Read the FAQ first'}>
+          <Fact icon={<Icon d="M4 4h16v16H4zM4 9h16M9 20V9" />} title={support?.email ? t('support.fact-email-title') : t('support.fact-faq-title')}>
             {support?.email ? (
-              <>
-                Write to <a href={`mailto:${support.email}`}>{support.email}</a>
-                {support.phone ? <> or call {support.phone}</> : null}.
-              </>
+              <RichText
+                id={support.phone ? 'support.write-or-call' : 'support.write-to'}
+                values={{ email: support.email, phone: support.phone ?? '' }}
+                components={{ 0: <a href={`mailto:${support.email}`} /> }}
+              />
             ) : (
-              <>
-                Many answers are already in our <a href="/faq">FAQ</a>.
-              </>
+              <RichText id="support.faq-first" components={{ 0: <a href="/faq" /> }} />
             )}
           </Fact>
         </ul>
       </div>
       <section className="support-card" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title" className="support-card__title">
-          Send us a message
+          {t('support.contact-form-title')}
         </h2>
-        <p className="support-card__sub">All fields are required.</p>
+        <p className="support-card__sub">{t('support.all-required')}</p>
         <ContactForm defaults={{ name, email: user?.email ?? '' }} />
       </section>
     </div>
