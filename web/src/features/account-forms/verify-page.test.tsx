@@ -60,6 +60,23 @@ describe('VerifyPage', () => {
     expect(screen.getByRole('timer').textContent).toMatch(/[01]:[0-5]\d/);
   });
 
+  it('asks for the new address before sending anything, and takes the contract’s word on a malformed one', async () => {
+    userStore.set({ _id: 'u-new', email: 'typo@exmaple.com', emailValidated: false });
+    let resends = 0;
+    server.use(http.post('*/api/resend-email', () => void resends++));
+    const user = userEvent.setup();
+    renderAt('/verify');
+    await user.click(await screen.findByRole('button', { name: 'Change email' }));
+    await user.click(screen.getByRole('button', { name: 'Update and send link' }));
+    const field = screen.getByLabelText(/New email address/);
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    await user.type(field, 'not an address');
+    await user.click(screen.getByRole('button', { name: 'Update and send link' }));
+    expect(await screen.findByText(/valid email/i)).toBeTruthy();
+    expect(resends).toBe(0);
+  });
+
   it('explains an expired link', async () => {
     renderAt('/verify?verification_error=expired');
     expect(await screen.findByText(/verification link has expired/)).toBeTruthy();

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { resendEmailBody } from '@sync/contract/auth';
+import { resendEmailBody, type ResendEmailBody } from '@sync/contract/auth';
 import { addTexts, t } from '@sync/texts';
 import { enAccount } from '@sync/locales/en-account';
 import { useAuth } from '@web/lib/auth-state';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
 import { useUser, userStore } from '@web/lib/user-store';
-import { fieldErrorsOf } from '@web/ui/forms/field-errors';
+import { contractResolver, messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
@@ -67,8 +67,6 @@ export function VerifyPage() {
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
   const [changing, setChanging] = useState(false);
-  const [newEmail, setNewEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
   const problem = typeof search.verification_error === 'string' ? search.verification_error : null;
   const email = user?.email;
 
@@ -106,20 +104,12 @@ export function VerifyPage() {
     if (await resend()) toast.success(t('verify.resend-success'));
   }
 
-  async function onChangeEmail(event: FormEvent) {
-    event.preventDefault();
-    const parsed = resendEmailBody.safeParse({ new_email: newEmail });
-    if (!parsed.success || !parsed.data.new_email) {
-      setEmailError(parsed.success ? t('validation.required') : fieldErrorsOf<'new_email'>(parsed.error).new_email);
-      return;
-    }
-    const target = parsed.data.new_email;
-    if (await resend(target)) {
-      userStore.update({ email: target });
-      toast.success(t('verify.email-changed', { email: target }));
-      setChanging(false);
-      setNewEmail('');
-    }
+  async function changeEmail(target: string): Promise<boolean> {
+    if (!(await resend(target))) return false;
+    userStore.update({ email: target });
+    toast.success(t('verify.email-changed', { email: target }));
+    setChanging(false);
+    return true;
   }
 
   async function onConfirmed() {
@@ -178,30 +168,7 @@ export function VerifyPage() {
 
       <div className="verify-page__change">
         {changing ? (
-          <form className="form-stack" onSubmit={onChangeEmail} noValidate aria-label={t('account.verify-change-form')}>
-            <h2>{t('account.verify-change-title')}</h2>
-            <FormField id="verify-new-email" label={t('account.verify-new-email')} required error={emailError}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="form-input"
-                  type="email"
-                  autoComplete="email"
-                  value={newEmail}
-                  onChange={(e) => {
-                    setNewEmail(e.target.value);
-                    setEmailError(undefined);
-                  }}
-                />
-              )}
-            </FormField>
-            <SubmitButton busy={sending} busyLabel={t('account.sending')}>
-              {t('account.verify-update')}
-            </SubmitButton>
-            <button type="button" className="text-link" onClick={() => setChanging(false)}>
-              {t('account.cancel')}
-            </button>
-          </form>
+          <ChangeEmailForm busy={sending} onChange={changeEmail} onCancel={() => setChanging(false)} />
         ) : (
           <p className="verify-page__timer">
             {t('account.verify-typo')}{' '}
@@ -216,5 +183,37 @@ export function VerifyPage() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The verify page's "change email" form: the resend's contract takes the address as optional, this form asks for it. */
+function ChangeEmailForm({ busy, onChange, onCancel }: { busy: boolean; onChange: (email: string) => Promise<boolean>; onCancel: () => void }) {
+  // Made in the language shown (the screens are drawn again when it changes).
+  const resolver = useMemo(
+    () =>
+      contractResolver<{ new_email: string }, ResendEmailBody>(
+        resendEmailBody.refine((body) => Boolean(body.new_email), { path: ['new_email'], message: t('validation.required') }),
+      ),
+    [],
+  );
+  const { form, formRef, focusFirstError } = useContractForm({ resolver, defaultValues: { new_email: '' } });
+  const { register, handleSubmit, formState } = form;
+  const submit = handleSubmit(async ({ new_email }) => {
+    if (new_email) await onChange(new_email);
+  }, focusFirstError);
+
+  return (
+    <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.verify-change-form')}>
+      <h2>{t('account.verify-change-title')}</h2>
+      <FormField id="verify-new-email" label={t('account.verify-new-email')} required error={messageOf(formState.errors, 'new_email')}>
+        {(control) => <input {...control} className="form-input" type="email" autoComplete="email" {...register('new_email')} />}
+      </FormField>
+      <SubmitButton busy={busy} busyLabel={t('account.sending')}>
+        {t('account.verify-update')}
+      </SubmitButton>
+      <button type="button" className="text-link" onClick={onCancel}>
+        {t('account.cancel')}
+      </button>
+    </form>
   );
 }
