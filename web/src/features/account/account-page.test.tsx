@@ -40,7 +40,13 @@ describe('AccountPage in edit mode', () => {
     await user.click(await screen.findByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Information is required, please fill the about me field')).toBeTruthy();
     expect(screen.getByText('Information is required, please fill in some tags')).toBeTruthy();
-    expect(screen.getByLabelText(/About me/).getAttribute('aria-invalid')).toBe('true');
+    const aboutMe = screen.getByLabelText(/About me/);
+    expect(aboutMe.getAttribute('aria-invalid')).toBe('true');
+    // The first invalid control in the page's order takes the focus; once answered, its message goes as it is typed.
+    expect(document.activeElement).toBe(aboutMe);
+    await user.type(aboutMe, 'Walks by the river');
+    await waitFor(() => expect(screen.queryByText('Information is required, please fill the about me field')).toBeNull());
+    expect(screen.getByText('Information is required, please fill in some tags')).toBeTruthy();
     expect(patches).toEqual([]);
   });
 
@@ -52,6 +58,7 @@ describe('AccountPage in edit mode', () => {
     await user.type(from, '17');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('The age range must be between 18 and 100, lowest first')).toBeTruthy();
+    expect(from.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('saves good values with PATCH /user/{id} and tells the member about a changed email', SLOW, async () => {

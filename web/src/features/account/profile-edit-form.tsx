@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import type { FieldErrors as RhfErrors, Resolver } from 'react-hook-form';
 import { genders } from '@sync/contract/auth';
 import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses, type Location } from '@sync/contract/entities';
 import { ABOUT_ME_MAX, profileEditBody, type ProfileEditInput } from '@sync/contract/profile-edit';
@@ -10,7 +11,8 @@ import { enMember } from '@sync/locales/en-member';
 import { authenticate } from '@web/lib/auth-session';
 import { ApiError } from '@web/lib/http';
 import { userStore, type User } from '@web/lib/user-store';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@web/ui/forms/field-errors';
+import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
+import { fieldErrorsOf, type FieldErrors } from '@web/ui/forms/field-errors';
 import { ChoiceGroup, FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
@@ -163,62 +165,75 @@ function serverFieldErrors(error: ApiError): FieldErrors<ErrorKey> {
   return out;
 }
 
+type PatchBody = ReturnType<typeof patchBody>;
+
+/** The house's form resolver over validateEdit: the contract's rules plus the password pair and the current password. */
+function editResolver(savedEmail: string): Resolver<EditValues, unknown, PatchBody> {
+  return (values) => {
+    const { body, errors } = validateEdit(values, savedEmail);
+    if (body) return { values: patchBody(body, values, savedEmail), errors: {} };
+    const found = Object.fromEntries(Object.entries(errors).map(([key, message]) => [key, { type: 'validate', message }]));
+    return { values: {}, errors: found as RhfErrors<EditValues> };
+  };
+}
+
+/** The age range's one message names no control of its own: the first of its two boxes takes the focus. */
+const controlsOf = (errors: Partial<Record<string, unknown>>) => {
+  const named: Partial<Record<string, unknown>> = { ...errors };
+  if (named.lookingForAge) named.ageMin = named.lookingForAge;
+  return named;
+};
+
 export function ProfileEditForm({ user, country, measurement: defaultMeasurement, onSaved }: ProfileEditFormProps) {
-  const [values, setValues] = useState<EditValues>(() => initialValues(user, defaultMeasurement));
-  const measurement = values.measurement;
-  const [errors, setErrors] = useState<FieldErrors<ErrorKey>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const savedEmail = user.email ?? '';
+  const resolver = useMemo(() => editResolver(savedEmail), [savedEmail]);
+  const { form, formRef, focusFirstError } = useContractForm({ resolver, defaultValues: initialValues(user, defaultMeasurement) });
+  const { register, handleSubmit, setValue, setError, formState } = form;
+  const values = form.watch();
+  const errorOf = (key: ErrorKey) => messageOf(formState.errors as RhfErrors<Record<ErrorKey, unknown>>, key);
+  const busy = formState.isSubmitting;
   const navigate = useNavigate();
-  const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const emailChanged = values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const set = <K extends 'location' | 'lookingFor'>(key: K, value: EditValues[K]) =>
+    setValue(key, value as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const measurement = values.measurement;
+  const emailChanged = values.email.trim().toLowerCase() !== savedEmail.toLowerCase();
   const heights = heightChoices(measurement);
   const savedHeight = values.height && !heights.some((h) => String(h.cm) === values.height) ? [{ cm: Number(values.height), label: formatHeight(Number(values.height), measurement) }] : [];
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { body, errors: found } = validateEdit(values, user.email ?? '');
-    setErrors(found);
-    if (!body) {
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setBusy(true);
+  const save = async (body: PatchBody) => {
+    const submitted = form.getValues();
     try {
-      const answer = await saveProfile(user._id, patchBody(body, values, user.email ?? ''));
+      const answer = await saveProfile(user._id, body);
       // A password change ends the other sessions and hands this one a fresh token.
       if (typeof answer?.access_token === 'string') authenticate(answer.access_token);
       const saved = answer && typeof answer === 'object' && '_id' in answer ? answer : await userStore.load(user._id);
       userStore.set(saved);
       toast.success(t('profile-edit.saved'));
       if (emailChanged) toast.info(t('verify.email-changed', { email: body.email }));
-      if (values.password) toast.success(t('auth.password-changed'));
-      setValues((current) => ({ ...current, password: '', passwordConfirm: '', currentPassword: '' }));
+      if (submitted.password) toast.success(t('auth.password-changed'));
+      for (const key of ['password', 'passwordConfirm', 'currentPassword'] as const) setValue(key, '');
       onSaved?.(saved);
       void navigate({ to: '/user' });
     } catch (error) {
       if (error instanceof ApiError && error.message.startsWith('Invalid email ')) {
-        setErrors({ email: t('edit-save-error-invalid-email') });
+        setError('email', { type: 'server', message: t('edit-save-error-invalid-email') });
         toast.error(t('edit-save-error-invalid-email'));
       } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         const fromServer = serverFieldErrors(error);
-        if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer);
-          requestAnimationFrame(() => focusFirstInvalid(form.current));
-        }
+        for (const [key, message] of Object.entries(fromServer)) setError(key as keyof EditValues, { type: 'server', message });
+        if (Object.keys(fromServer).length > 0) focusFirstError(controlsOf(fromServer));
         toast.error(error.message);
       } else {
         toast.error(t('error.generic'));
       }
-    } finally {
-      setBusy(false);
     }
   };
+  const submit = handleSubmit(save, (errors) => focusFirstError(controlsOf(errors)));
 
   const select = (key: 'bodyType' | 'hairColor' | 'eyeColor' | 'relationshipStatus' | 'ethnicity', title: string, options: readonly string[]) => (
-    <FormField label={title} error={errors[key]}>
+    <FormField label={title} error={errorOf(key)}>
       {(control) => (
-        <select {...control} className="form-input" value={values[key]} onChange={(event) => set(key, event.target.value)}>
+        <select {...control} className="form-input" {...register(key)}>
           <option value="">{t('member.account.prefer-not-say')}</option>
           {options.map((option) => (
             <option key={option} value={option}>
@@ -232,7 +247,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
 
   const toggle = (key: 'keepLocationPrivate' | 'showOnline' | 'notifyByEmail', text: string, hint: string) => (
     <label className="form-check account-toggle">
-      <input type="checkbox" checked={values[key]} onChange={(event) => set(key, event.target.checked)} />
+      <input type="checkbox" {...register(key)} />
       <span>
         {text}
         <small className="form-field__hint">{hint}</small>
@@ -241,23 +256,23 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
   );
 
   return (
-    <form ref={form} className="form-stack profile-edit" onSubmit={submit} noValidate aria-label={t('member.account.edit-my-profile')}>
+    <form ref={formRef} className="form-stack profile-edit" onSubmit={(event) => void submit(event)} noValidate aria-label={t('member.account.edit-my-profile')}>
       <fieldset className="profile-edit__section">
         <legend>{t('member.account.about-you')}</legend>
         <div className="form-row form-row--2">
-          <FormField label={t('member.account.first-name')} error={errors.firstName}>
-            {(control) => <input {...control} className="form-input" autoComplete="given-name" value={values.firstName} onChange={(event) => set('firstName', event.target.value)} />}
+          <FormField label={t('member.account.first-name')} error={errorOf('firstName')}>
+            {(control) => <input {...control} className="form-input" autoComplete="given-name" {...register('firstName')} />}
           </FormField>
-          <FormField label={t('member.account.last-name')} error={errors.lastName}>
-            {(control) => <input {...control} className="form-input" autoComplete="family-name" value={values.lastName} onChange={(event) => set('lastName', event.target.value)} />}
+          <FormField label={t('member.account.last-name')} error={errorOf('lastName')}>
+            {(control) => <input {...control} className="form-input" autoComplete="family-name" {...register('lastName')} />}
           </FormField>
         </div>
-        <ChoiceGroup legend={t('member.account.i-am')} error={errors.gender} required>
+        <ChoiceGroup legend={t('member.account.i-am')} error={errorOf('gender')} required>
           {(group) => (
             <div className="choice-pills">
               {genders.map((gender) => (
                 <label key={gender} className="choice-pill">
-                  <input type="radio" name="gender" value={gender} checked={values.gender === gender} onChange={() => set('gender', gender)} {...group} />
+                  <input type="radio" {...register('gender')} value={gender} {...group} />
                   <span>{gender === 'man' ? t('member.account.man') : t('member.account.woman')}</span>
                 </label>
               ))}
@@ -270,7 +285,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
             {user.profile?.birthDate ?? t('member.account.not-set')} <span className="form-field__hint">{t('member.account.birth-date-hint')}</span>
           </p>
         </div>
-        <FormField label={t('member.account.location')} error={errors.location} hint={t('member.account.location-hint')}>
+        <FormField label={t('member.account.location')} error={errorOf('location')} hint={t('member.account.location-hint')}>
           {(control) => <CitySearch country={country} value={values.location} onChange={(location) => set('location', location)} control={control} />}
         </FormField>
         {toggle('keepLocationPrivate', t('member.account.keep-private'), t('member.account.keep-private-hint'))}
@@ -278,16 +293,16 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
 
       <fieldset className="profile-edit__section">
         <legend>{t('member.account.your-profile')}</legend>
-        <FormField label={t('member.account.about-me')} error={errors.aboutMe} required hint={`${values.aboutMe.length} / ${ABOUT_ME_MAX}`}>
-          {(control) => <textarea {...control} className="form-input" maxLength={ABOUT_ME_MAX} value={values.aboutMe} onChange={(event) => set('aboutMe', event.target.value)} />}
+        <FormField label={t('member.account.about-me')} error={errorOf('aboutMe')} required hint={`${values.aboutMe.length} / ${ABOUT_ME_MAX}`}>
+          {(control) => <textarea {...control} className="form-input" maxLength={ABOUT_ME_MAX} {...register('aboutMe')} />}
         </FormField>
-        <FormField label={t('member.account.interests-looking-for')} error={errors.lookingFor} required>
+        <FormField label={t('member.account.interests-looking-for')} error={errorOf('lookingFor')} required>
           {(control) => <TagsInput value={values.lookingFor} onChange={(tags) => set('lookingFor', tags)} control={control} />}
         </FormField>
         <div className="form-row form-row--2">
-          <FormField label={measurement === 'metric' ? t('member.account.height-metric') : t('member.account.height-imperial')} error={errors.height}>
+          <FormField label={measurement === 'metric' ? t('member.account.height-metric') : t('member.account.height-imperial')} error={errorOf('height')}>
             {(control) => (
-              <select {...control} className="form-input" value={values.height} onChange={(event) => set('height', event.target.value)}>
+              <select {...control} className="form-input" {...register('height')}>
                 <option value="">{t('member.account.prefer-not-say')}</option>
                 {[...savedHeight, ...heights].map((option) => (
                   <option key={option.cm} value={option.cm}>
@@ -299,7 +314,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
           </FormField>
           <FormField label={t('member.account.height-unit')}>
             {(control) => (
-              <select {...control} className="form-input" value={values.measurement} onChange={(event) => set('measurement', event.target.value as MeasurementSystem)}>
+              <select {...control} className="form-input" {...register('measurement')}>
                 <option value="imperial">{t('member.account.feet-inches')}</option>
                 <option value="metric">{t('member.account.centimetres')}</option>
               </select>
@@ -315,41 +330,41 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
 
       <fieldset className="profile-edit__section">
         <legend>{t('member.account.looking-for-who')}</legend>
-        <div className="form-row form-row--2" role="group" aria-label={t('member.account.age-range')} aria-describedby={errors.lookingForAge ? 'age-range-error' : undefined}>
+        <div className="form-row form-row--2" role="group" aria-label={t('member.account.age-range')} aria-describedby={errorOf('lookingForAge') ? 'age-range-error' : undefined}>
           <FormField label={t('member.account.from-age')}>
             {(control) => (
-              <input {...control} aria-invalid={Boolean(errors.lookingForAge)} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.ageMin} onChange={(event) => set('ageMin', event.target.value)} />
+              <input {...control} aria-invalid={Boolean(errorOf('lookingForAge'))} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} {...register('ageMin')} />
             )}
           </FormField>
           <FormField label={t('member.account.to-age')}>
             {(control) => (
-              <input {...control} aria-invalid={Boolean(errors.lookingForAge)} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.ageMax} onChange={(event) => set('ageMax', event.target.value)} />
+              <input {...control} aria-invalid={Boolean(errorOf('lookingForAge'))} className="form-input" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} {...register('ageMax')} />
             )}
           </FormField>
         </div>
-        {errors.lookingForAge && (
+        {errorOf('lookingForAge') && (
           <p id="age-range-error" className="form-field__error">
-            {errors.lookingForAge}
+            {errorOf('lookingForAge')}
           </p>
         )}
       </fieldset>
 
       <fieldset className="profile-edit__section">
         <legend>{t('member.account.account-privacy')}</legend>
-        <FormField label={t('member.account.email')} error={errors.email} required hint={emailChanged ? t('profile-edit.email-change-notice') : undefined}>
-          {(control) => <input {...control} className="form-input" type="email" autoComplete="email" value={values.email} onChange={(event) => set('email', event.target.value)} />}
+        <FormField label={t('member.account.email')} error={errorOf('email')} required hint={emailChanged ? t('profile-edit.email-change-notice') : undefined}>
+          {(control) => <input {...control} className="form-input" type="email" autoComplete="email" {...register('email')} />}
         </FormField>
         <div className="form-row form-row--2">
-          <FormField label={t('member.account.new-password')} error={errors.password} hint={t('member.account.new-password-hint')}>
-            {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={(event) => set('password', event.target.value)} />}
+          <FormField label={t('member.account.new-password')} error={errorOf('password')} hint={t('member.account.new-password-hint')}>
+            {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('password')} />}
           </FormField>
-          <FormField label={t('member.account.repeat-password')} error={errors.passwordConfirm}>
-            {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.passwordConfirm} onChange={(event) => set('passwordConfirm', event.target.value)} />}
+          <FormField label={t('member.account.repeat-password')} error={errorOf('passwordConfirm')}>
+            {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('passwordConfirm')} />}
           </FormField>
         </div>
-        {needsCurrentPassword(values, user.email ?? '') && (
-          <FormField label={t('member.account.current-password')} error={errors.currentPassword} required hint={t('profile-edit.current-password-hint')}>
-            {(control) => <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={(event) => set('currentPassword', event.target.value)} />}
+        {needsCurrentPassword(values, savedEmail) && (
+          <FormField label={t('member.account.current-password')} error={errorOf('currentPassword')} required hint={t('profile-edit.current-password-hint')}>
+            {(control) => <PasswordInput {...control} autoComplete="current-password" {...register('currentPassword')} />}
           </FormField>
         )}
         {toggle('showOnline', t('member.account.show-online-toggle'), t('member.account.show-online-hint'))}
