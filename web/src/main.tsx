@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { t } from '@sync/texts';
 import './app.css';
+import { listenForOpenRequests } from './app/open-from-notification';
 import { registerAppPopups } from './app/register-popups';
 import { createAppRouter } from './app/router';
 import { getAuth, hasStoredSession, loadAuthSession } from './lib/auth-state';
@@ -21,6 +22,7 @@ function Screens({ router }: { router: AnyRouter }) {
 }
 
 async function start() {
+  listenForOpenRequests();
   installChunkReloadGuard();
   if (__MOCK_API__) {
     const { startMockWorker } = await import('./mocks/browser');

@@ -1,6 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
 import { t } from '@sync/texts';
-import { navigateTo } from '@web/lib/navigation';
 import { toast } from '@web/ui/toast';
 
 /** docs/product.md#constants: look for a new build every 3,600,000 ms. */
@@ -9,12 +8,6 @@ export const UPDATE_CHECK_INTERVAL = 3_600_000;
 /** Registers the service worker (registerType 'prompt'): a new build waits until the member says reload. */
 export function registerPwa(): void {
   if (!('serviceWorker' in navigator)) return;
-  // A notification clicked while the app is open (web/public/push-sw.js): its chat opens through the router, which
-  // asks for sign-in first and keeps the path when the member is signed out.
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data as { type?: unknown; path?: unknown } | null;
-    if (data?.type === 'amora:open' && typeof data.path === 'string' && data.path.startsWith('/') && !data.path.startsWith('//')) navigateTo(data.path);
-  });
   const updateServiceWorker = registerSW({
     onNeedRefresh() {
       toast.info(t('shell.update-available'), {
