@@ -5,6 +5,7 @@ import type { enAgentConsole } from './locales/en-agent-console.js';
 import type { enConsole } from './locales/en-console.js';
 import type { enLanding } from './locales/en-landing.js';
 import type { enMail } from './locales/en-mail.js';
+import type { enMarketing } from './locales/en-marketing.js';
 import type { enMember } from './locales/en-member.js';
 import type { enSettings } from './locales/en-settings.js';
 
@@ -17,7 +18,7 @@ import type { enSettings } from './locales/en-settings.js';
 export const texts = en;
 
 /** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
-export type AreaTexts = typeof enAccount & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMember & typeof enSettings;
+export type AreaTexts = typeof enAccount & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMarketing & typeof enMember & typeof enSettings;
 
 export type TextKey = keyof typeof en | keyof AreaTexts;
 

@@ -1,5 +1,6 @@
 import type { TextKey } from '../texts.js';
 import { deAgentConsole } from './de-agent-console.js';
+import { deMarketing } from './de-marketing.js';
 import { deMember } from './de-member.js';
 
 /**
@@ -9,6 +10,7 @@ import { deMember } from './de-member.js';
  */
 export const de = {
   ...deAgentConsole,
+  ...deMarketing,
   ...deMember,
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
   'error.login-invalid-credentials': 'Ungültige Anmeldedaten. Bitte prüfe Benutzername und Passwort',
