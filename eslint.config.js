@@ -52,19 +52,6 @@ const apiZones = [
   },
 ];
 
-// Features (or their files) whose screens still hold literal English (issue K item 7): each leaves this list when its
-// texts are moved.
-const I18N_PENDING = [
-  'marketing/about-pages.tsx',
-  'marketing/content-page.tsx',
-  'marketing/cookie-policy-page.tsx',
-  'marketing/faq-page.tsx',
-  'marketing/notice-pages.tsx',
-  'marketing/prices-page.tsx',
-  'marketing/privacy-policy-page.tsx',
-  'marketing/terms-page.tsx',
-];
-
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'dist', 'coverage', '.data', 'web/src/routeTree.gen.ts', 'web/public/mockServiceWorker.js', 'e2e/.artifacts', 'api/drizzle'] },
   js.configs.recommended,
@@ -98,9 +85,9 @@ export default tseslint.config(
   },
   {
     // Every member- and agent-facing text comes from the catalogue (sync/src/locales, docs/decisions/0045): a feature's
-    // JSX holds no literal text. Features not yet moved are listed until they are.
+    // JSX holds no literal text.
     files: ['web/src/features/**/*.tsx'],
-    ignores: ['**/*.test.tsx', ...I18N_PENDING.map((pending) => `web/src/features/${pending}${pending.endsWith('.tsx') ? '' : '/**'}`)],
+    ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
   },

@@ -1,72 +1,69 @@
 import { Link } from '@tanstack/react-router';
+import { addTexts, t } from '@sync/texts';
+import { enMarketing } from '@sync/locales/en-marketing';
+import { RichText } from '@web/ui/rich-text';
 import { ContentPage } from './content-page';
 import { Icon } from '@web/ui/icons';
 import { useBrandFacts } from './use-brand-facts';
+
+addTexts(enMarketing);
 
 /** /about-us: the company and what it stands for. */
 export function AboutUsPage() {
   const { name, company } = useBrandFacts();
   return (
     <ContentPage
-      eyebrow="About us"
-      title={`The people behind ${name}`}
-      lead="We build a playful, safe place to chat and flirt, with no pressure and no surprises."
+      eyebrow={t('marketing.about-us.eyebrow')}
+      title={t('marketing.about-us.title', { name })}
+      lead={t('marketing.about-us.lead')}
       sections={[
         {
           id: 'story',
-          title: 'Our story',
-          body: (
-            <p>
-              {name} is made by {company}, a small team of designers, engineers and support specialists who love good conversation. We started {name} because we
-              wanted an entertainment chat that feels as polished as the apps people use every day, that is honest about what it is, and that treats members
-              with respect.
-            </p>
-          ),
+          title: t('marketing.about-us.story-title'),
+          body: <p>{t('marketing.about-us.story', { name, company })}</p>,
         },
         {
           id: 'values',
-          title: 'What we stand for',
+          title: t('marketing.about-us.values-title'),
           body: (
             <ul className="ct-cards">
               <li className="ct-card">
                 <Icon name="shield" />
-                <h3>Honesty</h3>
-                <p>We say clearly that profiles are for entertainment only and that no real meetings are possible.</p>
+                <h3>{t('marketing.about-us.honesty')}</h3>
+                <p>{t('marketing.about-us.honesty-text')}</p>
               </li>
               <li className="ct-card">
                 <Icon name="coin" />
-                <h3>Fair prices</h3>
-                <p>One credit sends one message. Prices are shown up front, with no hidden fees.</p>
+                <h3>{t('marketing.about-us.fair-prices')}</h3>
+                <p>{t('marketing.about-us.fair-prices-text')}</p>
               </li>
               <li className="ct-card">
                 <Icon name="heart" />
-                <h3>Respect</h3>
-                <p>Adults only, clear rules and a support team that answers every message within 24 hours.</p>
+                <h3>{t('marketing.about-us.respect')}</h3>
+                <p>{t('marketing.about-us.respect-text')}</p>
               </li>
             </ul>
           ),
         },
         {
           id: 'contact',
-          title: 'Get in touch',
+          title: t('marketing.about-us.contact-title'),
           body: (
             <p>
-              Questions, feedback or a partnership idea? Use our <Link to="/contact-us">contact form</Link>, or read about our{' '}
-              <Link to="/affiliates">affiliate programme</Link>.
+              <RichText id="marketing.about-us.contact" components={{ 0: <Link to="/contact-us" />, 1: <Link to="/affiliates" /> }} />
             </p>
           ),
         },
         {
           id: 'credits',
-          title: 'Credits',
+          title: t('marketing.about-us.credits-title'),
           body: (
             // Twemoji's graphics licence (CC-BY 4.0) asks for this attribution wherever the images are used.
             <p>
-              Emoji graphics: Twemoji, © Twitter, Inc. and other contributors, licensed under{' '}
-              <a href="https://creativecommons.org/licenses/by/4.0/" rel="license noopener noreferrer" target="_blank">
-                CC-BY 4.0
-              </a>
-              .
+              <RichText
+                id="marketing.about-us.credits"
+                components={{ 0: <a href="https://creativecommons.org/licenses/by/4.0/" rel="license noopener noreferrer" target="_blank" /> }}
+              />
             </p>
           ),
         },
@@ -80,36 +77,32 @@ export function AboutPage() {
   const { name } = useBrandFacts();
   return (
     <ContentPage
-      eyebrow={`About ${name}`}
-      title={`What is ${name}?`}
-      lead="An online chat and entertainment platform for adults."
+      eyebrow={t('marketing.about.eyebrow', { name })}
+      title={t('marketing.about.title', { name })}
+      lead={t('marketing.about.lead')}
       sections={[
         {
           id: 'how',
-          title: 'How it works',
+          title: t('marketing.about.how-title'),
           body: (
             <p>
-              Create a free profile, browse and filter profiles, swipe to like or pass, and start chatting with the ones you like. Messages cost one credit each;
-              VIP members unlock albums, a profile boost, the inbox filter and favorites. See our <Link to="/prices">prices</Link>.
+              <RichText id="marketing.about.how" components={{ 0: <Link to="/prices" /> }} />
             </p>
           ),
         },
         {
           id: 'entertainment',
-          title: 'Entertainment only',
+          title: t('marketing.about.entertainment-title'),
           body: (
             <div className="ct-callout">
-              <p>
-                Profiles on {name} are for entertainment purposes only and some are fictional. No real-life meetings are possible. You must be 18 or older to use
-                the service.
-              </p>
+              <p>{t('marketing.about.entertainment', { name })}</p>
             </div>
           ),
         },
         {
           id: 'anywhere',
-          title: 'On any device',
-          body: <p>{name} runs in your browser and can be installed on your phone’s home screen. Conversations and drafts stay available when your connection is weak.</p>,
+          title: t('marketing.about.anywhere-title'),
+          body: <p>{t('marketing.about.anywhere', { name })}</p>,
         },
       ]}
     />

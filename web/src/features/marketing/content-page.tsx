@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
+import { addTexts, t } from '@sync/texts';
+import { enMarketing } from '@sync/locales/en-marketing';
 import './marketing.css';
 import './content.css';
+
+// The content pages' texts come with this module, in the pages' chunks, never the landing page's (docs/decisions/0045).
+addTexts(enMarketing);
 
 export interface ContentSection {
   id: string;
@@ -29,12 +34,12 @@ export function ContentPage({ eyebrow, title, lead, updated, toc = false, sectio
           {title}
         </h1>
         {lead && <p className="mk-page__lead">{lead}</p>}
-        {updated && <p className="mk-page__updated">Last updated: {updated}</p>}
+        {updated && <p className="mk-page__updated">{t('marketing.last-updated', { date: updated })}</p>}
       </header>
       <div className={`ct-layout${toc ? ' ct-layout--toc' : ' ct-narrow'}`}>
         {toc && (
-          <nav className="ct-toc" aria-label="Contents">
-            <h2>Contents</h2>
+          <nav className="ct-toc" aria-label={t('marketing.contents')}>
+            <h2>{t('marketing.contents')}</h2>
             <ul>
               {sections.map((s) => (
                 <li key={s.id}>

@@ -1,66 +1,57 @@
 import { Link } from '@tanstack/react-router';
+import { addTexts, t, type TextKey } from '@sync/texts';
+import { enMarketing } from '@sync/locales/en-marketing';
+import { RichText } from '@web/ui/rich-text';
 import { ContentPage } from './content-page';
-import { LEGAL_UPDATED, useBrandFacts } from './use-brand-facts';
+import { useBrandFacts } from './use-brand-facts';
+
+addTexts(enMarketing);
+
+/** The storage the app uses, a row each: its type, why, and how long it stays. */
+const STORAGE: readonly { type: TextKey; why: TextKey; howLong: TextKey }[] = [
+  { type: 'marketing.cookies.necessary', why: 'marketing.cookies.necessary-why', howLong: 'marketing.cookies.necessary-how-long' },
+  { type: 'marketing.cookies.offline', why: 'marketing.cookies.offline-why', howLong: 'marketing.cookies.offline-how-long' },
+  { type: 'marketing.cookies.preferences', why: 'marketing.cookies.preferences-why', howLong: 'marketing.cookies.preferences-how-long' },
+  { type: 'marketing.cookies.performance', why: 'marketing.cookies.performance-why', howLong: 'marketing.cookies.performance-how-long' },
+  { type: 'marketing.cookies.security', why: 'marketing.cookies.security-why', howLong: 'marketing.cookies.security-how-long' },
+];
 
 /** /cookie-policy */
 export function CookiePolicyPage() {
   const { name } = useBrandFacts();
   return (
     <ContentPage
-      eyebrow="Legal"
-      title="Cookie Policy"
-      lead={`How ${name} uses cookies and similar technologies on your device.`}
-      updated={LEGAL_UPDATED}
+      eyebrow={t('marketing.legal')}
+      title={t('marketing.cookies.title')}
+      lead={t('marketing.cookies.lead', { name })}
+      updated={t('marketing.legal-updated')}
       sections={[
         {
           id: 'what',
-          title: 'What are cookies?',
-          body: (
-            <p>
-              Cookies are small text files a website stores on your device. {name} also uses similar technologies such as local storage and an offline database,
-              so the app loads quickly and keeps working when your connection drops.
-            </p>
-          ),
+          title: t('marketing.cookies.what-title'),
+          body: <p>{t('marketing.cookies.what', { name })}</p>,
         },
         {
           id: 'which',
-          title: 'What we use',
+          title: t('marketing.cookies.which-title'),
           body: (
             <div className="ct-table-wrap">
               <table>
                 <thead>
                   <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Why</th>
-                    <th scope="col">How long</th>
+                    <th scope="col">{t('marketing.cookies.type')}</th>
+                    <th scope="col">{t('marketing.cookies.why')}</th>
+                    <th scope="col">{t('marketing.cookies.how-long')}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  <tr>
-                    <td>Strictly necessary</td>
-                    <td>Keep you signed in, remember your session and protect against fraud.</td>
-                    <td>Until you log out, at most a few hours without activity</td>
-                  </tr>
-                  <tr>
-                    <td>Offline storage</td>
-                    <td>Keep conversations, drafts and profiles on your device so the app works on a weak connection.</td>
-                    <td>Until you log out</td>
-                  </tr>
-                  <tr>
-                    <td>Preferences</td>
-                    <td>Remember choices such as recently used emoji and your cart.</td>
-                    <td>Until you clear them</td>
-                  </tr>
-                  <tr>
-                    <td>Performance</td>
-                    <td>Measure loading times and errors on a small sample of visits so we can fix problems.</td>
-                    <td>Up to 12 months</td>
-                  </tr>
-                  <tr>
-                    <td>Security checks</td>
-                    <td>A CAPTCHA service may set cookies when it checks that a sign-up comes from a person.</td>
-                    <td>Set by the provider</td>
-                  </tr>
+                  {STORAGE.map((row) => (
+                    <tr key={row.type}>
+                      <td>{t(row.type)}</td>
+                      <td>{t(row.why)}</td>
+                      <td>{t(row.howLong)}</td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
             </div>
@@ -68,21 +59,15 @@ export function CookiePolicyPage() {
         },
         {
           id: 'control',
-          title: 'Your choices',
-          body: (
-            <p>
-              You can delete cookies and site data in your browser settings at any time. Blocking strictly necessary storage will stop you from signing in.
-              Logging out of {name} clears the data stored for your account on that device.
-            </p>
-          ),
+          title: t('marketing.cookies.control-title'),
+          body: <p>{t('marketing.cookies.control', { name })}</p>,
         },
         {
           id: 'more',
-          title: 'More information',
+          title: t('marketing.cookies.more-title'),
           body: (
             <p>
-              Read our <Link to="/privacy-policy">Privacy Policy</Link> for how we handle personal data, or <Link to="/contact-us">contact us</Link> with any
-              question.
+              <RichText id="marketing.cookies.more" components={{ 0: <Link to="/privacy-policy" />, 1: <Link to="/contact-us" /> }} />
             </p>
           ),
         },

@@ -1,48 +1,43 @@
 import { Link } from '@tanstack/react-router';
+import { addTexts, t } from '@sync/texts';
+import { enMarketing } from '@sync/locales/en-marketing';
+import { RichText } from '@web/ui/rich-text';
 import { ContentPage } from './content-page';
 import { useBrandFacts } from './use-brand-facts';
+
+addTexts(enMarketing);
 
 /** /content-removal: how to ask for content to be taken down. */
 export function ContentRemovalPage() {
   const { name } = useBrandFacts();
   return (
     <ContentPage
-      eyebrow="Safety"
-      title="Content removal requests"
-      lead={`If you find a photo or text on ${name} that shows you, or that you own, without your permission, we will remove it.`}
+      eyebrow={t('marketing.removal.eyebrow')}
+      title={t('marketing.removal.title')}
+      lead={t('marketing.removal.lead', { name })}
       sections={[
         {
           id: 'how',
-          title: 'How to send a request',
+          title: t('marketing.removal.how-title'),
           body: (
             <ol>
               <li>
-                Open our <Link to="/contact-us">contact form</Link> and choose the subject “General inquiries”.
+                <RichText id="marketing.removal.step-form" components={{ 0: <Link to="/contact-us" /> }} />
               </li>
-              <li>Tell us the username of the profile or describe where the content appears, and why it should be removed.</li>
-              <li>Leave an email address where we can reach you. We may ask you to confirm your identity or ownership.</li>
+              <li>{t('marketing.removal.step-where')}</li>
+              <li>{t('marketing.removal.step-email')}</li>
             </ol>
           ),
         },
         {
           id: 'what-next',
-          title: 'What happens next',
-          body: (
-            <p>
-              You receive a ticket number straight away. We review every request within 24 hours and hide reported content while we check it. We will tell you
-              by email what we decided.
-            </p>
-          ),
+          title: t('marketing.removal.next-title'),
+          body: <p>{t('marketing.removal.next')}</p>,
         },
         {
           id: 'urgent',
-          title: 'Urgent or illegal content',
-          body: (
-            <p>
-              Content that involves minors or that is clearly illegal is removed immediately and reported to the relevant authorities. Please include as much
-              detail as you can.
-            </p>
-          ),
+          title: t('marketing.removal.urgent-title'),
+          body: <p>{t('marketing.removal.urgent')}</p>,
         },
       ]}
     />
@@ -54,28 +49,29 @@ export function BlockPage() {
   const { name } = useBrandFacts();
   return (
     <ContentPage
-      eyebrow="Access unavailable"
-      title={`${name} is not available right now`}
-      lead="Access has been blocked for this account or from your location."
+      eyebrow={t('marketing.block.eyebrow')}
+      title={t('marketing.block.title', { name })}
+      lead={t('marketing.block.lead')}
       sections={[
         {
           id: 'why',
-          title: 'Why am I seeing this?',
+          title: t('marketing.block.why-title'),
           body: (
             <ul>
-              <li>Your account may have been suspended for breaking our <Link to="/terms">Terms &amp; Conditions</Link>.</li>
-              <li>The service may not be available in your country or region.</li>
-              <li>We may have detected unusual activity and paused access to protect your account.</li>
+              <li>
+                <RichText id="marketing.block.why-suspended" components={{ 0: <Link to="/terms" /> }} />
+              </li>
+              <li>{t('marketing.block.why-region')}</li>
+              <li>{t('marketing.block.why-activity')}</li>
             </ul>
           ),
         },
         {
           id: 'help',
-          title: 'What can I do?',
+          title: t('marketing.block.help-title'),
           body: (
             <p>
-              If you think this is a mistake, <Link to="/contact-us">contact our support team</Link> with your username and email address. We reply within 24
-              hours.
+              <RichText id="marketing.block.help" components={{ 0: <Link to="/contact-us" /> }} />
             </p>
           ),
         },

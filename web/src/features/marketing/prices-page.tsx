@@ -1,10 +1,15 @@
 import { Link } from '@tanstack/react-router';
+import { addTexts, t } from '@sync/texts';
+import { enMarketing } from '@sync/locales/en-marketing';
 import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
 import { buildPricePlans, currencySymbol } from '@web/lib/price-plans';
 import { Icon } from '@web/ui/icons';
 import { CreditPackageCard, MembershipCard, ONE_MESSAGE_PER_CREDIT } from '@web/ui/price-cards';
+import { RichText } from '@web/ui/rich-text';
 import './marketing.css';
+
+addTexts(enMarketing);
 
 /** /prices: credit packages and VIP memberships from the brand's products for the visitor's country. */
 export function PricesPage() {
@@ -15,24 +20,25 @@ export function PricesPage() {
   const currency = plans.creditPackages[0]?.currency ?? plans.memberships[0]?.currency ?? config?.currency ?? 'USD';
   const symbol = currencySymbol(currency, config?.currencySymbol);
   const name = brand?.brand ?? 'Amora';
-  const creditCta = isAuthenticated ? ({ to: '/upgrade/credits', label: 'Buy credits' } as const) : ({ to: '/sign-up', label: 'Join to buy' } as const);
-  const vipCta = isAuthenticated ? ({ to: '/upgrade/premium', label: 'Become VIP' } as const) : ({ to: '/sign-up', label: 'Join to go VIP' } as const);
+  const creditCta = isAuthenticated ? ({ to: '/upgrade/credits', label: t('marketing.prices.buy-credits') } as const) : ({ to: '/sign-up', label: t('marketing.prices.join-to-buy') } as const);
+  const vipCta = isAuthenticated ? ({ to: '/upgrade/premium', label: t('marketing.prices.become-vip') } as const) : ({ to: '/sign-up', label: t('marketing.prices.join-to-go-vip') } as const);
+  const descriptor = brand?.defaultDescriptor ? String(brand.defaultDescriptor) : null;
   const nothing = plans.creditPackages.length === 0 && plans.memberships.length === 0;
 
   return (
     <div className="mk-page">
       <header className="mk-page__head">
-        <span className="mk-page__eyebrow">Prices</span>
-        <h1 className="mk-page__title">Simple prices, no surprises</h1>
-        <p className="mk-page__lead">Joining {name} and browsing profiles is free. Buy credits when you want to chat, or go VIP for the full experience.</p>
+        <span className="mk-page__eyebrow">{t('marketing.prices.eyebrow')}</span>
+        <h1 className="mk-page__title">{t('marketing.prices.title')}</h1>
+        <p className="mk-page__lead">{t('marketing.prices.lead', { name })}</p>
       </header>
 
       {nothing ? (
         <div className="pr-empty" role="status">
           <Icon name="coin" size={32} />
-          <h2>Prices are on their way</h2>
+          <h2>{t('marketing.prices.empty-title')}</h2>
           <p>
-            We could not load the offers for your country just now. Please refresh the page in a moment, or <Link to="/contact-us">contact us</Link> and we will help.
+            <RichText id="marketing.prices.empty" components={{ 0: <Link to="/contact-us" /> }} />
           </p>
         </div>
       ) : (
@@ -40,8 +46,8 @@ export function PricesPage() {
           {plans.creditPackages.length > 0 && (
             <section className="pr-section" aria-labelledby="pr-credits-title">
               <div className="pr-section__head">
-                <h2 id="pr-credits-title">Credit packages</h2>
-                <p>One credit sends one message. The bigger the package, the less each message costs.</p>
+                <h2 id="pr-credits-title">{t('marketing.prices.credits-title')}</h2>
+                <p>{t('marketing.prices.credits-text')}</p>
               </div>
               <ul className="pr-grid">
                 {plans.creditPackages.map((plan) => (
@@ -62,8 +68,8 @@ export function PricesPage() {
           {plans.memberships.length > 0 && (
             <section className="pr-section" aria-labelledby="pr-vip-title">
               <div className="pr-section__head">
-                <h2 id="pr-vip-title">VIP memberships</h2>
-                <p>VIP members get 20X more responses, see every photo and album, and receive complimentary credits.</p>
+                <h2 id="pr-vip-title">{t('marketing.prices.vip-title')}</h2>
+                <p>{t('marketing.prices.vip-text')}</p>
               </div>
               <ul className="pr-grid pr-grid--vip">
                 {plans.memberships.map((plan) => (
@@ -86,21 +92,25 @@ export function PricesPage() {
 
       <section className="pr-notes" aria-labelledby="pr-notes-title">
         <h2 id="pr-notes-title" className="visually-hidden">
-          Good to know
+          {t('marketing.prices.notes-title')}
         </h2>
         <ul>
           <li>
-            <strong>One message per credit.</strong> {ONE_MESSAGE_PER_CREDIT}
+            <RichText id="marketing.prices.note-credit" values={{ rule: ONE_MESSAGE_PER_CREDIT }} components={{ 0: <strong /> }} />
           </li>
           <li>
-            <strong>Memberships renew automatically</strong> at the end of each period until you cancel, which you can do at any time in your account settings.
+            <RichText id="marketing.prices.note-renew" components={{ 0: <strong /> }} />
           </li>
           <li>
-            <strong>Prices include VAT</strong> where applicable and are shown in {currency}. Your bank statement shows a discreet descriptor{brand?.defaultDescriptor ? ` (${String(brand.defaultDescriptor)})` : ''}.
+            {descriptor ? (
+              <RichText id="marketing.prices.note-vat-descriptor" values={{ currency, descriptor }} components={{ 0: <strong /> }} />
+            ) : (
+              <RichText id="marketing.prices.note-vat" values={{ currency }} components={{ 0: <strong /> }} />
+            )}
           </li>
         </ul>
         <p className="pr-notes__disclaimer">
-          {name} is an entertainment service: profiles are for entertainment only and no real meetings are possible. You must be 18 or older to buy credits or memberships.
+          {t('marketing.prices.disclaimer', { name })}
         </p>
       </section>
     </div>

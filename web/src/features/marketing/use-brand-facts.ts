@@ -20,5 +20,3 @@ export function useBrandFacts(): BrandFacts {
 export function publicDomain(domain: string): string | null {
   return /^(localhost|\d{1,3}(\.\d{1,3}){3})(:\d+)?$/i.test(domain) || !domain.includes('.') ? null : domain;
 }
-
-export const LEGAL_UPDATED = '1 November 2025';
