@@ -88,7 +88,7 @@ export const deMarketing = {
   'marketing.faq.forgot': 'Ich habe mein Passwort vergessen.',
   'marketing.faq.forgot-answer': 'Wähle „Passwort vergessen?“ auf der <0>Anmeldeseite</0>, gib deine E-Mail-Adresse ein und folge dem Link, den wir dir schicken.',
   'marketing.faq.delete': 'Wie schließe ich mein Konto?',
-  'marketing.faq.delete-answer': 'Schick uns eine Anfrage über das <0>Kontaktformular</0> mit dem Betreff „Kontodeaktivierung“. Wir bestätigen dir per E-Mail, sobald es erledigt ist.',
+  'marketing.faq.delete-answer': 'Schick uns eine Anfrage über das <0>Kontaktformular</0> mit dem Betreff „Konto deaktivieren“. Wir bestätigen dir per E-Mail, sobald es erledigt ist.',
   'marketing.faq.help-title': 'Noch Fragen?',
   'marketing.faq.help-text': 'Unser Support-Team beantwortet jede Nachricht innerhalb von 24 Stunden.',
   'marketing.faq.contact': 'Kontakt',
