@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@web/mocks/server';
 import { renderMemberScreen, resetMemberState, signInMember } from '@web/test/member-harness';
 import { Toaster } from '@web/ui/toast';
 import { SettingsScreen } from '@web/app/settings-screen';
+import { chooseLanguage } from '@web/lib/i18n';
 import { readTimeFormat } from './time-format';
 
 const SLOW = { timeout: 20_000 };
@@ -92,6 +93,24 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('measurement must be metric or imperial')).toBeTruthy();
     expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+  });
+
+  it('shows the chosen language checked while its texts load, then speaks it and keeps it on the account', SLOW, async () => {
+    signInMember({ _id: 'u-demo', email: 'demo@example.com' });
+    const patches = recordPatches();
+    renderSettings();
+    try {
+      const deutsch = await screen.findByRole<HTMLInputElement>('radio', { name: 'Deutsch' });
+      fireEvent.click(deutsch);
+      // Synchronously after the click, before the German catalogue has loaded: the radio does not snap back.
+      expect(deutsch.checked).toBe(true);
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: 'English' }).checked).toBe(false);
+      await screen.findByRole('button', { name: 'Einstellungen speichern' });
+      await waitFor(() => expect(patches).toContainEqual({ language: 'de' }));
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Deutsch' }).checked).toBe(true);
+    } finally {
+      await act(() => chooseLanguage('en'));
+    }
   });
 
   it('shows a standard membership with an Upgrade button, and the account links', async () => {

@@ -106,18 +106,23 @@ function Choice<V extends string>({ legend, name, value, options, onChange }: { 
  */
 function LanguageSection({ userId }: { userId: string }) {
   const language = useLanguage();
+  // The chosen radio shows at once: the other language's catalogue may take a moment to load, and a radio that snaps back reads as a refusal.
+  const [pending, setPending] = useState<Locale | null>(null);
   const choose = async (next: Locale) => {
+    setPending(next);
     try {
       await chooseLanguage(next);
       const answer = await saveSettings(userId, { language: next });
       if (answer && typeof answer === 'object' && '_id' in answer) userStore.set(answer);
     } catch (error) {
       toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('error.generic'));
+    } finally {
+      setPending(null);
     }
   };
   return (
     <Section side title={t('settings.language-title')} description={t('settings.language-text')}>
-      <Choice legend={t('settings.language-legend')} name="language" value={language} onChange={(next) => void choose(next)} options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} />
+      <Choice legend={t('settings.language-legend')} name="language" value={pending ?? language} onChange={(next) => void choose(next)} options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} />
     </Section>
   );
 }
