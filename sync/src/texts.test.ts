@@ -4,6 +4,7 @@ import { enAccount } from './locales/en-account.js';
 import { enAdmin } from './locales/en-admin.js';
 import { enAgentConsole } from './locales/en-agent-console.js';
 import { enConsole } from './locales/en-console.js';
+import { enHelp } from './locales/en-help.js';
 import { enLanding } from './locales/en-landing.js';
 import { enMail } from './locales/en-mail.js';
 import { enMarketing } from './locales/en-marketing.js';
@@ -12,7 +13,7 @@ import { enSettings } from './locales/en-settings.js';
 import { enSupport } from './locales/en-support.js';
 import { addTexts, intlLocale, isTextKey, loadCatalogue, localeOfCountry, setLocaleSource, t, texts, tIn, type TextKey } from './texts.js';
 
-const areas = { ...enAccount, ...enAdmin, ...enAgentConsole, ...enConsole, ...enLanding, ...enMail, ...enMarketing, ...enMember, ...enSettings, ...enSupport };
+const areas = { ...enAccount, ...enAdmin, ...enAgentConsole, ...enConsole, ...enHelp, ...enLanding, ...enMail, ...enMarketing, ...enMember, ...enSettings, ...enSupport };
 addTexts(areas);
 const english: Record<string, string> = { ...texts, ...areas };
 

@@ -4,6 +4,7 @@ import type { enAccount } from './locales/en-account.js';
 import type { enAdmin } from './locales/en-admin.js';
 import type { enAgentConsole } from './locales/en-agent-console.js';
 import type { enConsole } from './locales/en-console.js';
+import type { enHelp } from './locales/en-help.js';
 import type { enLanding } from './locales/en-landing.js';
 import type { enMail } from './locales/en-mail.js';
 import type { enMarketing } from './locales/en-marketing.js';
@@ -20,7 +21,7 @@ import type { enSupport } from './locales/en-support.js';
 export const texts = en;
 
 /** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
-export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enLanding & typeof enMail & typeof enMarketing & typeof enMember & typeof enSettings & typeof enSupport;
+export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enHelp & typeof enLanding & typeof enMail & typeof enMarketing & typeof enMember & typeof enSettings & typeof enSupport;
 
 export type TextKey = keyof typeof en | keyof AreaTexts;
 

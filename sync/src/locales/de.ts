@@ -1,6 +1,7 @@
 import type { TextKey } from '../texts.js';
 import { deAdmin } from './de-admin.js';
 import { deAgentConsole } from './de-agent-console.js';
+import { deHelp } from './de-help.js';
 import { deMarketing } from './de-marketing.js';
 import { deMember } from './de-member.js';
 import { deSupport } from './de-support.js';
@@ -13,6 +14,7 @@ import { deSupport } from './de-support.js';
 export const de = {
   ...deAdmin,
   ...deAgentConsole,
+  ...deHelp,
   ...deMarketing,
   ...deMember,
   ...deSupport,

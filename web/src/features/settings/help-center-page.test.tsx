@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { chooseLanguage } from '@web/lib/i18n';
 import { renderMemberScreen } from '@web/test/member-harness';
-import { HELP_GROUPS, searchHelp } from './help-center-articles';
+import { HELP_GROUPS, helpGroups, searchHelp } from './help-center-articles';
 import { HelpCenterPage } from './help-center-page';
 
 const SLOW = { timeout: 20_000 };
@@ -16,6 +17,18 @@ describe('searchHelp', () => {
     // keywords count, case and accents do not
     expect(searchHelp('DÉACTIVATE').flatMap((g) => g.articles.map((a) => a.id))).toEqual(['delete-account']);
     expect(searchHelp('zzzz')).toEqual([]);
+  });
+
+  it('searches the articles in the language shown', async () => {
+    await chooseLanguage('de');
+    try {
+      expect(helpGroups()[0]?.title).toBe('Konto');
+      expect(searchHelp('Passwort Geräten').flatMap((g) => g.articles.map((a) => a.id))).toEqual(['change-password']);
+      expect(searchHelp('KÜNDIGEN').flatMap((g) => g.articles.map((a) => a.id))).toEqual(['delete-account']);
+      expect(searchHelp('device')).toEqual([]);
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { addTexts, t } from '@sync/texts';
 import { enSettings } from '@sync/locales/en-settings';
 import { Accordion } from '@web/ui/accordion';
 import { RichText } from '@web/ui/rich-text';
-import { HELP_GROUPS, searchHelp } from './help-center-articles';
+import { helpGroups, searchHelp } from './help-center-articles';
 import '@web/ui/forms/forms.css';
 import './settings.css';
 
@@ -16,7 +16,9 @@ export function HelpCenterPage() {
   const [query, setQuery] = useState('');
   // Typing stays smooth while the list filters a beat behind.
   const deferred = useDeferredValue(query);
-  const groups = useMemo(() => searchHelp(deferred), [deferred]);
+  // The articles in the language shown (the screens are drawn again when it changes), searched in it.
+  const all = useMemo(() => helpGroups(), []);
+  const groups = useMemo(() => searchHelp(deferred, all), [deferred, all]);
   const count = groups.reduce((sum, group) => sum + group.articles.length, 0);
   const searching = deferred.trim().length > 0;
 
@@ -60,7 +62,7 @@ export function HelpCenterPage() {
           {!searching && (
             <nav aria-label={t('settings.help-topics')} className="help-center__topics">
               <ul>
-                {HELP_GROUPS.map((group) => (
+                {all.map((group) => (
                   <li key={group.id}>
                     <a href={`#help-${group.id}`} className="help-center__topic">
                       {group.title}
