@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatClock, formatStamp, normaliseDate, normaliseId, secondsUntil } from './format';
+import { dayLabel, formatClock, formatListTime, formatLongDate, formatStamp, formatTimeAgo, formatTimeOfDay, normaliseDate, normaliseId, secondsUntil } from './format';
+import { chooseLanguage } from './i18n';
 
 describe('console formats', () => {
   it('shows timers as m:ss and h:mm:ss', () => {
@@ -37,5 +38,40 @@ describe('console formats', () => {
     expect(normaliseId('x')).toBe('x');
     expect(normaliseDate({ $date: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');
     expect(normaliseDate(3)).toBeNull();
+  });
+});
+
+describe('relative times and dates per locale', () => {
+  const now = new Date(2026, 10, 25, 9, 0);
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it('says how long ago in English as date-fns did: the largest unit reached, rounded', () => {
+    expect(formatTimeAgo(before(0), now)).toBe('0 seconds ago');
+    expect(formatTimeAgo(before(45_000), now)).toBe('45 seconds ago');
+    expect(formatTimeAgo(before(90_000), now)).toBe('2 minutes ago');
+    expect(formatTimeAgo(before(3 * 3600_000), now)).toBe('3 hours ago');
+    expect(formatTimeAgo(before(86_400_000), now)).toBe('1 day ago');
+    expect(formatTimeAgo(before(45 * 86_400_000), now)).toBe('2 months ago');
+    expect(formatTimeAgo(before(800 * 86_400_000), now)).toBe('2 years ago');
+    expect(formatTimeAgo(new Date(now.getTime() + 2 * 3600_000), now)).toBe('in 2 hours');
+    expect(formatTimeAgo('nonsense', now)).toBe('');
+  });
+  it('speaks German when German is chosen: no English words', async () => {
+    await chooseLanguage('de');
+    try {
+      expect(formatTimeAgo(before(3 * 86_400_000), now)).toBe('vor 3 Tagen');
+      expect(formatTimeAgo(before(3600_000), now)).toBe('vor 1 Stunde');
+      expect(formatLongDate(new Date(2026, 10, 28).toISOString())).toMatch(/^Samstag, 28\. November 2026$/);
+      expect(formatListTime(new Date(2026, 10, 22, 3, 21).toISOString(), now)).toMatch(/22\. Nov/);
+      expect(formatTimeOfDay(new Date(2026, 10, 25, 15, 45).toISOString())).toBe('15:45');
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+  it('writes English dates and clock times as before', () => {
+    expect(formatLongDate(new Date(2026, 10, 28).toISOString())).toBe('Saturday, November 28, 2026');
+    expect(formatTimeOfDay(new Date(2026, 10, 25, 15, 45).toISOString())).toBe('3:45 PM');
+    expect(formatListTime(new Date(2026, 10, 25, 15, 45).toISOString(), new Date(2026, 10, 25, 18, 0))).toBe('3:45 PM');
+    expect(formatListTime(new Date(2026, 10, 22, 3, 21).toISOString(), now)).toBe('Nov 22');
+    expect(formatListTime(new Date(2025, 10, 22, 3, 21).toISOString(), now)).toBe('Nov 22, 2025');
   });
 });

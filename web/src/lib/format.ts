@@ -44,6 +44,21 @@ export function formatTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : time().format(d);
 }
 
+const timeOfDay = () => dateFormat('timeOfDay', { hour: 'numeric', minute: '2-digit' });
+const longDate = () => dateFormat('longDate', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+/** The clock as the locale writes it, the hour without a leading zero: "3:45 PM", "15:45". */
+export function formatTimeOfDay(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : timeOfDay().format(d);
+}
+
+/** A day in full: "Saturday, November 28, 2026", "Samstag, 28. November 2026". */
+export function formatLongDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : longDate().format(d);
+}
+
 const weekday = () => dateFormat('weekday', { weekday: 'long' });
 const weekdayDate = () => dateFormat('weekdayDate', { weekday: 'short', month: 'short', day: 'numeric' });
 const fullDate = () => dateFormat('fullDate', { dateStyle: 'medium' });
@@ -90,6 +105,43 @@ export function formatStamp(iso: string, now: Date = new Date()): string {
   if (Number.isNaN(d.getTime())) return '';
   if (isSameDay(d, now)) return time().format(d);
   return `${(isSameYear(d, now) ? shortDate : fullDate)().format(d)}, ${time().format(d)}`;
+}
+
+/** A list's last-activity time: the clock today, the day this year, the full date before ("3:45 PM", "Nov 28", "Nov 28, 2025"). */
+export function formatListTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (isSameDay(d, now)) return timeOfDay().format(d);
+  return (isSameYear(d, now) ? shortDate : fullDate)().format(d);
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * How long ago (or how far ahead) a date is, in the member's language: "3 days ago", "vor 3 Tagen", "in 2 hours".
+ * The largest unit the distance reaches, rounded (30-day months, 365-day years), as date-fns'
+ * formatDistanceToNowStrict counted it, but worded by Intl.RelativeTimeFormat.
+ */
+export function formatTimeAgo(date: string | Date, now: Date = new Date()): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(d.getTime())) return '';
+  const locale = formatLocale();
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })));
+  const seconds = (d.getTime() - now.getTime()) / 1000;
+  const distance = Math.abs(seconds);
+  const [unit, size] = RELATIVE_UNITS.find(([, size]) => distance >= size) ?? ['second', 1];
+  const count = Math.round(distance / size);
+  // Past, or now: "0 seconds ago"; ahead: "in 2 hours".
+  return format.format(seconds > 0 ? count : -count, unit);
 }
 
 /** `<input type="datetime-local">` value for an ISO date, in local time. */

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enAccount } from '@sync/locales/en-account';
 import { ApiError } from '@web/lib/http';
+import { formatLocale } from '@web/lib/i18n';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
 import { anyMissing, credentialsResolver } from '@web/ui/forms/credentials';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
@@ -48,7 +49,7 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && error.code === 'deletion-pending') {
           const date = (error.body as { error?: { deletionDate?: string } } | undefined)?.error?.deletionDate;
-          setPendingDeletion({ username, password, date: date ? new Date(date).toLocaleDateString(undefined, { dateStyle: 'long' }) : '' });
+          setPendingDeletion({ username, password, date: date ? new Date(date).toLocaleDateString(formatLocale(), { dateStyle: 'long' }) : '' });
           return;
         }
         toast.error(loginFailureMessage(error));

@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { enAdmin } from '@sync/locales/en-admin';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-state';
+import { formatDateTime, formatTimeAgo } from '@web/lib/format';
 import { ApiError } from '@web/lib/http';
 import { STALE } from '@web/lib/query-client';
 import { tokenRole } from '@web/lib/token';
@@ -318,8 +318,8 @@ function ModerationCard({ item, decisions, register, onDecide, onKeyDown }: Card
             {item.width}×{item.height}
           </span>
           {valid && (
-            <time dateTime={item.createDate} title={created.toLocaleString()}>
-              {formatDistanceToNowStrict(created, { addSuffix: true })}
+            <time dateTime={item.createDate} title={formatDateTime(item.createDate)}>
+              {formatTimeAgo(created)}
             </time>
           )}
         </p>

@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { reportOutcomes, reportStatuses, type ReportItem, type ReportOutcome, type ReportReason, type ReportStatus } from '@sync/contract/safety';
 import { enAdmin } from '@sync/locales/en-admin';
 import { addTexts, t, type TextKey } from '@sync/texts';
+import { formatTimeAgo } from '@web/lib/format';
 import { ApiError } from '@web/lib/http';
 import { STALE } from '@web/lib/query-client';
 import { Avatar } from '@web/ui/avatar';
@@ -151,7 +151,7 @@ function ReportCard({ item, onResolved }: { item: ReportItem; onResolved: (item:
       setBusy(false);
     }
   };
-  const when = formatDistanceToNowStrict(new Date(item.createDate), { addSuffix: true });
+  const when = formatTimeAgo(item.createDate);
   return (
     <li className="mod-report" aria-label={t('admin.reports.report-on', { username: item.profile.username, reason: t(REASON_LABELS[item.reason]) })}>
       <div className="mod-report__who">

@@ -1,4 +1,5 @@
 import { addTexts, t } from '@sync/texts';
+import { formatLocale } from '@web/lib/i18n';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
 import type { AgentConversation, Memo } from '@sync/contract/agents';
 import { formatHeight } from '@sync/rules/height';
@@ -24,9 +25,9 @@ function ageRange(min: number | null, max: number | null): string {
 export function memberLocalTime(timezone: string, now: number): { time: string; zone: string } {
   const options: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
   try {
-    return { time: new Intl.DateTimeFormat(undefined, { ...options, timeZone: timezone }).format(now), zone: timezone };
+    return { time: new Intl.DateTimeFormat(formatLocale(), { ...options, timeZone: timezone }).format(now), zone: timezone };
   } catch {
-    return { time: new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }).format(now), zone: 'UTC' };
+    return { time: new Intl.DateTimeFormat(formatLocale(), { ...options, timeZone: 'UTC' }).format(now), zone: 'UTC' };
   }
 }
 

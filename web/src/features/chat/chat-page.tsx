@@ -1,11 +1,12 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { format, isToday, isYesterday } from 'date-fns';
+import { isToday, isYesterday } from 'date-fns';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES_PER_CHUNK, MESSAGE_COST } from '@sync/contract/messaging';
 import { profileOfLocalId } from '@sync/engine/keys';
 import { t } from '@sync/texts';
+import { formatLongDate, formatTimeOfDay } from '@web/lib/format';
 import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import { useUser } from '@web/lib/user-store';
 import { getLocalDb, type ConversationRow, type MessageRow } from '@web/local/db';
@@ -81,7 +82,7 @@ function dayLabel(iso: string): string {
   const date = new Date(iso);
   if (isToday(date)) return t('chat.today');
   if (isYesterday(date)) return t('chat.yesterday');
-  return format(date, 'EEEE, MMMM d, yyyy');
+  return formatLongDate(iso);
 }
 
 function StatusIcon({ message }: { message: MessageRow }) {
@@ -145,7 +146,7 @@ function MessageBubble({ message, onOpenPhoto }: { message: MessageRow; onOpenPh
           <p className="message__text">{message.messageType === 'attachment' && !message.message ? t('messages.attachment') : <EmojiText text={message.message} />}</p>
         )}
         <span className="message__meta">
-          <time dateTime={message.date}>{format(new Date(message.date), 'p')}</time>
+          <time dateTime={message.date}>{formatTimeOfDay(message.date)}</time>
           {own && <StatusIcon message={message} />}
         </span>
       </div>

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
+import { formatTimeAgo } from '@web/lib/format';
 import { useUser } from '@web/lib/user-store';
 import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
@@ -21,7 +21,7 @@ interface ListCopy {
   emptyBody: TextKey;
 }
 
-const ago = (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
+const ago = (iso: string) => formatTimeAgo(iso);
 
 const COPY: Record<InterestList, ListCopy> = {
   favorites: {

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
+import { formatTimeAgo } from '@web/lib/format';
 import { userStore } from '@web/lib/user-store';
 import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
@@ -27,7 +27,7 @@ function useList<T>(load: () => Promise<{ data: T[]; total: number }>) {
   return [state, reload] as const;
 }
 
-const since = (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
+const since = (iso: string) => formatTimeAgo(iso);
 
 /** /matches: the swipe deck, the matches list, and the profiles passed on (any of which can be undone). */
 export function MatchesPage() {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { format, isThisYear, isToday } from 'date-fns';
 import type { ReactNode } from 'react';
 import { t, type TextKey } from '@sync/texts';
+import { formatListTime } from '@web/lib/format';
 import type { ConversationRow } from '@web/local/db';
 import { unreadCountsOf, useConversations, type ConversationScope } from '@web/sync/mirror-queries';
 import { Avatar } from '@web/ui/avatar';
@@ -12,11 +12,7 @@ import './messages.css';
 /** Flirts and sent lists page through the mirror. */
 export const LIST_PAGE_SIZE = 20;
 
-function shortTime(iso: string): string {
-  const date = new Date(iso);
-  if (isToday(date)) return format(date, 'p');
-  return isThisYear(date) ? format(date, 'MMM d') : format(date, 'MMM d, yyyy');
-}
+const shortTime = (iso: string) => formatListTime(iso);
 
 function preview(row: ConversationRow): string {
   const last = row.lastMessage;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
 import { ApiError } from '@web/lib/http';
+import { formatLocale } from '@web/lib/i18n';
 import { money } from '@web/lib/price-plans';
 import { cancelSubscription } from '@web/lib/payments-api';
 import { userStore, useUser } from '@web/lib/user-store';
@@ -25,7 +26,7 @@ interface SubscriptionFields {
   cancelDate?: string | null;
 }
 
-const day = (iso?: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '');
+const day = (iso?: string | null) => (iso ? new Date(iso).toLocaleDateString(formatLocale(), { year: 'numeric', month: 'long', day: 'numeric' }) : '');
 
 function MembershipBlock({ subscription }: { subscription: SubscriptionFields | undefined }) {
   const [busy, setBusy] = useState(false);

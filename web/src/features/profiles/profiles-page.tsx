@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { sortOptions, type SortOption } from '@sync/contract/entities';
 import { addTexts, t } from '@sync/texts';
+import { formatLocale } from '@web/lib/i18n';
 import { enMember } from '@sync/locales/en-member';
 import { ProfileCard, ProfileCardSkeletons } from '@web/ui/profile-card/profile-card';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
@@ -77,7 +78,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
         <section className="profiles-results" aria-labelledby="profiles-results-title">
           <div className="profiles-toolbar">
             <h2 id="profiles-results-title" className="profiles-toolbar__count" aria-live="polite">
-              {firstLoad ? t('member.profiles.loading-profiles') : t('member.profiles.count', { total: state.total.toLocaleString(), count: state.total })}
+              {firstLoad ? t('member.profiles.loading-profiles') : t('member.profiles.count', { total: state.total.toLocaleString(formatLocale()), count: state.total })}
             </h2>
             <div className="profiles-toolbar__controls">
               {!desktop && (
@@ -158,7 +159,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
           {visible.length > 0 && (
             <div className="load-more">
               <p className="muted">
-                {t('member.profiles.showing', { shown: Math.min(visible.length, state.total).toLocaleString(), total: state.total.toLocaleString() })}
+                {t('member.profiles.showing', { shown: Math.min(visible.length, state.total).toLocaleString(formatLocale()), total: state.total.toLocaleString(formatLocale()) })}
               </p>
               {state.canLoadMore && (
                 <button

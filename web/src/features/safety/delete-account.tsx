@@ -3,6 +3,7 @@ import { DELETION_GRACE_DAYS } from '@sync/contract/safety';
 import { t } from '@sync/texts';
 import { call, pathParams, rpc, via } from '@web/lib/rpc';
 import { ApiError } from '@web/lib/http';
+import { formatLocale } from '@web/lib/i18n';
 import { FormField } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
@@ -28,7 +29,7 @@ export function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted
     }
     setError(undefined);
     // The date the confirmation names, from the moment the member asks.
-    setGraceEnd(new Date(Date.now() + DELETION_GRACE_DAYS * 86_400_000).toLocaleDateString(undefined, { dateStyle: 'long' }));
+    setGraceEnd(new Date(Date.now() + DELETION_GRACE_DAYS * 86_400_000).toLocaleDateString(formatLocale(), { dateStyle: 'long' }));
     setConfirming(true);
   };
   const confirm = async () => {
@@ -36,7 +37,7 @@ export function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted
     try {
       const answer = await call(rpc.user[':id'].deletion.$post({ param: pathParams({ id: userId }), json: { currentPassword: password } }, via({ loader: false })));
       setConfirming(false);
-      toast.info(t('auth.deletion-pending', { date: new Date(answer.deletionDate).toLocaleDateString(undefined, { dateStyle: 'long' }) }), { duration: 10_000 });
+      toast.info(t('auth.deletion-pending', { date: new Date(answer.deletionDate).toLocaleDateString(formatLocale(), { dateStyle: 'long' }) }), { duration: 10_000 });
       onDeleted();
     } catch (err) {
       setConfirming(false);
