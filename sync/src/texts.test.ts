@@ -11,9 +11,10 @@ import { enMarketing } from './locales/en-marketing.js';
 import { enMember } from './locales/en-member.js';
 import { enSettings } from './locales/en-settings.js';
 import { enSupport } from './locales/en-support.js';
+import { enUi } from './locales/en-ui.js';
 import { addTexts, intlLocale, isTextKey, loadCatalogue, localeOfCountry, setLocaleSource, t, texts, tIn, type TextKey } from './texts.js';
 
-const areas = { ...enAccount, ...enAdmin, ...enAgentConsole, ...enConsole, ...enHelp, ...enLanding, ...enMail, ...enMarketing, ...enMember, ...enSettings, ...enSupport };
+const areas = { ...enAccount, ...enAdmin, ...enAgentConsole, ...enConsole, ...enHelp, ...enLanding, ...enMail, ...enMarketing, ...enMember, ...enSettings, ...enSupport, ...enUi };
 addTexts(areas);
 const english: Record<string, string> = { ...texts, ...areas };
 

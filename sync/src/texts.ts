@@ -11,6 +11,7 @@ import type { enMarketing } from './locales/en-marketing.js';
 import type { enMember } from './locales/en-member.js';
 import type { enSettings } from './locales/en-settings.js';
 import type { enSupport } from './locales/en-support.js';
+import type { enUi } from './locales/en-ui.js';
 
 /**
  * The catalogue's runtime (docs/decisions/0045): one Lingui instance per language, the English one from the start so
@@ -21,7 +22,7 @@ import type { enSupport } from './locales/en-support.js';
 export const texts = en;
 
 /** The English texts of the areas that bring their own (locales/en-*.ts): a screen's chunk, the API's mails. */
-export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enHelp & typeof enLanding & typeof enMail & typeof enMarketing & typeof enMember & typeof enSettings & typeof enSupport;
+export type AreaTexts = typeof enAccount & typeof enAdmin & typeof enAgentConsole & typeof enConsole & typeof enHelp & typeof enLanding & typeof enMail & typeof enMarketing & typeof enMember & typeof enSettings & typeof enSupport & typeof enUi;
 
 export type TextKey = keyof typeof en | keyof AreaTexts;
 

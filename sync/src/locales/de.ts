@@ -5,6 +5,7 @@ import { deHelp } from './de-help.js';
 import { deMarketing } from './de-marketing.js';
 import { deMember } from './de-member.js';
 import { deSupport } from './de-support.js';
+import { deUi } from './de-ui.js';
 
 /**
  * The German catalogue (docs/decisions/0045): every key of the English one, in the informal "du" German dating apps
@@ -18,6 +19,7 @@ export const de = {
   ...deMarketing,
   ...deMember,
   ...deSupport,
+  ...deUi,
   'error.generic': 'Etwas ist schiefgelaufen, bitte versuche es später noch einmal.',
   'error.login-invalid-credentials': 'Ungültige Anmeldedaten. Bitte prüfe Benutzername und Passwort',
   'error.login-throttled': 'Zu viele Anmeldeversuche. Bitte versuche es in {minutes} Minuten noch einmal.',
@@ -359,6 +361,7 @@ export const de = {
   'shell.coming-soon': 'Demnächst',
   'shell.coming-soon-body': 'Dieser Teil von {brand} ist unterwegs.',
   'shell.go-home': 'Zur Startseite',
+  'shell.brand-home': '{brand}: Startseite',
   'shell.error-title': 'Etwas ist schiefgelaufen',
   'shell.close': 'Schließen',
   'shell.footer-disclaimer': 'Die Profile dienen nur der Unterhaltung; echte Treffen sind nicht möglich. Du musst mindestens 18 Jahre alt sein.',

@@ -365,6 +365,7 @@ export const en = {
   'shell.coming-soon': 'Coming soon',
   'shell.coming-soon-body': 'This part of {brand} is on its way.',
   'shell.go-home': 'Go to the home page',
+  'shell.brand-home': '{brand} home',
   'shell.error-title': 'Something went wrong',
   'shell.close': 'Close',
   'shell.footer-disclaimer': 'Profiles are for entertainment only; no real meetings are possible. You must be 18 or older.',

@@ -5,7 +5,7 @@ import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
 import { buildPricePlans, currencySymbol } from '@web/lib/price-plans';
 import { Icon } from '@web/ui/icons';
-import { CreditPackageCard, MembershipCard, ONE_MESSAGE_PER_CREDIT } from '@web/ui/price-cards';
+import { CreditPackageCard, MembershipCard, oneMessagePerCredit } from '@web/ui/price-cards';
 import { RichText } from '@web/ui/rich-text';
 import './marketing.css';
 
@@ -96,7 +96,7 @@ export function PricesPage() {
         </h2>
         <ul>
           <li>
-            <RichText id="marketing.prices.note-credit" values={{ rule: ONE_MESSAGE_PER_CREDIT }} components={{ 0: <strong /> }} />
+            <RichText id="marketing.prices.note-credit" values={{ rule: oneMessagePerCredit() }} components={{ 0: <strong /> }} />
           </li>
           <li>
             <RichText id="marketing.prices.note-renew" components={{ 0: <strong /> }} />

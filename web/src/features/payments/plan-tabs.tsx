@@ -6,7 +6,7 @@ import { cartStore, useCart, type CartItem } from '@web/lib/cart';
 import { money, type CreditPackagePlan, type MembershipPlan } from '@web/lib/price-plans';
 import { useUser, type User } from '@web/lib/user-store';
 import { Icon } from '@web/ui/icons';
-import { CreditPackageCard, MembershipCard, membershipName, ONE_MESSAGE_PER_CREDIT } from '@web/ui/price-cards';
+import { CreditPackageCard, MembershipCard, membershipName, oneMessagePerCredit } from '@web/ui/price-cards';
 import { useMemberPlans } from './use-member-plans';
 
 addTexts(enMember);
@@ -90,7 +90,7 @@ export function CreditPackagesTab() {
         </ul>
       )}
       <p className="pay-disclaimer">
-        <Icon name="info" size={18} /> <span>{ONE_MESSAGE_PER_CREDIT}</span>
+        <Icon name="info" size={18} /> <span>{oneMessagePerCredit()}</span>
       </p>
     </section>
   );
@@ -144,7 +144,7 @@ export function MembershipsTab() {
         </ul>
       )}
       <p className="pay-disclaimer">
-        <Icon name="info" size={18} /> <span>{t('member.pay.renew-note', { rule: ONE_MESSAGE_PER_CREDIT })}</span>
+        <Icon name="info" size={18} /> <span>{t('member.pay.renew-note', { rule: oneMessagePerCredit() })}</span>
       </p>
     </section>
   );

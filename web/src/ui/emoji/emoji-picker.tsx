@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SKIN_TONES, codeFor, glyph, type EmojiEntry, type EmojiGroups, type GroupId, type SkinTone } from './emoji-model';
 import { loadEmojiGroups } from './emoji-data';
-import { orderedGroups, resolveOptions, type PickerOptionsInput } from './picker-options';
+import { orderedGroups, resolveOptions, skinToneName, type PickerOptionsInput } from './picker-options';
 import { loadRecent, recentToEntries, rememberEmoji } from './recent-emoji';
 import { EmojiImage, EmojiText } from './emoji-image';
 import { codeOfGlyph } from './emoji-text';
@@ -259,7 +259,7 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
               type="button"
               role="radio"
               aria-checked={tone === value}
-              aria-label={value}
+              aria-label={skinToneName(value)}
               className="emoji-picker__tone"
               onClick={() => setTone(value)}
             >

@@ -1,4 +1,8 @@
-import { GROUP_ORDER, type EmojiEntry, type GroupId } from './emoji-model';
+import { addTexts, t } from '@sync/texts';
+import { enUi } from '@sync/locales/en-ui';
+import { GROUP_ORDER, type EmojiEntry, type GroupId, type SkinTone } from './emoji-model';
+
+addTexts(enUi);
 
 /** docs/product.md#constants: light in the product, auto in the picker library. */
 export type PickerTheme = 'light' | 'dark' | 'auto';
@@ -34,17 +38,25 @@ export interface PickerOptions {
   mode: 'insert';
 }
 
-export const DEFAULT_GROUP_NAMES: Record<string, string> = {
-  recent: 'Recently used',
-  smileys_people: 'Smileys & People',
-  animals_nature: 'Animals & Nature',
-  food_drink: 'Food & Drink',
-  activities: 'Activities',
-  travel_places: 'Travel & Places',
-  objects: 'Objects',
-  symbols: 'Symbols',
-  flags: 'Flags',
-};
+/** The groups' names in the language shown. */
+export function defaultGroupNames(): Record<string, string> {
+  return {
+    recent: t('ui.emoji.group-recent'),
+    smileys_people: t('ui.emoji.group-smileys-people'),
+    animals_nature: t('ui.emoji.group-animals-nature'),
+    food_drink: t('ui.emoji.group-food-drink'),
+    activities: t('ui.emoji.group-activities'),
+    travel_places: t('ui.emoji.group-travel-places'),
+    objects: t('ui.emoji.group-objects'),
+    symbols: t('ui.emoji.group-symbols'),
+    flags: t('ui.emoji.group-flags'),
+  };
+}
+
+/** A skin tone's accessible name in the language shown. */
+export function skinToneName(tone: SkinTone): string {
+  return t(`ui.emoji.tone-${tone}`);
+}
 
 export const DEFAULT_GROUP_ICONS: Record<string, string> = {
   recent: '🕘',
@@ -63,7 +75,10 @@ export const DEFAULT_OPTIONS: PickerOptions = {
   hideSearch: true,
   hideGroupIcons: false,
   hideGroupNames: false,
-  staticTexts: { placeholder: 'Search emoji', skinTone: 'Skin tone', trigger: 'Emoji', noResults: 'No emoji found' },
+  // Read when asked for, so the texts are those of the language shown.
+  get staticTexts(): StaticTexts {
+    return { placeholder: t('ui.emoji.search'), skinTone: t('ui.emoji.skin-tone'), trigger: t('ui.emoji.trigger'), noResults: t('ui.emoji.no-results') };
+  },
   disabledGroups: [],
   groupNames: {},
   displayRecent: false,
@@ -83,7 +98,7 @@ export function resolveOptions(input: PickerOptionsInput = {}): PickerOptions {
     ...DEFAULT_OPTIONS,
     ...input,
     staticTexts: { ...DEFAULT_OPTIONS.staticTexts, ...input.staticTexts },
-    groupNames: { ...DEFAULT_GROUP_NAMES, ...input.groupNames },
+    groupNames: { ...defaultGroupNames(), ...input.groupNames },
     groupIcons: { ...DEFAULT_GROUP_ICONS, ...input.groupIcons },
   };
 }

@@ -1,5 +1,10 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import { addTexts } from '@sync/texts';
+import { enUi } from '@sync/locales/en-ui';
+import { RichText } from '../rich-text';
 import type { FieldControlProps } from './form-field';
+
+addTexts(enUi);
 
 type PasswordInputProps = FieldControlProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'>;
 
@@ -16,8 +21,8 @@ export function PasswordInput(props: PasswordInputProps) {
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? 'Hide' : 'Show'}
-        <span className="visually-hidden"> password</span>
+        {/* The visible word, and what it shows or hides for screen readers ("Show password"). */}
+        <RichText id={visible ? 'ui.password.hide' : 'ui.password.show'} components={{ 0: <span className="visually-hidden" /> }} />
       </button>
     </div>
   );

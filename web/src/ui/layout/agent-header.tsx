@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enUi } from '@sync/locales/en-ui';
 import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
 import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
+
+addTexts(enUi);
 
 export function AgentHeader() {
   const { token } = useAuth();
@@ -26,34 +29,34 @@ export function AgentHeader() {
             </li>
             <li>
               <Link to="/agent/lookup" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                <span className="main-nav__label">Lookup</span>
+                <span className="main-nav__label">{t('ui.nav.lookup')}</span>
               </Link>
             </li>
             {isAdmin && (
               <>
                 <li>
                   <Link to="/agent/board" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                    <span className="main-nav__label">Board</span>
+                    <span className="main-nav__label">{t('ui.nav.board')}</span>
                   </Link>
                 </li>
                 <li>
                   <Link to="/agent/agents" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                    <span className="main-nav__label">Agents</span>
+                    <span className="main-nav__label">{t('ui.nav.agents')}</span>
                   </Link>
                 </li>
                 <li>
                   <Link to="/agent/profiles" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                    <span className="main-nav__label">Profiles</span>
+                    <span className="main-nav__label">{t('ui.nav.profiles')}</span>
                   </Link>
                 </li>
                 <li>
                   <Link to="/agent/report" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                    <span className="main-nav__label">Report</span>
+                    <span className="main-nav__label">{t('ui.nav.report')}</span>
                   </Link>
                 </li>
                 <li>
                   <Link to="/agent/moderation" className="main-nav__link" activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
-                    <span className="main-nav__label">Moderation</span>
+                    <span className="main-nav__label">{t('ui.nav.moderation')}</span>
                   </Link>
                 </li>
               </>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { t } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-state';
 import { useBrand } from '@web/lib/brand-context';
 
@@ -9,7 +10,7 @@ export function BrandLogo() {
   const name = brand?.brand ?? 'Amora';
   const to = !isAuthenticated ? '/' : kind === 'agent' ? '/agent' : '/profiles';
   return (
-    <Link to={to} className="brand-logo" aria-label={`${name} home`}>
+    <Link to={to} className="brand-logo" aria-label={t('shell.brand-home', { brand: name })}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
       <span>{name}</span>
     </Link>

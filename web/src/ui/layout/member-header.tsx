@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enUi } from '@sync/locales/en-ui';
 import { useUser } from '@web/lib/user-store';
 import { useUnreadMessageCount } from '@web/sync/unread-count';
 import { BrandLogo } from './brand-logo';
@@ -14,6 +15,8 @@ export const MEMBER_NAV = [
   { to: '/messages', label: 'nav.messages', icon: '✉' },
   { to: '/upgrade', label: 'nav.credits', icon: '★' },
 ] as const;
+
+addTexts(enUi);
 
 export function MemberHeader() {
   const unread = useUnreadMessageCount();
@@ -32,12 +35,12 @@ export function MemberHeader() {
                   </span>
                   <span className="main-nav__label">{t(item.label)}</span>
                   {item.to === '/messages' && unread ? (
-                    <span className="count-badge main-nav__badge" aria-label={`(${unread} unread)`}>
+                    <span className="count-badge main-nav__badge" aria-label={t('ui.nav.unread', { count: unread })}>
                       {unread}
                     </span>
                   ) : null}
                   {item.to === '/upgrade' && typeof credits === 'number' ? (
-                    <span className="main-nav__credits" aria-label={`(${credits} ${credits === 1 ? 'credit' : 'credits'})`} data-testid="header-credits">
+                    <span className="main-nav__credits" aria-label={t('ui.nav.credits', { count: credits })} data-testid="header-credits">
                       {credits}
                     </span>
                   ) : null}

@@ -1,16 +1,19 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
-import { t } from '@sync/texts';
+import { addTexts, t } from '@sync/texts';
+import { enUi } from '@sync/locales/en-ui';
 import { useAuth } from '@web/lib/auth-state';
 import { tokenRole } from '@web/lib/token';
 import { ownPhotoUrl, useUser } from '@web/lib/user-store';
+
+addTexts(enUi);
 
 /** The user menu (docs/product.md#screens-and-routes popups: user popup/menu) with logout. Radix gives keyboard and focus handling. */
 export function UserMenu() {
   const { logout, kind, token } = useAuth();
   const { user } = useUser();
   const navigate = useNavigate();
-  const staffName = tokenRole(token) === 'admin' ? 'Admin' : 'Agent';
+  const staffName = t(tokenRole(token) === 'admin' ? 'ui.user-menu.admin' : 'ui.user-menu.agent');
   const name = user?.username ?? (kind === 'agent' ? staffName : '');
   const photo = user && kind !== 'agent' ? ownPhotoUrl(user) : null;
   return (

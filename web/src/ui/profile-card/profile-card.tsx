@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { activityLabel } from '@sync/rules/activity';
 import { formatHeight, type MeasurementSystem } from '@sync/rules/height';
+import { addTexts, t } from '@sync/texts';
+import { enUi } from '@sync/locales/en-ui';
 import { LazyImage } from './lazy-image';
 import { coverImage, imageSources, imageUrl, placeOf, type ProfileCardData } from './profile-data';
 import './profile-card.css';
@@ -22,7 +24,12 @@ export interface ProfileCardProps {
 /** How wide a card's photo is drawn (profile-card.css grid): two columns on a phone, about 240 px from a tablet up. */
 const CARD_SIZES = '(min-width: 768px) 240px, 50vw';
 
-const BADGE_LABEL = { FEATURED: 'Featured', PREMIUM: 'Premium', NEW: 'New' } as const;
+addTexts(enUi);
+
+const BADGE_LABEL = { FEATURED: 'ui.card.badge-featured', PREMIUM: 'ui.card.badge-premium', NEW: 'ui.card.badge-new' } as const;
+
+/** "3 days ago" → "3 days ago", "Just now" → "just now": the activity label inside a sentence (German nouns keep their capitals). */
+const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 /** docs/product.md#data profile card: photo, username, age, city, badges, online dot, activity label and height. */
 export function ProfileCard({ profile, measurement, eager, note, actions, onOpen, now }: ProfileCardProps) {
@@ -45,10 +52,10 @@ export function ProfileCard({ profile, measurement, eager, note, actions, onOpen
             height={400}
           />
           {profile.badges.length > 0 && (
-            <ul className="profile-card__badges" aria-label="Badges">
+            <ul className="profile-card__badges" aria-label={t('ui.card.badges')}>
               {profile.badges.map((badge) => (
                 <li key={badge} className={`badge badge--${badge.toLowerCase()}`}>
-                  {BADGE_LABEL[badge]}
+                  {t(BADGE_LABEL[badge])}
                 </li>
               ))}
             </ul>
@@ -59,10 +66,10 @@ export function ProfileCard({ profile, measurement, eager, note, actions, onOpen
             <span className={`online-dot${profile.isOnline ? ' is-online' : ''}`} aria-hidden="true" />
             <span className="profile-card__username">{profile.username}</span>
             <span className="profile-card__age">, {profile.age}</span>
-            <span className="visually-hidden">{profile.isOnline ? ' (online)' : ''}</span>
+            <span className="visually-hidden">{profile.isOnline ? ` ${t('ui.card.online')}` : ''}</span>
           </h3>
           {facts.length > 0 && <p className="profile-card__facts">{facts.join(' · ')}</p>}
-          <p className="profile-card__activity">{profile.isOnline ? 'Online now' : `Active ${activityLabel(profile.activityDate, now).toLowerCase()}`}</p>
+          <p className="profile-card__activity">{profile.isOnline ? t('ui.card.online-now') : t('ui.card.active', { when: inSentence(activityLabel(profile.activityDate, now)) })}</p>
           {note && <p className="profile-card__note">{note}</p>}
         </div>
       </Link>
