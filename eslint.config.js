@@ -86,7 +86,7 @@ export default tseslint.config(
   {
     // Every member- and agent-facing text comes from the catalogue (sync/src/locales, docs/decisions/0045): a feature's
     // JSX holds no literal text.
-    files: ['web/src/features/**/*.tsx', 'web/src/ui/**/*.tsx'],
+    files: ['web/src/features/**/*.tsx', 'web/src/ui/**/*.tsx', 'web/src/routes/**/*.tsx', 'web/src/app/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },

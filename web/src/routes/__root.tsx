@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { t } from '@sync/texts';
 import { runRouteFlow } from '@web/app/route-flow';
 import { PublicChrome } from '@web/app/public-chrome';
 import { usePageTitle } from '@web/app/page-title';
@@ -59,7 +60,7 @@ function RootLayout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('nav.skip-to-content')}
       </a>
       <Outlet />
       <Popups />

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { t } from '@sync/texts';
 import { RouteTabs } from '@web/ui/route-tabs';
 
 /** docs/product.md#screens-and-routes: tabs Favorites and Viewed. */
@@ -6,10 +7,10 @@ export const Route = createFileRoute('/_auth/interests')({
   component: () => (
     <div className="stack">
       <RouteTabs
-        label="Interests"
+        label={t('nav.interests')}
         tabs={[
-          { to: '/interests/favorites', label: 'Favorites', match: ['/interests/favorites', '/interests/favorited-me', '/interests/proposals'] },
-          { to: '/interests/viewed', label: 'Viewed', match: ['/interests/viewed', '/interests/viewed-me'] },
+          { to: '/interests/favorites', label: t('nav.favorites'), match: ['/interests/favorites', '/interests/favorited-me', '/interests/proposals'] },
+          { to: '/interests/viewed', label: t('nav.viewed'), match: ['/interests/viewed', '/interests/viewed-me'] },
         ]}
       />
       <Outlet />

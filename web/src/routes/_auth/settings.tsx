@@ -8,9 +8,9 @@ export const Route = createFileRoute('/_auth/settings')({
     <div className="stack">
       <h1 className="page-title">{t('nav.settings')}</h1>
       <RouteTabs
-        label="Settings"
+        label={t('nav.settings')}
         tabs={[
-          { to: '/settings', label: 'Account settings', exact: true },
+          { to: '/settings', label: t('nav.account-settings'), exact: true },
           { to: '/settings/help-center', label: t('nav.help-center') },
         ]}
       />
