@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { http, HttpResponse } from 'msw';
 import { server } from '@web/mocks/server';
 import { userStore } from '@web/lib/user-store';
+import { renderWithQuery } from '@web/test/with-query';
 import { VerifyPage } from './verify-page';
 
 function renderAt(url: string) {
   const router = createRouter({ routeTree: createRootRoute({ component: VerifyPage }), history: createMemoryHistory({ initialEntries: [url] }) });
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 describe('VerifyPage', () => {

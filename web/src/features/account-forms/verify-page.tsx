@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { resendEmailBody, type ResendEmailBody } from '@sync/contract/auth';
@@ -64,8 +65,6 @@ export function VerifyPage() {
   const { user } = useUser();
   const { userId, logout } = useAuth();
   const [secondsLeft, startCountdown] = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [checking, setChecking] = useState(false);
   const [changing, setChanging] = useState(false);
   const problem = typeof search.verification_error === 'string' ? search.verification_error : null;
   const email = user?.email;
@@ -81,50 +80,47 @@ export function VerifyPage() {
     if (seconds && seconds > 0) startCountdown(seconds);
   }, [nextResend, startCountdown]);
 
-  async function resend(targetEmail?: string): Promise<boolean> {
-    setSending(true);
-    try {
-      const answer = await resendVerificationEmail(targetEmail);
-      startWait(answer?.waitSeconds ?? secondsUntil(answer?.nextResendDate));
-      return true;
-    } catch (error) {
+  const resend = useMutation({
+    mutationFn: (targetEmail: string | undefined) => resendVerificationEmail(targetEmail),
+    onSuccess: (answer) => startWait(answer?.waitSeconds ?? secondsUntil(answer?.nextResendDate)),
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 429) {
         startWait(waitSecondsOf(error.body));
         toast.warning(error.message || t('verify.resend-wait', { minutes: formatWait(waitSecondsOf(error.body) ?? 0) }));
       } else {
         toast.error(error instanceof ApiError && error.status < 500 && error.message ? error.message : t('error.generic'));
       }
-      return false;
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
+  const sending = resend.isPending;
 
-  async function onResend() {
-    if (await resend()) toast.success(t('verify.resend-success'));
-  }
+  const onResend = () => resend.mutate(undefined, { onSuccess: () => toast.success(t('verify.resend-success')) });
 
   async function changeEmail(target: string): Promise<boolean> {
-    if (!(await resend(target))) return false;
+    try {
+      await resend.mutateAsync(target);
+    } catch {
+      return false; // said by the mutation's onError
+    }
     userStore.update({ email: target });
     toast.success(t('verify.email-changed', { email: target }));
     setChanging(false);
     return true;
   }
 
-  async function onConfirmed() {
-    if (!userId) return;
-    setChecking(true);
-    try {
-      const fresh = await userStore.load(userId);
+  // "I've confirmed": the member read anew (into the user store) says whether the link was opened.
+  const confirmed = useMutation({
+    mutationFn: (id: string) => userStore.load(id),
+    onSuccess: (fresh) => {
       if (fresh.emailValidated) navigateTo(MEMBER_HOME);
       else toast.info(t('account.verify-not-yet'));
-    } catch {
-      toast.error(t('error.generic'));
-    } finally {
-      setChecking(false);
-    }
-  }
+    },
+    onError: () => toast.error(t('error.generic')),
+  });
+  const checking = confirmed.isPending;
+  const onConfirmed = () => {
+    if (userId) confirmed.mutate(userId);
+  };
 
   return (
     <section className="account-card verify-page" aria-labelledby="verify-title">

@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Location } from '@sync/contract/entities';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
+import { STALE } from '@web/lib/query-client';
+import { useDebounced } from '@web/lib/use-debounced';
 import type { FieldControlProps } from '@web/ui/forms/form-field';
 import { fetchLocations, type LocationLists } from './account-api';
 
@@ -9,6 +12,7 @@ addTexts(enMember);
 
 const MAX_OPTIONS = 8;
 const DEBOUNCE_MS = 250;
+const NO_OPTIONS: Location[] = [];
 
 /** By city name (prefix first, then contains), or by zip code when the text is digits (docs/api.md#endpoints zipCode). */
 export function locationOptions(lists: LocationLists, text: string): Location[] {
@@ -42,46 +46,44 @@ export interface CitySearchProps {
   control: FieldControlProps;
 }
 
+/** The country's whole city list, read once and kept: a city search filters it as the member types. */
+const cityListQuery = (country: string) =>
+  queryOptions({
+    queryKey: ['account', 'city-list', country.toUpperCase()] as const,
+    queryFn: ({ signal }) => fetchLocations(country, undefined, signal),
+    staleTime: STALE.reference,
+  });
+
 /** A combobox over GET /api/json/{country}.json: type a city or a zip code, pick with arrows and Enter. */
 export function CitySearch({ country, value, onChange, control }: CitySearchProps) {
   const [text, setText] = useState(locationLabel(value));
-  const [options, setOptions] = useState<Location[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const cityList = useRef<LocationLists | null>(null);
+  // The highlighted option, for the options it was picked in: new options start with none.
+  const [picked, setPicked] = useState<{ options: Location[]; index: number } | null>(null);
   const listId = useId();
+  const queryClient = useQueryClient();
 
   useEffect(() => setText(locationLabel(value)), [value]);
 
-  useEffect(() => {
-    const query = text.trim();
-    if (!open || query.length < 2 || query === locationLabel(value)) {
-      setOptions([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const byZip = /^\d/.test(query);
-        // The city list is fetched once per country; zip lookups ask the API with the prefix.
-        const lists = byZip ? await fetchLocations(country, query, controller.signal) : (cityList.current ??= await fetchLocations(country, undefined, controller.signal));
-        setOptions(locationOptions(lists, query));
-        setActive(-1);
-      } catch {
-        if (!controller.signal.aborted) setOptions([]);
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, open, country, value]);
+  const query = text.trim();
+  const searching = open && query.length >= 2 && query !== locationLabel(value);
+  const term = useDebounced(query, DEBOUNCE_MS);
+  const places = useQuery({
+    queryKey: ['account', 'places', country.toUpperCase(), term] as const,
+    // The city list is fetched once per country; zip lookups ask the API with the prefix.
+    queryFn: async ({ signal }) => locationOptions(/^\d/.test(term) ? await fetchLocations(country, term, signal) : await queryClient.ensureQueryData(cityListQuery(country)), term),
+    // Asked once the member stops typing; the last term's options stay while the next term's are read.
+    enabled: searching && term === query,
+    placeholderData: keepPreviousData,
+  });
+  const options = useMemo(() => (searching && places.data) || NO_OPTIONS, [searching, places.data]);
+  const active = picked?.options === options ? picked.index : -1;
+  const setActive = (index: (current: number) => number) => setPicked((p) => ({ options, index: index(p?.options === options ? p.index : -1) }));
 
   const choose = (location: Location) => {
     onChange(location);
     setText(locationLabel(location));
     setOpen(false);
-    setOptions([]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

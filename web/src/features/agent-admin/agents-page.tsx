@@ -1,15 +1,20 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { agentRoles, type Agent, type AgentRole, type AgentStatus, type UpdateAgentBody } from '@sync/contract/agents';
 import { enAdmin } from '@sync/locales/en-admin';
 import { addTexts, t } from '@sync/texts';
-import { createAgent, listAgents, listBrands, updateAgent } from '@web/lib/agent-api';
-import { ApiError } from '@web/lib/http';
+import { createAgent, listAgents, updateAgent, type ListedBrand } from '@web/lib/agent-api';
+import { STALE } from '@web/lib/query-client';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
+import { brandsQuery, listErrorText } from './admin-queries';
 import { ErrorAlert, useSaveForm } from './save-form';
 
 addTexts(enAdmin);
+
+const NO_SCOPES: string[] = [];
+const scopesOf = (brands: ListedBrand[]) => brands.flatMap((b) => b.scopes ?? []);
 
 interface AgentForm {
   email: string;
@@ -66,18 +71,11 @@ export function AgentsPage() {
 }
 
 function AgentsScreen() {
-  const [agents, setAgents] = useState<Agent[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Read on each visit and after each save; a failed read keeps the last list under the server's message.
+  const list = useQuery({ queryKey: ['agent', 'admin', 'agents'] as const, queryFn: () => listAgents(), staleTime: STALE.live, gcTime: 0, retry: false });
+  const agents = list.data?.data ?? null;
+  const error = listErrorText(list.error);
   const [editing, setEditing] = useState<{ agent: Agent | null } | null>(null);
-  const reload = useCallback(() => {
-    listAgents()
-      .then((page) => {
-        setAgents(page.data);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t('agent.error')));
-  }, []);
-  useEffect(reload, [reload]);
 
   return (
     <div className="ac-page">
@@ -138,7 +136,7 @@ function AgentsScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            reload();
+            void list.refetch();
           }}
         />
       )}
@@ -152,12 +150,7 @@ function AgentDialog({ agent, onClose, onSaved }: { agent: Agent | null; onClose
   const { busy, serverError, save } = useSaveForm();
   const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const [scopes, setScopes] = useState<string[]>([]);
-  useEffect(() => {
-    listBrands()
-      .then((list) => setScopes(list.flatMap((b) => b.scopes ?? [])))
-      .catch(() => setScopes([]));
-  }, []);
+  const scopes = useQuery({ ...brandsQuery, select: scopesOf }).data ?? NO_SCOPES;
   const capError = maxClaimsOf(form.maxClaims) === null ? t('agent.max-claims-range') : null;
   const toggleScope = (scope: string, on: boolean) => set('scope', on ? [...form.scope, scope] : form.scope.filter((s) => s !== scope));
 

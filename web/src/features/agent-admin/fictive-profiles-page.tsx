@@ -1,21 +1,25 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import type { CreateFictiveBody, FictiveProfile, UpdateFictiveBody } from '@sync/contract/agents';
 import { genders } from '@sync/contract/auth';
 import { bodyTypes, ethnicities, eyeColors, hairColors, relationshipStatuses } from '@sync/contract/entities';
 import { enAdmin } from '@sync/locales/en-admin';
 import { addTexts, t, type TextKey } from '@sync/texts';
-import { createFictive, deleteFictivePhoto, listBrands, listFictive, updateFictive, uploadFictivePhotos, type ListPage } from '@web/lib/agent-api';
+import { createFictive, deleteFictivePhoto, listFictive, updateFictive, uploadFictivePhotos } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
+import { STALE } from '@web/lib/query-client';
 import type { Brand } from '@web/lib/runtime-config';
 import { Pager } from '@web/ui/pager';
 import { PopupFrame } from '@web/ui/popups/popup-frame';
 import { toast } from '@web/ui/toast';
 import { AdminOnly } from './admin-only';
+import { brandsQuery, listErrorText } from './admin-queries';
 import { ErrorAlert, useSaveForm } from './save-form';
 
 addTexts(enAdmin);
 
 const PAGE_SIZE = 20;
+const NO_BRANDS: Brand[] = [];
 
 /** The list's columns, the last one (the edit button) unnamed on screen. */
 const COLUMNS = ['admin.fictive.profile', 'admin.fictive.brand', 'admin.fictive.age', 'admin.fictive.location', 'admin.fictive.photos', 'admin.fictive.state-column'] as const satisfies readonly TextKey[];
@@ -129,25 +133,19 @@ export function FictiveProfilesPage() {
 function FictiveScreen() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ page: 1, search: '' });
-  const [list, setList] = useState<ListPage<FictiveProfile> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [brands, setBrands] = useState<Brand[]>([]);
+  // The page shown stays while the next page or search is read; a failed read keeps it under the server's message.
+  const read = useQuery({
+    queryKey: ['agent', 'admin', 'fictive', query] as const,
+    queryFn: () => listFictive({ page: query.page, limit: PAGE_SIZE, ...(query.search ? { search: query.search } : {}) }),
+    placeholderData: keepPreviousData,
+    staleTime: STALE.live,
+    gcTime: 0,
+    retry: false,
+  });
+  const list = read.data ?? null;
+  const error = listErrorText(read.error);
+  const brands = useQuery(brandsQuery).data ?? NO_BRANDS;
   const [editing, setEditing] = useState<{ profile: FictiveProfile | null } | null>(null);
-
-  const reload = useCallback(() => {
-    listFictive({ page: query.page, limit: PAGE_SIZE, ...(query.search ? { search: query.search } : {}) })
-      .then((page) => {
-        setList(page);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t('agent.error')));
-  }, [query]);
-  useEffect(reload, [reload]);
-  useEffect(() => {
-    listBrands()
-      .then(setBrands)
-      .catch(() => setBrands([]));
-  }, []);
 
   const pages = list ? Math.max(1, Math.ceil(list.total / PAGE_SIZE)) : 1;
   return (
@@ -221,7 +219,7 @@ function FictiveScreen() {
           brands={brands}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
-            reload();
+            void read.refetch();
             // A new profile stays open so its photos can be added next.
             setEditing(saved ? { profile: saved } : null);
           }}

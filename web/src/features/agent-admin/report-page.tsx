@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import type { Report } from '@sync/contract/agents';
 import { enAdmin } from '@sync/locales/en-admin';
 import { addTexts, t } from '@sync/texts';
 import { fetchReport } from '@web/lib/agent-api';
 import { ApiError } from '@web/lib/http';
+import { STALE } from '@web/lib/query-client';
 import { AdminOnly } from './admin-only';
 
 addTexts(enAdmin);
@@ -35,17 +37,19 @@ export function ReportPage() {
 function ReportScreen() {
   const [range, setRange] = useState({ from: day(-6), to: day(0) });
   const [applied, setApplied] = useState(range);
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ phase: 'loading' });
-    fetchReport(applied.from, applied.to)
-      .then((report) => live && setState({ phase: 'ready', report }))
-      .catch((error: unknown) => live && setState({ phase: 'error', message: error instanceof ApiError ? error.message : t('agent.error') }));
-    return () => {
-      live = false;
-    };
-  }, [applied]);
+  // Read anew for each range shown (staff act on the server's truth); the last range's figures go while the next is read.
+  const read = useQuery({
+    queryKey: ['agent', 'report', applied.from, applied.to] as const,
+    queryFn: () => fetchReport(applied.from, applied.to),
+    staleTime: STALE.live,
+    gcTime: 0,
+    retry: false,
+  });
+  const state: State = read.data
+    ? { phase: 'ready', report: read.data }
+    : read.isError
+      ? { phase: 'error', message: read.error instanceof ApiError ? read.error.message : t('agent.error') }
+      : { phase: 'loading' };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setApplied(range);

@@ -15,6 +15,7 @@ import { toast } from '@web/ui/toast';
 import { dayKey, dayLabel, formatClock, formatDateTime, formatStamp, secondsUntil } from '@web/lib/format';
 import { useAdminReplyGuard } from './admin-reply-guard';
 import { peekPrimed, refreshPrimed } from './claimed-views';
+import { agentConversationKey } from './conversation-key';
 import { MeetUpsPanel } from './meetups-panel';
 import { MemosPanel } from './memos-panel';
 import { PersonaPanel } from './persona-panel';
@@ -34,7 +35,7 @@ type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase
  */
 export function useAgentConversation(id: string) {
   const query = useQuery({
-    queryKey: ['agent', 'conversation', id] as const,
+    queryKey: agentConversationKey(id),
     queryFn: async ({ signal }) => {
       const conversation = await fetchAgentConversation(id, signal);
       refreshPrimed(conversation);
@@ -412,7 +413,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
       <PersonaPanel conversation={c} />
       <div className="ac-chat__member">
         <PersonCard kind="member" person={c.user} />
-        <MemosPanel conversationId={c._id} type="user" ownerId={c.user._id} notes={c.userNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
+        <MemosPanel conversationId={c._id} type="user" ownerId={c.user._id} notes={c.userNotes} readOnly={readOnlyNotes} />
       </div>
       <section className="ac-chat__thread ac-card" aria-label={t('agent-console.conversation-between', { member: c.user.username, profile: c.profile.username })}>
         <header className="ac-chat__head">
@@ -451,8 +452,8 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
       <div className="ac-chat__profile">
         <PersonCard kind="profile" person={c.profile} />
         {mode !== 'readonly' && <ProfileActions profile={c.profile} member={c.user} />}
-        <MemosPanel conversationId={c._id} type="profile" ownerId={c.profile._id} notes={c.profileNotes} onChanged={() => void reload()} readOnly={readOnlyNotes} />
-        <MeetUpsPanel conversationId={c._id} meetUps={c.meetUps} onChanged={() => void reload()} readOnly={readOnlyNotes} />
+        <MemosPanel conversationId={c._id} type="profile" ownerId={c.profile._id} notes={c.profileNotes} readOnly={readOnlyNotes} />
+        <MeetUpsPanel conversationId={c._id} meetUps={c.meetUps} readOnly={readOnlyNotes} />
       </div>
     </div>
   );

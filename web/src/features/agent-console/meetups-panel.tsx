@@ -1,11 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { meetStatuses, type MeetStatus, type MeetUp } from '@sync/contract/agents';
-import { addTexts, t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
 import { addMeetUp, cancelMeetUp, deleteMeetUp, updateMeetUp } from '@web/lib/agent-api';
 import { toast } from '@web/ui/toast';
 import { errorText } from './console-runtime';
 import { useConfirm } from './console-dialog';
+import { useRereadConversation } from './conversation-key';
 import { formatDateTime, toLocalInput } from '@web/lib/format';
 
 addTexts(enAgentConsole);
@@ -36,64 +38,55 @@ const fromMeetUp = (m: MeetUp): MeetForm => ({
 
 const toBody = (f: MeetForm) => ({ ...f, meetDate: new Date(f.meetDate).toISOString() });
 
+/** Removing cancels first: a failed step says which, each with its own text. */
+const step = (write: Promise<unknown>, failed: TextKey) =>
+  write.catch(() => {
+    throw new Error(t(failed));
+  });
+
 /** Meet-ups of the conversation (docs/product.md#agent-session): add, edit, cancel (cancelConfirm), remove (cancel first, then delete). */
-export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = false }: { conversationId: string; meetUps: MeetUp[]; onChanged: () => void; readOnly?: boolean }) {
+export function MeetUpsPanel({ conversationId, meetUps, readOnly = false }: { conversationId: string; meetUps: MeetUp[]; readOnly?: boolean }) {
   const [form, setForm] = useState<{ id: string | null; values: MeetForm } | null>(null);
-  const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
+  const reread = useRereadConversation(conversationId);
   const live = meetUps.filter((m) => !m.archived);
 
-  const submit = async (event: FormEvent) => {
+  const save = useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: MeetForm }) => (id ? updateMeetUp(conversationId, id, toBody(values)) : addMeetUp(conversationId, toBody(values))),
+    onSuccess: (_, { id }) => {
+      toast.success(t(id ? 'agent.meetup-updated' : 'agent.meetup-added'));
+      setForm(null);
+      reread();
+    },
+    onError: (error) => toast.error(errorText(error)),
+  });
+  const cancel = useMutation({
+    mutationFn: (m: MeetUp) => cancelMeetUp(conversationId, m.id),
+    onSuccess: () => {
+      toast.success(t('agent.meetup-cancelled'));
+      reread();
+    },
+    onError: () => toast.error(t('agent.meetup-cancel-error')),
+  });
+  const remove = useMutation({
+    mutationFn: async (m: MeetUp) => {
+      if (m.meetStatus !== 'cancelled') await step(cancelMeetUp(conversationId, m.id), 'agent.meetup-cancel-error');
+      await step(deleteMeetUp(conversationId, m.id), 'agent.meetup-delete-error');
+    },
+    onSuccess: () => {
+      toast.success(t('agent.meetup-removed'));
+      reread();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const busy = save.isPending || cancel.isPending || remove.isPending;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
     if (!form.values.meetDate || Number.isNaN(new Date(form.values.meetDate).getTime())) return void toast.error(t('validation.date-string'));
     if (new Date(form.values.meetDate).getTime() <= Date.now()) return void toast.error(t('agent.meetup-in-the-past'));
-    setBusy(true);
-    try {
-      if (form.id) await updateMeetUp(conversationId, form.id, toBody(form.values));
-      else await addMeetUp(conversationId, toBody(form.values));
-      toast.success(t(form.id ? 'agent.meetup-updated' : 'agent.meetup-added'));
-      setForm(null);
-      onChanged();
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const cancel = async (m: MeetUp) => {
-    setBusy(true);
-    try {
-      await cancelMeetUp(conversationId, m.id);
-      toast.success(t('agent.meetup-cancelled'));
-      onChanged();
-    } catch {
-      toast.error(t('agent.meetup-cancel-error'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (m: MeetUp) => {
-    setBusy(true);
-    try {
-      if (m.meetStatus !== 'cancelled') {
-        try {
-          await cancelMeetUp(conversationId, m.id);
-        } catch {
-          toast.error(t('agent.meetup-cancel-error'));
-          return;
-        }
-      }
-      await deleteMeetUp(conversationId, m.id);
-      toast.success(t('agent.meetup-removed'));
-      onChanged();
-    } catch {
-      toast.error(t('agent.meetup-delete-error'));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(form);
   };
 
   const set = <K extends keyof MeetForm>(key: K, value: MeetForm[K]) => setForm((f) => (f ? { ...f, values: { ...f.values, [key]: value } } : f));
@@ -124,11 +117,11 @@ export function MeetUpsPanel({ conversationId, meetUps, onChanged, readOnly = fa
                   {t('agent-console.edit')}
                 </button>
                 {m.meetStatus !== 'cancelled' && (
-                  <button type="button" className="ac-link" onClick={() => confirm.ask({ title: t('agent-console.cancel-meetup-title'), body: meetUpLine(m), confirmLabel: t('agent-console.cancel-meetup'), run: () => void cancel(m) })} disabled={busy}>
+                  <button type="button" className="ac-link" onClick={() => confirm.ask({ title: t('agent-console.cancel-meetup-title'), body: meetUpLine(m), confirmLabel: t('agent-console.cancel-meetup'), run: () => cancel.mutate(m) })} disabled={busy}>
                     {t('agent-console.cancel-meetup')}
                   </button>
                 )}
-                <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: t('agent-console.remove-meetup-title'), body: meetUpLine(m), confirmLabel: t('agent-console.remove-meetup'), run: () => void remove(m) })} disabled={busy}>
+                <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: t('agent-console.remove-meetup-title'), body: meetUpLine(m), confirmLabel: t('agent-console.remove-meetup'), run: () => remove.mutate(m) })} disabled={busy}>
                   {t('agent-console.remove')}
                 </button>
               </div>

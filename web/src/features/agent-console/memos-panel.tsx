@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Memo, MemoType } from '@sync/contract/agents';
-import { addTexts, t } from '@sync/texts';
+import { addTexts, t, type TextKey } from '@sync/texts';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
 import {
   addConversationMemo,
@@ -12,8 +13,13 @@ import {
 } from '@web/lib/agent-api';
 import { toast } from '@web/ui/toast';
 import { useConfirm } from './console-dialog';
+import { useRereadConversation } from './conversation-key';
 
 addTexts(enAgentConsole);
+
+type MemoChange = { kind: 'add'; note: string; global: boolean } | { kind: 'save'; memo: Memo; note: string } | { kind: 'remove'; memo: Memo };
+
+const SUCCESS = { add: 'agent.memo-added', save: 'agent.memo-updated', remove: 'agent.memo-removed' } as const satisfies Record<MemoChange['kind'], TextKey>;
 
 /**
  * Memos of one kind (user notes on the member, profile notes on the fictive profile): the conversation's own,
@@ -24,7 +30,6 @@ export function MemosPanel({
   type,
   ownerId,
   notes,
-  onChanged,
   readOnly = false,
 }: {
   conversationId: string;
@@ -32,53 +37,50 @@ export function MemosPanel({
   /** The member's user id (type user) or the profile id (type profile): the global memo's owner. */
   ownerId: string;
   notes: Memo[];
-  onChanged: () => void;
   readOnly?: boolean;
 }) {
   const [draft, setDraft] = useState('');
   const [global, setGlobal] = useState(false);
-  const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
+  const reread = useRereadConversation(conversationId);
   const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
   const label = t(type === 'user' ? 'agent-console.member-notes' : 'agent-console.profile-notes');
   const live = notes.filter((n) => !n.archived);
 
-  const run = async (task: () => Promise<unknown>, success: Parameters<typeof t>[0]) => {
-    setBusy(true);
-    try {
-      await task();
-      toast.success(t(success));
-      onChanged();
-      return true;
-    } catch {
-      toast.error(t('agent.error-try-again'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const write = useMutation({
+    mutationFn: (change: MemoChange) => {
+      if (change.kind === 'add') return change.global ? addGlobalMemo(type, ownerId, change.note) : addConversationMemo(conversationId, type, change.note);
+      const { memo } = change;
+      if (change.kind === 'save') return memo.global ? updateGlobalMemo(type, ownerId, memo._id, change.note) : updateConversationMemo(conversationId, memo._id, change.note);
+      return memo.global ? removeGlobalMemo(type, ownerId, memo._id) : removeConversationMemo(conversationId, memo._id);
+    },
+    onSuccess: (_, change) => {
+      toast.success(t(SUCCESS[change.kind]));
+      reread();
+    },
+    onError: () => toast.error(t('agent.error-try-again')),
+  });
+  const busy = write.isPending;
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const note = draft.trim();
     if (!note) return;
-    const ok = await run(() => (global ? addGlobalMemo(type, ownerId, note) : addConversationMemo(conversationId, type, note)), 'agent.memo-added');
-    if (!ok) return;
-    setDraft('');
-    // Global is a choice per note: the next one is this conversation's unless ticked again.
-    setGlobal(false);
-  };
-
-  const save = async (memo: Memo, note: string) => {
-    const ok = await run(
-      () => (memo.global ? updateGlobalMemo(type, ownerId, memo._id, note) : updateConversationMemo(conversationId, memo._id, note)),
-      'agent.memo-updated',
+    write.mutate(
+      { kind: 'add', note, global },
+      {
+        onSuccess: () => {
+          setDraft('');
+          // Global is a choice per note: the next one is this conversation's unless ticked again.
+          setGlobal(false);
+        },
+      },
     );
-    if (ok) setEditing(null);
   };
 
-  const remove = (memo: Memo) =>
-    run(() => (memo.global ? removeGlobalMemo(type, ownerId, memo._id) : removeConversationMemo(conversationId, memo._id)), 'agent.memo-removed');
+  const save = (memo: Memo, note: string) => write.mutate({ kind: 'save', memo, note }, { onSuccess: () => setEditing(null) });
+
+  const remove = (memo: Memo) => write.mutate({ kind: 'remove', memo });
 
   return (
     <section className="ac-card ac-memos" aria-label={label}>
@@ -96,7 +98,7 @@ export function MemosPanel({
                   className="ac-memo__edit"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (editing.note.trim()) void save(memo, editing.note.trim());
+                    if (editing.note.trim()) save(memo, editing.note.trim());
                   }}
                 >
                   <textarea
@@ -126,7 +128,7 @@ export function MemosPanel({
                       <button type="button" className="ac-link" onClick={() => setEditing({ id: memo._id, note: memo.note })} aria-label={t('agent-console.edit-note-named', { note: memo.note })}>
                         {t('agent-console.edit')}
                       </button>
-                      <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: t('agent-console.remove-note-title'), body: memo.note, confirmLabel: t('agent-console.remove-note'), run: () => void remove(memo) })} disabled={busy} aria-label={t('agent-console.remove-note-named', { note: memo.note })}>
+                      <button type="button" className="ac-link ac-link--danger" onClick={() => confirm.ask({ title: t('agent-console.remove-note-title'), body: memo.note, confirmLabel: t('agent-console.remove-note'), run: () => remove(memo) })} disabled={busy} aria-label={t('agent-console.remove-note-named', { note: memo.note })}>
                         {t('agent-console.remove')}
                       </button>
                     </div>

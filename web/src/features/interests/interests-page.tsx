@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
 import { formatTimeAgo } from '@web/lib/format';
@@ -84,26 +84,21 @@ export function InterestsPage({ list, page: pageParam, standalone = false }: Int
   const copy = COPY[list];
   const measurement = useMeasurement();
   const { user } = useUser();
-  const [state, setState] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const queryKey = ['interests', list, page] as const;
+  // Read on each visit; Try again and a removal read the page anew with the list gone meanwhile, as before.
+  const read = useQuery({ queryKey, queryFn: () => fetchInterests(list, page), staleTime: 0, gcTime: 0, retry: false });
+  const state: Load = read.isError ? { status: 'error' } : read.data ? { status: 'ready', items: read.data.data, total: read.data.total } : { status: 'loading' };
+  const load = () => void queryClient.resetQueries({ queryKey });
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    fetchInterests(list, page)
-      .then((answer) => setState({ status: 'ready', items: answer.data, total: answer.total }))
-      .catch(() => setState({ status: 'error' }));
-  }, [list, page]);
-  useEffect(() => load(), [load]);
-
-  const remove = async (profile: InterestCard) => {
-    if (!user) return;
-    try {
-      await removeFavourite(user._id, profile._id);
+  const remove = useMutation({
+    mutationFn: ({ userId, profile }: { userId: string; profile: InterestCard }) => removeFavourite(userId, profile._id),
+    onSuccess: (_, { profile }) => {
       toast.success(t('favorite.removed', { username: profile.username }));
       load();
-    } catch {
-      toast.error(t('error.generic'));
-    }
-  };
+    },
+    onError: () => toast.error(t('error.generic')),
+  });
 
   const group = list === 'viewed' || list === 'viewed-me' ? 'viewed' : 'favorites';
   const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.total / INTERESTS_PAGE_SIZE)) : 1;
@@ -154,7 +149,7 @@ export function InterestsPage({ list, page: pageParam, standalone = false }: Int
                 note={profile.listDate ? copy.note(profile.listDate, profile.viewCount) : undefined}
                 actions={
                   list === 'favorites' ? (
-                    <button type="button" className="button button--ghost" onClick={() => void remove(profile)} aria-label={t('member.interests.remove-favorite', { username: profile.username })}>
+                    <button type="button" className="button button--ghost" onClick={() => user && remove.mutate({ userId: user._id, profile })} aria-label={t('member.interests.remove-favorite', { username: profile.username })}>
                       {t('member.interests.remove')}
                     </button>
                   ) : undefined

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
 import { formatTimeAgo } from '@web/lib/format';
@@ -14,17 +15,15 @@ import './matching.css';
 
 addTexts(enMember);
 
+const MATCHING_KEY = ['matching'] as const;
+
 type Load<T> = { status: 'loading' } | { status: 'ready'; items: T[]; total: number } | { status: 'error' };
 
-function useList<T>(load: () => Promise<{ data: T[]; total: number }>) {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const reload = useCallback(() => {
-    load()
-      .then((answer) => setState({ status: 'ready', items: answer.data, total: answer.total }))
-      .catch(() => setState({ status: 'error' }));
-  }, [load]);
-  useEffect(() => reload(), [reload]);
-  return [state, reload] as const;
+/** One list of the page, read on each visit; a failed read again shows the error in place of the list, as before. */
+function useList<T>(key: readonly unknown[], load: () => Promise<{ data: T[]; total: number }>): Load<T> {
+  const list = useQuery({ queryKey: [...MATCHING_KEY, ...key], queryFn: load, staleTime: 0, gcTime: 0, retry: false });
+  if (list.isError) return { status: 'error' };
+  return list.data ? { status: 'ready', items: list.data.data, total: list.data.total } : { status: 'loading' };
 }
 
 const since = (iso: string) => formatTimeAgo(iso);
@@ -33,13 +32,12 @@ const since = (iso: string) => formatTimeAgo(iso);
 export function MatchesPage() {
   const navigate = useNavigate();
   const measurement = useMeasurement();
-  const [matches, reloadMatches] = useList<MatchCard>(useCallback(() => fetchMatches(1, 48), []));
-  const [passed, reloadPassed] = useList<DislikedCard>(useCallback(() => fetchDislikes(1, 12), []));
+  const queryClient = useQueryClient();
+  const matches = useList<MatchCard>(['matches'], () => fetchMatches(1, 48));
+  const passed = useList<DislikedCard>(['passed'], () => fetchDislikes(1, 12));
 
-  const refresh = useCallback(() => {
-    reloadMatches();
-    reloadPassed();
-  }, [reloadMatches, reloadPassed]);
+  // A swipe or an undo changes both lists: read them again.
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: MATCHING_KEY }), [queryClient]);
 
   const undoPass = async (profile: DislikedCard) => {
     try {

@@ -1,11 +1,12 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS, VERIFY_AGE_QUERY } from '@sync/contract/payments';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
 import { ApiError } from '@web/lib/http';
 import { beginAgeVerification } from '@web/lib/payments-api';
-import { pollUntil } from '@web/lib/poll';
+import { STALE } from '@web/lib/query-client';
 import { userStore, useUser, type User } from '@web/lib/user-store';
 import { RichText } from '@web/ui/rich-text';
 import { toast } from '@web/ui/toast';
@@ -37,7 +38,12 @@ function answered(user: User): boolean {
 
 function VerifyButton({ label }: { label?: string }) {
   const { user } = useUser();
-  const [busy, setBusy] = useState(false);
+  const begin = useMutation({
+    mutationFn: beginAgeVerification,
+    onError: (error) => toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('error.generic')),
+  });
+  // Once begun, the browser is on its way to the provider: the button stays busy.
+  const busy = begin.isPending || begin.isSuccess;
   return (
     <button
       type="button"
@@ -45,12 +51,7 @@ function VerifyButton({ label }: { label?: string }) {
       disabled={busy || !user}
       aria-busy={busy}
       onClick={() => {
-        if (!user) return;
-        setBusy(true);
-        beginAgeVerification(user._id).catch((error: unknown) => {
-          setBusy(false);
-          toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('error.generic'));
-        });
+        if (user) begin.mutate(user._id);
       }}
     >
       {busy ? t('member.pay.opening') : (label ?? t('member.pay.verify-age'))}
@@ -95,9 +96,9 @@ export function AgeVerificationNeeded({ message }: { message: string }) {
 }
 
 /**
- * The return from the provider (`?verify-age=true`, docs/product.md#verification): poll the member every 2 s for up to 25 s
- * until the result is in, store it (the user store holds `ageVerification.result`), say how it went and
- * drop the flag from the address.
+ * The return from the provider (`?verify-age=true`, docs/product.md#verification): read the member every 2 s
+ * (refetchInterval) for up to 25 s until the result is in, store it (userStore.load: the user store holds
+ * `ageVerification.result`), say how it went and drop the flag from the address.
  */
 export function AgeVerificationReturn() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -106,24 +107,42 @@ export function AgeVerificationReturn() {
   const returning = flag === true || flag === 'true';
   const { user } = useUser();
   const userId = user?._id;
+  const polling = returning && !!userId;
 
+  const check = useQuery({
+    queryKey: ['payments', 'age-verification-return', userId] as const,
+    queryFn: () => userStore.load(userId as string),
+    enabled: polling,
+    staleTime: STALE.live,
+    gcTime: 0,
+    // A failed read is not a result: the next tick asks again.
+    retry: false,
+    refetchInterval: (query) => (query.state.data && answered(query.state.data) ? false : PAYMENT_POLL_INTERVAL_MS),
+    refetchIntervalInBackground: true,
+  });
+  const result = check.data && answered(check.data) ? check.data : null;
+
+  const [timedOut, setTimedOut] = useState(false);
+  const checking = useRef<string | number | null>(null);
   useEffect(() => {
-    if (!returning || !userId) return;
-    const controller = new AbortController();
-    const toastId = toast.info(t('member.pay.age-checking'), { duration: PAYMENT_POLL_TIMEOUT_MS });
-    void pollUntil(() => userStore.load(userId), answered, { intervalMs: PAYMENT_POLL_INTERVAL_MS, timeoutMs: PAYMENT_POLL_TIMEOUT_MS, signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      toast.dismiss(toastId);
-      if (!result) toast.warning(t('member.pay.age-still-checking'));
-      else if (['verified', 'not-needed'].includes(ageStateOf(result))) toast.success(t('member.pay.age-verified-text'));
-      else toast.error(t('member.pay.age-failed'));
-      const rest = { ...search };
-      delete rest[VERIFY_AGE_QUERY];
-      void navigate({ to: '.', search: rest as never, replace: true });
-    });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one poll per return
-  }, [returning, userId]);
+    if (!polling) return;
+    checking.current = toast.info(t('member.pay.age-checking'), { duration: PAYMENT_POLL_TIMEOUT_MS });
+    const timer = setTimeout(() => setTimedOut(true), PAYMENT_POLL_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [polling]);
+
+  const outcome = !polling ? null : result ? 'answered' : timedOut ? 'timed-out' : null;
+  useEffect(() => {
+    if (!outcome) return;
+    if (checking.current !== null) toast.dismiss(checking.current);
+    if (!result) toast.warning(t('member.pay.age-still-checking'));
+    else if (['verified', 'not-needed'].includes(ageStateOf(result))) toast.success(t('member.pay.age-verified-text'));
+    else toast.error(t('member.pay.age-failed'));
+    const rest = { ...search };
+    delete rest[VERIFY_AGE_QUERY];
+    void navigate({ to: '.', search: rest as never, replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one ending per return
+  }, [outcome]);
 
   return null;
 }

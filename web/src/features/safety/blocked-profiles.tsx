@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockedProfile } from '@sync/contract/safety';
 import { t } from '@sync/texts';
 import { ApiError } from '@web/lib/http';
@@ -7,32 +7,24 @@ import { toast } from '@web/ui/toast';
 import { listBlocks, unblockProfile } from './safety-api';
 import './safety.css';
 
+const BLOCKS_KEY = ['safety', 'blocks'] as const;
+
 /** Settings: the profiles the member blocked, each with Unblock. */
 export function BlockedProfiles() {
-  const [blocks, setBlocks] = useState<BlockedProfile[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    listBlocks()
-      .then((list) => live && setBlocks(list))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const unblock = async (b: BlockedProfile) => {
-    setBusy(b.profileId);
-    try {
-      await unblockProfile(b.profileId);
-      setBlocks((list) => list?.filter((x) => x.profileId !== b.profileId) ?? null);
+  const queryClient = useQueryClient();
+  // Read on each visit (a block made elsewhere shows), as before.
+  const list = useQuery({ queryKey: BLOCKS_KEY, queryFn: () => listBlocks(), staleTime: 0, gcTime: 0, retry: false });
+  const unblock = useMutation({
+    mutationFn: (b: BlockedProfile) => unblockProfile(b.profileId),
+    onSuccess: (_, b) => {
+      queryClient.setQueryData<BlockedProfile[]>(BLOCKS_KEY, (blocks) => blocks?.filter((x) => x.profileId !== b.profileId));
       toast.success(`${b.username} is unblocked.`);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t('error.generic'));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : t('error.generic')),
+  });
+  const busy = unblock.isPending ? unblock.variables.profileId : null;
+  const blocks = list.data;
+  const failed = list.isError;
   if (failed) return <p className="muted">{t('error.generic')}</p>;
   if (!blocks) return <p className="muted" aria-busy="true">{t('shell.loading')}</p>;
   if (blocks.length === 0) return <p className="muted">{t('settings.blocked-empty')}</p>;
@@ -42,7 +34,7 @@ export function BlockedProfiles() {
         <li key={b.profileId} className="blocked-list__item">
           <Avatar src={b.avatar} name={b.username} size={40} />
           <span className="blocked-list__name">{b.username}</span>
-          <button type="button" className="button button--ghost" onClick={() => void unblock(b)} disabled={busy === b.profileId} aria-label={t('settings.unblock', { username: b.username })}>
+          <button type="button" className="button button--ghost" onClick={() => unblock.mutate(b)} disabled={busy === b.profileId} aria-label={t('settings.unblock', { username: b.username })}>
             {t('settings.unblock-short')}
           </button>
         </li>

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Snippet } from '@sync/contract/snippets';
 import { Composer } from '../conversation-view';
+import { renderWithQuery } from '@web/test/with-query';
 import { SnippetsProvider } from './snippets-context';
 
 const snippet = (id: string, title: string, body: string, shared = false): Snippet => ({
@@ -26,7 +27,7 @@ vi.mock('./snippets-api', () => ({
 
 function setup(onSend = vi.fn(() => true)) {
   const user = userEvent.setup();
-  render(
+  renderWithQuery(
     <SnippetsProvider>
       <Composer profileId="p1" disabled={false} sending={false} onSend={onSend} label="Reply as Lena" names={{ member: 'Sam', profile: 'Lena' }} />
     </SnippetsProvider>,
@@ -98,7 +99,7 @@ describe('canned replies in the reply composer', () => {
   });
 
   it('offers nothing on a read-only composer or without names', () => {
-    render(
+    renderWithQuery(
       <SnippetsProvider>
         <Composer profileId="p1" disabled sending={false} onSend={() => true} label="Reply as Lena" names={{ member: 'Sam', profile: 'Lena' }} />
         <Composer profileId="p1" disabled={false} sending={false} onSend={() => true} label="Reply as admin" />

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Snippet } from '@sync/contract/snippets';
 import { fetchSnippets } from './snippets-api';
 
@@ -13,25 +14,22 @@ export interface SnippetsState {
 
 const SnippetsContext = createContext<SnippetsState | null>(null);
 
+const NO_SNIPPETS: Snippet[] = [];
+
 /**
- * The agent's canned replies for the page that mounts it (the chat page): loaded once, reloaded after each
- * change, kept in React state only, so nothing outlives the page or a sign-out.
+ * The agent's canned replies for the page that mounts it (the chat page): read once, read again after each
+ * change; gcTime 0, so nothing outlives the page (and logout clears the cache). A failed read again keeps
+ * the list shown; only a first read that failed is an error.
  */
 export function SnippetsProvider({ children }: { children: ReactNode }) {
-  const [snippets, setSnippets] = useState<Snippet[]>([]);
-  const [phase, setPhase] = useState<SnippetsState['phase']>('loading');
   const [managing, setManaging] = useState(false);
+  const read = useQuery({ queryKey: ['agent', 'snippets'] as const, queryFn: () => fetchSnippets(), gcTime: 0, retry: false });
+  const { refetch } = read;
   const reload = useCallback(async () => {
-    try {
-      setSnippets((await fetchSnippets()).data);
-      setPhase('ready');
-    } catch {
-      setPhase((prev) => (prev === 'ready' ? prev : 'error'));
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+    await refetch();
+  }, [refetch]);
+  const snippets = read.data?.data ?? NO_SNIPPETS;
+  const phase: SnippetsState['phase'] = read.data ? 'ready' : read.isError ? 'error' : 'loading';
   const value = useMemo(() => ({ snippets, phase, reload, managing, setManaging }), [snippets, phase, reload, managing]);
   return <SnippetsContext.Provider value={value}>{children}</SnippetsContext.Provider>;
 }
