@@ -19,6 +19,7 @@ import { toast } from '@web/ui/toast';
 import { saveProfile } from './account-api';
 import { lookingForAgeOf, locationOf, type AccountUser } from './account-user';
 import { CitySearch } from './city-search';
+import { valueLabel } from '@web/ui/profile-card/value-label';
 import { TagsInput } from './tags-input';
 
 addTexts(enMember);
@@ -119,10 +120,6 @@ export function validateEdit(values: EditValues, savedEmail = values.email): { b
   return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data, errors } : { errors };
 }
 
-const label = (value: string) => {
-  const spaced = value.replace(/-/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-};
 
 function heightChoices(system: MeasurementSystem): { cm: number; label: string }[] {
   if (system === 'metric') return Array.from({ length: 81 }, (_, i) => 140 + i).map((cm) => ({ cm, label: formatHeight(cm, 'metric') }));
@@ -237,7 +234,7 @@ export function ProfileEditForm({ user, country, measurement: defaultMeasurement
           <option value="">{t('member.account.prefer-not-say')}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {label(option)}
+              {valueLabel(option)}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@ import { formatLocale } from '@web/lib/i18n';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
 import type { AgentConversation, Memo } from '@sync/contract/agents';
 import { formatHeight } from '@sync/rules/height';
-import { humanize } from '@web/ui/profile-card/profile-data';
+import { valueLabel } from '@web/ui/profile-card/value-label';
 import { useNow } from '@web/lib/use-now';
 import './persona.css';
 
@@ -79,7 +79,7 @@ export function PersonaPanel({ conversation }: { conversation: AgentConversation
     ...conversation.profileNotes.filter((m) => m.global && !m.archived).map((m) => ({ ...m, about: profile.username })),
   ];
   const local = memberLocalTime(user.timezone, now);
-  const lookingFor = [user.lookingForGender === 'man' ? t('agent-console.men') : user.lookingForGender === 'woman' ? t('agent-console.women') : humanize(user.lookingForGender), ageRange(user.lookingForAgeMin, user.lookingForAgeMax)]
+  const lookingFor = [user.lookingForGender === 'man' ? t('agent-console.men') : user.lookingForGender === 'woman' ? t('agent-console.women') : valueLabel(user.lookingForGender), ageRange(user.lookingForAgeMin, user.lookingForAgeMax)]
     .filter(Boolean)
     .join(', ');
 
@@ -104,12 +104,12 @@ export function PersonaPanel({ conversation }: { conversation: AgentConversation
         </h3>
         <Facts
           rows={[
-            [t('agent-console.relationship'), humanize(profile.relationshipStatus)],
+            [t('agent-console.relationship'), valueLabel(profile.relationshipStatus)],
             [t('agent-console.height'), profile.height ? `${formatHeight(profile.height, 'metric')} (${formatHeight(profile.height, 'imperial')})` : ''],
-            [t('agent-console.body-type'), humanize(profile.bodyType)],
-            [t('agent-console.hair'), humanize(profile.hairColor)],
-            [t('agent-console.eyes'), humanize(profile.eyeColor)],
-            [t('agent-console.ethnicity'), humanize(profile.ethnicity)],
+            [t('agent-console.body-type'), valueLabel(profile.bodyType)],
+            [t('agent-console.hair'), valueLabel(profile.hairColor)],
+            [t('agent-console.eyes'), valueLabel(profile.eyeColor)],
+            [t('agent-console.ethnicity'), valueLabel(profile.ethnicity)],
             [t('agent-console.lives-in'), placeOf(profile.location)],
             [t('agent-console.likes-ages'), ageRange(profile.lookingForAgeMin, profile.lookingForAgeMax)],
           ]}

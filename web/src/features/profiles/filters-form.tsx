@@ -3,7 +3,7 @@ import type { MeasurementSystem } from '@sync/rules/height';
 import { genderFilters } from '@sync/contract/entities';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
-import { humanize } from '@web/ui/profile-card/profile-data';
+import { valueLabel } from '@web/ui/profile-card/value-label';
 import {
   AGE_BOUNDS,
   CHOICE_FILTERS,
@@ -100,7 +100,7 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
                 checked={draft.gender === gender}
                 onChange={() => setDraft((current) => ({ ...current, gender }))}
               />
-              <span>{humanize(gender)}</span>
+              <span>{valueLabel(gender)}</span>
             </label>
           ))}
         </div>
@@ -175,7 +175,7 @@ export function FiltersForm({ initial, measurement, onApply, idPrefix }: Filters
                   checked={(draft[filter.key] as string[]).includes(value)}
                   onChange={(event) => toggle(filter.key, value, event.target.checked)}
                 />
-                <span>{humanize(value)}</span>
+                <span>{valueLabel(value)}</span>
               </label>
             ))}
           </div>

@@ -6,7 +6,8 @@ import { enMember } from '@sync/locales/en-member';
 import { activityLabel } from '@sync/rules/activity';
 import { formatHeight } from '@sync/rules/height';
 import { ApiError } from '@web/lib/http';
-import { humanize, placeOf, type ProfileCardData } from '@web/ui/profile-card/profile-data';
+import { placeOf, type ProfileCardData } from '@web/ui/profile-card/profile-data';
+import { valueLabel } from '@web/ui/profile-card/value-label';
 import { useMeasurement } from '@web/ui/profile-card/use-measurement';
 import { FavouriteButton } from './favourite-button';
 import { PhotoGallery } from './photo-gallery';
@@ -99,11 +100,11 @@ export function ProfilePage({ id, safetyMenu }: { id: string; safetyMenu: Safety
       [t('member.profiles.age'), String(profile.age)],
       [t('member.profiles.location'), place],
       [t('member.profiles.height'), profile.height ? formatHeight(profile.height, measurement) : ''],
-      [t('member.profiles.body-type'), humanize(profile.bodyType)],
-      [t('member.profiles.ethnicity'), humanize(profile.ethnicity)],
-      [t('member.profiles.hair-colour'), humanize(profile.hairColor)],
-      [t('member.profiles.eye-colour'), humanize(profile.eyeColor)],
-      [t('member.profiles.relationship-status'), humanize(profile.relationshipStatus)],
+      [t('member.profiles.body-type'), valueLabel(profile.bodyType)],
+      [t('member.profiles.ethnicity'), valueLabel(profile.ethnicity)],
+      [t('member.profiles.hair-colour'), valueLabel(profile.hairColor)],
+      [t('member.profiles.eye-colour'), valueLabel(profile.eyeColor)],
+      [t('member.profiles.relationship-status'), valueLabel(profile.relationshipStatus)],
     ] as [string, string][]
   ).filter(([, value]) => value !== '');
 

@@ -85,9 +85,3 @@ export function placeOf(profile: Pick<ProfileCardData, 'location'>): string {
   return location.state ? `${location.city}, ${location.state}` : location.city;
 }
 
-/** 'middle-eastern' → 'Middle eastern', 'in-relationship' → 'In relationship'. */
-export function humanize(value: string | null | undefined): string {
-  if (!value) return '';
-  const spaced = value.replace(/-/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
