@@ -12,7 +12,15 @@ import { readJson } from './request.js';
 export function invalidInput(target: keyof ValidationTargets, issues: z.core.$ZodIssue[]): ApiError {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return new ApiError(400, `invalid-${target}`, issues[0]?.message ?? 'Invalid request', { fields });
+  const first = issues[0];
+  // No form field shows a query's error, so its message names the parameter (`page: must be a whole number…`).
+  const named = target === 'query' && first && first.path.length > 0 ? `${first.path.join('.')}: ${first.message}` : first?.message;
+  return new ApiError(400, `invalid-${target}`, named ?? 'Invalid request', { fields });
+}
+
+/** A query refusal found after validation (a cursor read against its sort), answered as invalidInput answers one. */
+export function invalidParam(name: string, message: string): ApiError {
+  return invalidInput('query', [{ code: 'custom', path: [name], message, input: undefined }]);
 }
 
 /**
@@ -40,11 +48,11 @@ export interface ValidateOptions<Optional extends boolean> {
   refusal?: (issues: z.core.$ZodIssue[], raw: unknown) => ApiError | undefined;
 }
 
-/** A schema, or one chosen per request: by the caller (members and staff share a path) or by the clock. */
-export type SchemaFor<T extends ZodType> = T | ((c: Context) => T);
+/** A schema, or one chosen per request: by the caller (members and staff share a path), the clock, or the body read. */
+export type SchemaFor<T extends ZodType> = T | ((c: Context, raw: unknown) => T);
 
 /** The query as Hono's validator reads it: a repeated key as a list. */
-function queryOf(c: Context): Record<string, string | string[]> {
+export function queryOf(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]));
 }
 
@@ -69,9 +77,25 @@ export function validate<T extends ZodType, Target extends 'json' | 'query' | 'p
   if (target === 'form') throw new Error('validate: a form schema is fixed');
   return async (c: Context<Env>, next) => {
     const raw = target === 'json' ? await readJson(c, { allowEmpty: allowEmpty ?? false }) : target === 'query' ? queryOf(c) : c.req.param();
-    const result = await (typeof schema === 'function' ? schema(c) : schema).safeParseAsync(raw);
+    const result = await (typeof schema === 'function' ? schema(c, raw) : schema).safeParseAsync(raw);
     if (!result.success) throw refusal?.(result.error.issues, raw) ?? invalidInput(target, result.error.issues);
     c.req.addValidatedData(target, result.data as object);
+    await next();
+  };
+}
+
+/**
+ * What a route takes, for AppType, where the handler parses it later with parseWith(schema, queryOf(c), 'query'):
+ * GET /profiles knows which query it reads (the landing page's or a member's) only once it knows who asks, and a
+ * shared list page parses its query only when the page is not cached (profiles/list-page.ts).
+ */
+export function accepts<Target extends 'json' | 'query', A extends ZodType, B extends ZodType = A>(
+  _target: Target,
+  _schema: A,
+  _other?: B,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any Env, as validate()
+): MiddlewareHandler<any, string, Validated<Target, A | B, true>> {
+  return async (_c, next) => {
     await next();
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { apiError, apiErrorBody, listEnvelope, paginationQuery } from './errors.js';
+import { apiError, apiErrorBody, listEnvelope } from './errors.js';
 
 describe('error body', () => {
   it('is { error: { code, message } } with a kebab-case code', () => {
@@ -16,12 +16,5 @@ describe('list envelope', () => {
     expect(list.safeParse({ data: [{ _id: 'a' }], total: 1, page: 1, limit: 36 }).success).toBe(true);
     expect(list.safeParse({ data: [{}], total: 1, page: 1, limit: 36 }).success).toBe(false);
     expect(list.safeParse({ data: [], total: 0, page: 0, limit: 36 }).success).toBe(false);
-  });
-  it('reads pagination from a query string', () => {
-    const q = paginationQuery(36);
-    expect(q.parse({})).toEqual({ page: 1, limit: 36 });
-    expect(q.parse({ page: '2', limit: '100' })).toEqual({ page: 2, limit: 100 });
-    expect(q.safeParse({ limit: '101' }).success).toBe(false);
-    expect(q.safeParse({ limit: '0' }).success).toBe(false);
   });
 });

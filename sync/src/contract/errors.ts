@@ -61,11 +61,3 @@ export interface ListEnvelope<T> {
 }
 
 export const LIMIT_MAX = 100;
-
-/** `page` and `limit` query parameters (strings on the wire). */
-export function paginationQuery(defaultLimit: number) {
-  return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(LIMIT_MAX).default(defaultLimit),
-  });
-}

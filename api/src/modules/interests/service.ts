@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListEnvelope } from '@sync/contract/errors';
+import type { FavouriteBody } from '@sync/contract/interests';
 import { NEW_PROFILE_MS } from '@sync/rules/activity';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
@@ -8,8 +9,8 @@ import type { Executor } from '../../db/client.js';
 import { agents, brands, favourites, profileViews, profiles, swipes } from '../../db/schema/index.js';
 import { ApiError, forbidden, notFound } from '../../lib/errors.js';
 import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleTo, type Card, type CardRow } from '../profiles/cards.js';
-import type { Paging } from '../profiles/list-query.js';
-import type { Viewer } from '../profiles/viewer.js';
+import type { Paging } from '@sync/contract/query';
+import { loadViewer, type Viewer } from '../profiles/viewer.js';
 import { recordView } from '../profiles/views.js';
 
 type Deps = Pick<AppDeps, 'clock'>;
@@ -41,6 +42,17 @@ export async function setFavourite(deps: Deps, exec: Executor, viewer: Viewer, p
     .values({ fromProfileId: viewer.profileId, toProfileId: target.id, createDate: deps.clock.now() })
     .onConflictDoNothing({ target: [favourites.fromProfileId, favourites.toProfileId] });
   return { favorite: true };
+}
+
+/**
+ * A favourite body of PATCH /api/user/{id} (users/routes.ts), for the signed-in member: the list's overlay of
+ * this member goes with it (decision 0042; other processes drop theirs on the trigger's NOTIFY).
+ */
+export async function applyFavourite(deps: AppDeps, userId: string, body: FavouriteBody): Promise<{ favorite: boolean }> {
+  const viewer = await loadViewer(deps.db, userId);
+  const answer = await setFavourite(deps, deps.db, viewer, body.favourite, body.remove === true);
+  deps.profileLists.dropViewer(viewer.userId);
+  return answer;
 }
 
 // ---------------------------------------------------------------- interests lists

@@ -20,7 +20,6 @@ export interface LocationData {
 
 const SOURCES: Record<string, { CITIES: string; ZIPS: string }> = { US: us, GB: gb, DE: de };
 export const LOCATION_COUNTRIES = Object.keys(SOURCES);
-export const ZIP_QUERY_MAX = 12;
 
 const lines = (text: string) =>
   text

@@ -4,7 +4,7 @@ import { text } from '@sync/contract/text';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parsePaging } from '../profiles/list-query.js';
+import { pagingQuery } from '@sync/contract/query';
 import { loadViewer } from '../profiles/viewer.js';
 import { likesStatus, listDislikes, listMatches, nextProfile, swipe, undoSwipe } from './service.js';
 
@@ -48,11 +48,11 @@ export const matchingRoutes = new Hono<AppEnv>()
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
     return c.json(await undoSwipe(c.var.deps, c.var.deps.db, viewer, c.req.valid('json')));
   })
-  .get('/match/dislikes', member, async (c) => {
+  .get('/match/dislikes', member, validate('query', pagingQuery()), async (c) => {
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await listDislikes(c.var.deps, c.var.deps.db, viewer, parsePaging(c.req.queries())));
+    return c.json(await listDislikes(c.var.deps, c.var.deps.db, viewer, c.req.valid('query')));
   })
-  .get('/matches', member, async (c) => {
+  .get('/matches', member, validate('query', pagingQuery()), async (c) => {
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await listMatches(c.var.deps, c.var.deps.db, viewer, parsePaging(c.req.queries())));
+    return c.json(await listMatches(c.var.deps, c.var.deps.db, viewer, c.req.valid('query')));
   });

@@ -8,7 +8,7 @@ import { conversations, matches, messages, profiles, swipes, users } from '../..
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
 import { birthDateRange } from '../profiles/age-bounds.js';
 import { cardColumns, hydrateCards, PROFILE_ID, imagePolicyFor, visibleTo, type Card } from '../profiles/cards.js';
-import type { Paging } from '../profiles/list-query.js';
+import type { Paging } from '@sync/contract/query';
 import type { Viewer } from '../profiles/viewer.js';
 import { dailyAllowance, nextRefillDate, refillLikes } from './likes-allowance.js';
 import { likeBecomesMatch } from './match-rule.js';

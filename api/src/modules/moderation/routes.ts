@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../auth/middleware.js';
-import { parsePaging } from '../profiles/list-query.js';
-import { MODERATION_STATUSES, decide, listModeration, type ModerationStatus } from './service.js';
+import { validate } from '../../lib/validate.js';
+import { pagingQuery, statusParam } from '@sync/contract/query';
+import { MODERATION_STATUSES, decide, listModeration } from './service.js';
 
 const admin = requireAuth('admin');
 const PAGE_SIZE = 20;
+const moderationQuery = z.object({ status: statusParam(MODERATION_STATUSES, 'pending'), ...pagingQuery(PAGE_SIZE).shape });
 
 /**
  * Image moderation, admins only (an agent whose role is admin; anyone else 403):
@@ -17,12 +19,9 @@ const PAGE_SIZE = 20;
  *        when the gallery is too big for one event: refetch GET /api/user/{id}).
  */
 export const moderationRoutes = new Hono<AppEnv>()
-  .get('/moderation/images', admin, async (c) => {
-    const status = c.req.query('status') || 'pending';
-    if (!(MODERATION_STATUSES as readonly string[]).includes(status)) {
-      throw new ApiError(400, 'invalid-query', `status must be one of ${MODERATION_STATUSES.join(', ')}`, { fields: { status: 'unknown value' } });
-    }
-    return c.json(await listModeration(c.var.deps, status as ModerationStatus, parsePaging(c.req.queries(), PAGE_SIZE)));
+  .get('/moderation/images', admin, validate('query', moderationQuery), async (c) => {
+    const { status, ...paging } = c.req.valid('query');
+    return c.json(await listModeration(c.var.deps, status, paging));
   })
   .post('/moderation/images/:id/approve', admin, async (c) => c.json(await decide(c.var.deps, c.req.param('id'), 'approved')))
   .post('/moderation/images/:id/reject', admin, async (c) => c.json(await decide(c.var.deps, c.req.param('id'), 'rejected')));

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context.js';
 import { images, profiles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { serializeImage } from '../profiles/cards.js';
-import type { Paging } from '../profiles/list-query.js';
+import type { Paging } from '@sync/contract/query';
 import { recomputeCompletion } from '../profiles/completion.js';
 import { ownImages, promoteNextAvatar } from '../profiles/own-images.js';
 

@@ -6,7 +6,7 @@ import { createFictive, createMember, type MemberFixture } from '../../test/fixt
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { ProfileListCache } from './list-cache.js';
 import type { ProfileLists } from './shared-pages.js';
-import { parseProfileListQuery } from './list-query.js';
+import { profileListQuery } from '@sync/contract/query';
 import { listProfiles } from './service.js';
 import { loadViewer } from './viewer.js';
 
@@ -60,7 +60,7 @@ describe('kept pages of the member profile list (decision 0042)', () => {
       [premium, 'sortBy=age-desc&limit=2&page=2'],
     ] as const) {
       const res = await ctx.app.request(`/api/profiles?${query}`, { headers: who.headers });
-      const expected = await listProfiles(ctx.deps, ctx.deps.db, await loadViewer(ctx.deps.db, who.id), parseProfileListQuery(rawQuery(query)));
+      const expected = await listProfiles(ctx.deps, ctx.deps.db, await loadViewer(ctx.deps.db, who.id), profileListQuery.parse(rawQuery(query)));
       expect(await res.text()).toBe(JSON.stringify(expected));
     }
     expect(cardOf(await list(premium), women[2]!.id)?.favorite).toBe(true);

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { todayString } from './age-bounds.js';
 import { cardLiveFields, imagePolicyFor, toCard, type ImagePolicy } from './cards.js';
-import type { ProfileListQuery } from './list-query.js';
+import type { ProfileListQuery } from '@sync/contract/query';
 import { filterConditions, readListPage } from './service.js';
 import { loadViewer, type Viewer } from './viewer.js';
 import type { ListViewer, ProfileLists, SharedCard, SharedPage } from './shared-pages.js';

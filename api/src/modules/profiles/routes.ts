@@ -1,10 +1,11 @@
 import { Hono, type Context, type TypedResponse } from 'hono';
 import type { AppEnv } from '../../context.js';
+import { profileListQuery, publicProfilesQuery } from '@sync/contract/query';
 import { ApiError } from '../../lib/errors.js';
+import { accepts, parseWith, queryOf } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
 import { findBrandByApiKey } from '../brands/resolve.js';
 import { loadListViewer, renderPage, sharedListPage } from './list-page.js';
-import { parseProfileListQuery, parsePublicQuery } from './list-query.js';
 import { getProfile, listProfiles, listPublicProfiles } from './service.js';
 import { loadViewer } from './viewer.js';
 
@@ -27,20 +28,20 @@ export const profileRoutes = new Hono<AppEnv>()
    * 24, `type` featured|new|online|recent, `premium` true|false, optional `gender`. A token that fails is a 401,
    * never a fall-back to the public list.
    */
-  .get('/profiles', async (c) => {
+  .get('/profiles', accepts('query', profileListQuery, publicProfilesQuery), async (c) => {
     const deps = c.var.deps;
     if (c.req.header('authorization') === undefined) {
       const key = c.req.header('x-api-key')?.trim() ?? '';
       const brand = key && key.length <= 256 ? await findBrandByApiKey(deps.db, key) : undefined;
       if (!brand) throw new ApiError(401, 'unauthorized', 'A member token or a valid x-api-key header is required');
-      const query = parsePublicQuery(c.req.queries());
+      const query = parseWith(publicProfilesQuery, queryOf(c), 'query');
       return c.json(await listPublicProfiles(deps, deps.db, brand.id, query));
     }
     const { viewer, favourites } = await authenticateMember(c);
-    if (!favourites) return c.json(await listProfiles(deps, deps.db, viewer, parseProfileListQuery(c.req.queries())));
+    if (!favourites) return c.json(await listProfiles(deps, deps.db, viewer, parseWith(profileListQuery, queryOf(c), 'query')));
     const { url } = c.req;
     const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const page = await sharedListPage(deps, viewer, search, () => parseProfileListQuery(c.req.queries()));
+    const page = await sharedListPage(deps, viewer, search, () => parseWith(profileListQuery, queryOf(c), 'query'));
     return c.body(renderPage(page, favourites, deps.clock.now()), 200, { 'content-type': 'application/json' }) as unknown as PrerenderedList;
   })
   /**

@@ -9,7 +9,7 @@ import { profiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { birthDateRange } from './age-bounds.js';
 import { cardColumns, hydrateCards, imagePolicyFor, loadGalleries, toCard, visibleFictive, visibleTo, type Card, type CardRow, type ImageRow } from './cards.js';
-import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from './list-query.js';
+import type { ProfileFilters, ProfileListQuery, PublicProfilesQuery } from '@sync/contract/query';
 import type { Viewer } from './viewer.js';
 import { afterCursor, decodeCursor, encodeCursor, sortKeyText, sortOrder } from './sort-keys.js';
 import { recordView } from './views.js';

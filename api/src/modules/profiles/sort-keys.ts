@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '@sync/contract/entities';
 import { isUuid } from '@sync/rules/ids';
 import { profiles } from '../../db/schema/index.js';
-import { invalidParam } from './list-query.js';
+import { invalidParam } from '../../lib/validate.js';
 
 /**
  * The member's list in each docs/product.md#data order, read along its index (profiles_list_*_idx): the sort key, then

@@ -7,7 +7,7 @@ import { agents, profileReports, profiles, users } from '../../db/schema/index.j
 import { ApiError } from '../../lib/errors.js';
 import { loadProfileInfo } from '../messaging/serialize.js';
 import { visibleFictive } from '../profiles/cards.js';
-import type { Paging } from '../profiles/list-query.js';
+import type { Paging } from '@sync/contract/query';
 import type { Viewer } from '../profiles/viewer.js';
 import { blockProfile } from './blocks.js';
 

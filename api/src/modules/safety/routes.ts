@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { reportBody, reportStatuses, resolveReportBody, type ReportStatus } from '@sync/contract/safety';
+import { z } from 'zod';
+import { reportBody, reportStatuses, resolveReportBody } from '@sync/contract/safety';
 import type { AppEnv } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
 import { idParam, idParams } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
 import { validate } from '../../lib/validate.js';
-import { parsePaging } from '../profiles/list-query.js';
+import { pagingQuery, statusParam } from '@sync/contract/query';
 import { loadViewer } from '../profiles/viewer.js';
 import { blockProfile, listBlocks, unblockProfile } from './blocks.js';
 import { createReport, listReports, resolveReport } from './reports.js';
@@ -13,6 +13,7 @@ import { createReport, listReports, resolveReport } from './reports.js';
 const member = requireAuth('user');
 const admin = requireAuth('admin');
 const PAGE_SIZE = 20;
+const reportsQuery = z.object({ status: statusParam(reportStatuses, 'open'), ...pagingQuery(PAGE_SIZE).shape });
 
 /**
  * Safety (docs/decisions/0034-block-report-and-account-deletion.md):
@@ -36,12 +37,9 @@ export const safetyRoutes = new Hono<AppEnv>()
     const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
     return c.json(await createReport(c.var.deps, viewer, idParam(c, 'id'), c.req.valid('json')), 201);
   })
-  .get('/moderation/reports', admin, async (c) => {
-    const status = c.req.query('status') || 'open';
-    if (!(reportStatuses as readonly string[]).includes(status)) {
-      throw new ApiError(400, 'invalid-query', `status must be one of ${reportStatuses.join(', ')}`, { fields: { status: 'unknown value' } });
-    }
-    return c.json(await listReports(c.var.deps, status as ReportStatus, parsePaging(c.req.queries(), PAGE_SIZE)));
+  .get('/moderation/reports', admin, validate('query', reportsQuery), async (c) => {
+    const { status, ...paging } = c.req.valid('query');
+    return c.json(await listReports(c.var.deps, status, paging));
   })
   .post('/moderation/reports/:id/resolve', admin, idParams('id'), validate('json', resolveReportBody), async (c) =>
     c.json(await resolveReport(c.var.deps, c.var.auth.id, idParam(c, 'id'), c.req.valid('json'))),

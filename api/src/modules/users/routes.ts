@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { favouriteBody, isFavouriteBody } from '@sync/contract/interests';
 import { isUnstorableIssue } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
@@ -7,7 +9,8 @@ import { idParam } from '../../lib/params.js';
 import { loadStaff, scopedMember } from '../agents/staff.js';
 import { assertOwnAccount, ownAccount, requireAuth } from '../auth/middleware.js';
 import { readJson, requestMeta } from '../../lib/request.js';
-import { invalidInput, validate } from '../../lib/validate.js';
+import { validate } from '../../lib/validate.js';
+import { applyFavourite } from '../interests/service.js';
 import { deletionRequestBody } from '@sync/contract/safety';
 import { requestDeletion } from './account-deletion.js';
 import { exportMemberData } from './data-export.js';
@@ -29,7 +32,9 @@ const member = requireAuth('user');
  *                                          400 current-password-required / invalid-current-password (a new
  *                                          password or email needs `currentPassword`; an email change mails the
  *                                          old address an undo link).
- *                                          Bodies with `favourite` are answered by the interests module, mounted first.
+ *                                          A body naming `favourite` sets or takes back a favourite instead
+ *                                          ({ favourite, remove? } -> { favorite }; adding needs premium: 402
+ *                                          premium-required; 404 unknown profile): interests/service.ts applyFavourite.
  *   DELETE /api/user/{id}/image/{imageId}  own image only (else 404) -> { images, profileCompleted }
  *   GET    /api/user/{id}/export           own only (else 403): account, conversations with messages, orders, as a
  *                                          JSON attachment (users/data-export.ts)
@@ -37,6 +42,28 @@ const member = requireAuth('user');
  *                                          ends now, the data goes when the grace period ends (users/account-deletion.ts);
  *                                          400 current-password-required / invalid-current-password, 429 throttled
  */
+/** PATCH /user/{id} takes two bodies (docs/api.md#endpoints): one naming a `favourite`, or an edit of the account. */
+function patchBodySchema(_c: Context, raw: unknown) {
+  return isFavouriteBody(raw) ? favouriteBody : accountPatchBody;
+}
+
+/** Refused before the schema: a body that is no object, and a date of birth (it never changes after sign-up). */
+const patchBodyChecks: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw = await readJson(c);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ApiError(400, 'invalid-json', 'The request body must be a JSON object');
+  }
+  if (!isFavouriteBody(raw) && 'birthDate' in raw) {
+    throw new ApiError(400, 'birth-date-locked', 'The date of birth cannot be changed', { fields: { birthDate: 'The date of birth cannot be changed' } });
+  }
+  await next();
+};
+
+/** docs/product.md#errors-and-texts profile save: a bad address answers the same 422 as a taken one. */
+function emailRefusal(issues: z.core.$ZodIssue[]): ApiError | undefined {
+  return !issues.some(isUnstorableIssue) && issues.some((i) => i.path[0] === 'email') ? invalidEmail() : undefined;
+}
+
 export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireAuth(), async (c) => {
     const id = idParam(c, 'id');
@@ -48,22 +75,10 @@ export const userRoutes = new Hono<AppEnv>()
     if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
     return c.json(state);
   })
-  .patch('/user/:id', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
-    const raw = await readJson(c);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      throw new ApiError(400, 'invalid-json', 'The request body must be a JSON object');
-    }
-    if ('birthDate' in raw) {
-      throw new ApiError(400, 'birth-date-locked', 'The date of birth cannot be changed', { fields: { birthDate: 'The date of birth cannot be changed' } });
-    }
-    const parsed = accountPatchBody.safeParse(raw);
-    if (!parsed.success) {
-      // docs/product.md#errors-and-texts profile save: a bad address answers the same 422 as a taken one.
-      if (!parsed.error.issues.some(isUnstorableIssue) && parsed.error.issues.some((i) => i.path[0] === 'email')) throw invalidEmail();
-      throw invalidInput('json', parsed.error.issues);
-    }
-    return c.json(await updateAccount(c.var.deps, c.var.auth, parsed.data, requestMeta(c)));
+  .patch('/user/:id', member, ownAccount, patchBodyChecks, validate('json', patchBodySchema, { refusal: emailRefusal }), async (c) => {
+    const body = c.req.valid('json');
+    if ('favourite' in body) return c.json(await applyFavourite(c.var.deps, c.var.auth.id, body));
+    return c.json(await updateAccount(c.var.deps, c.var.auth, body, requestMeta(c)));
   })
   .get('/user/:id/export', member, async (c) => {
     assertOwnAccount(c.var.auth.id, c.req.param('id'));

@@ -28,11 +28,11 @@ import {
 import { pushKeyAnswer, pushSubscriptionAnswer, pushSubscriptionBody, pushUnsubscribeBody } from '@sync/contract/push';
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { pullRequest, pullResponse, pushRequest, pushResponse } from '@sync/engine/mutations';
-import { favouriteBody } from '../../modules/interests/routes.js';
+import { favouriteBody } from '@sync/contract/interests';
 import { interestLists } from '../../modules/interests/service.js';
 import { swipeBody, undoBody } from '../../modules/matching/routes.js';
 import { chunkQuery, listQuery as conversationListQuery } from '../../modules/messaging/routes.js';
-import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, PUBLIC_LIMIT_MAX, publicTypes, SEARCH_MAX_LENGTH } from '../../modules/profiles/list-query.js';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, PUBLIC_LIMIT_MAX, publicTypes, SEARCH_MAX_LENGTH } from '@sync/contract/query';
 import { accountPatchBody } from '../../modules/users/patch-body.js';
 import { UPLOAD_TYPES } from '../../modules/uploads/service.js';
 import { described, empty, idParams, json, page, pagingQuery, pathId, redirect, type Operation } from '../describe.js';
@@ -41,7 +41,7 @@ const SESSION = 'unauthorized (no token), token-expired, session-ended';
 const MEMBER_ONLY = 'forbidden: not a member token';
 const OWN_ONLY = 'forbidden: another member’s account';
 
-/** Several values as `a,b` or the parameter repeated (profiles/list-query.ts). */
+/** Several values as `a,b` or the parameter repeated (sync/contract/query.ts). */
 const anyOf = (values: readonly [string, ...string[]]) => z.enum(values).meta({ description: 'Several values also as a,b or the parameter repeated' });
 const range = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 

@@ -1,7 +1,7 @@
 import type { Image } from '@sync/contract/entities';
 import type { UserPatchBody } from '@sync/contract/profile-edit';
-import { api } from '@web/lib/api';
-import { call, pathParams, rpc } from '@web/lib/rpc';
+import { call, pathParams, rpc, via } from '@web/lib/rpc';
+import { patchUser } from '@web/lib/user-patch-api';
 import { postMultipart } from '@web/lib/upload';
 import type { User } from '@web/lib/user-store';
 import type { UploadKind } from './upload-checks';
@@ -11,7 +11,7 @@ export type SavedUser = User & { profileCompleted?: boolean; emailVerificationSe
 
 /** PATCH /api/user/{id} with the edit body (sync/contract/profile-edit userPatchBody, plus the API's extras). */
 export function saveProfile(userId: string, body: UserPatchBody & Record<string, unknown>): Promise<SavedUser | undefined> {
-  return api.patch<SavedUser | undefined>(`/user/${encodeURIComponent(userId)}`, body, { loader: true });
+  return patchUser(userId, body, { loader: true });
 }
 
 /** DELETE /api/user/{id}/image/{imageId}. */
@@ -26,11 +26,8 @@ export interface LocationLists {
 
 /** GET /api/json/{country}.json (docs/api.md#endpoints), optionally narrowed by zipCode. */
 export function fetchLocations(country: string, zipCode?: string, signal?: AbortSignal): Promise<LocationLists> {
-  return api.get<LocationLists>(`/json/${encodeURIComponent(country.toUpperCase())}.json`, {
-    ...(zipCode ? { query: { zipCode } } : {}),
-    auth: false,
-    ...(signal ? { signal } : {}),
-  });
+  const file = `${country.toUpperCase()}.json`;
+  return call(rpc.json[':file'].$get({ param: pathParams({ file }), ...(zipCode ? { query: { zipCode } } : {}) }, via({ auth: false, ...(signal ? { signal } : {}) })));
 }
 
 /** POST /api/user/upload as multipart (type + files) with progress 0..1. Resolves with the member's whole gallery. */

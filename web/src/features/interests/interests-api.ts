@@ -1,5 +1,6 @@
 import type { ListEnvelope } from '@sync/contract/errors';
-import { api } from '@web/lib/api';
+import { call, rpc } from '@web/lib/rpc';
+import { patchUser } from '@web/lib/user-patch-api';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 
 /** The five interest lists of docs/product.md#screens-and-routes, as GET /api/interests/{list} names them. */
@@ -12,10 +13,10 @@ export const INTERESTS_PAGE_SIZE = 24;
 export type InterestCard = ProfileCardData & { listDate?: string; viewCount?: number };
 
 export function fetchInterests(list: InterestList, page: number, limit = INTERESTS_PAGE_SIZE): Promise<ListEnvelope<InterestCard>> {
-  return api.get<ListEnvelope<InterestCard>>(`/interests/${list}`, { query: { page, limit } });
+  return call(rpc.interests[':list'].$get({ param: { list }, query: { page: String(page), limit: String(limit) } }));
 }
 
 /** PATCH /api/user/{id} {favourite, remove: true} (no loader): takes a profile off the member's favourites. */
 export function removeFavourite(userId: string, profileId: string): Promise<{ favorite?: boolean }> {
-  return api.patch<{ favorite?: boolean }>(`/user/${encodeURIComponent(userId)}`, { favourite: profileId, remove: true }, { loader: false });
+  return patchUser(userId, { favourite: profileId, remove: true }, { loader: false });
 }

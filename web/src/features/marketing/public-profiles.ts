@@ -34,7 +34,7 @@ export function photoSources(profile: PublicProfile): ImageSources {
   return imageSources(shownImage(profile) as CardImage | undefined, 'medium');
 }
 
-/** The API's public types are featured, new, online and recent (api/src/modules/profiles/list-query.ts). */
+/** The API's public types are featured, new, online and recent (sync/contract/query.ts). */
 export const STRIP_QUERY = { limit: 8, type: 'recent' } as const;
 
 /** GET /profiles with limit, type, premium and the brand's API key (docs/api.md#endpoints, public). */

@@ -1,6 +1,6 @@
 import type { ListEnvelope } from '@sync/contract/errors';
-import { api } from '@web/lib/api';
 import { call, pathParams, rpc, via } from '@web/lib/rpc';
+import { patchUser } from '@web/lib/user-patch-api';
 import type { ProfileCardData } from '@web/ui/profile-card/profile-data';
 import { toQueryParams, type ProfilesQuery } from './profiles-query';
 
@@ -25,5 +25,5 @@ export function fetchProfile(id: string, signal?: AbortSignal): Promise<ProfileC
 /** PATCH /api/user/{id} with {favourite} (no loader, docs/api.md#endpoints); `{favourite, remove: true}` takes it back. */
 export function setFavourite(userId: string, profileId: string, on: boolean): Promise<{ favorite?: boolean }> {
   const body = on ? { favourite: profileId } : { favourite: profileId, remove: true };
-  return api.patch<{ favorite?: boolean }>(`/user/${encodeURIComponent(userId)}`, body, { loader: false });
+  return patchUser(userId, body, { loader: false });
 }

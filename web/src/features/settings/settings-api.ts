@@ -1,7 +1,7 @@
 import type { UserPatchBody } from '@sync/contract/profile-edit';
 import type { Locale } from '@sync/texts';
-import { api } from '@web/lib/api';
 import { call, pathParams, rpc, via } from '@web/lib/rpc';
+import { patchUser } from '@web/lib/user-patch-api';
 import type { User } from '@web/lib/user-store';
 
 /** The part of PATCH /api/user/{id} the settings screen writes; `measurement` is the API's addition to the documented fields. */
@@ -14,7 +14,7 @@ export type SettingsPatch = Pick<UserPatchBody, 'notifyByEmail' | 'showOnline' |
 
 /** PATCH /api/user/{id}: answers the whole user state (users/routes.ts). No page loader: the button shows progress. */
 export function saveSettings(userId: string, body: SettingsPatch): Promise<User | undefined> {
-  return api.patch<User | undefined>(`/user/${encodeURIComponent(userId)}`, body, { loader: false });
+  return patchUser(userId, body, { loader: false });
 }
 
 /** GET /api/user/{id}/export: the member's data as JSON (account, conversations with messages, orders). */
