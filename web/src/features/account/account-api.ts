@@ -27,7 +27,7 @@ export interface LocationLists {
 /** GET /api/json/{country}.json (docs/api.md#endpoints), optionally narrowed by zipCode. */
 export function fetchLocations(country: string, zipCode?: string, signal?: AbortSignal): Promise<LocationLists> {
   const file = `${country.toUpperCase()}.json`;
-  return call(rpc.json[':file'].$get({ param: pathParams({ file }), ...(zipCode ? { query: { zipCode } } : {}) }, via({ auth: false, ...(signal ? { signal } : {}) })));
+  return call(rpc.json[':file'].$get({ param: pathParams({ file }), query: { zipCode } }, via({ auth: false, ...(signal ? { signal } : {}) })));
 }
 
 /** POST /api/user/upload as multipart (type + files) with progress 0..1. Resolves with the member's whole gallery. */
