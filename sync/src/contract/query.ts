@@ -1,6 +1,6 @@
 /**
- * Query parameters of the list routes (docs/api.md#profiles-and-matching): paging, the profile list's sort and
- * filters, and the landing page's public variant. A value arrives as one string, or as a list when the parameter
+ * Query parameters of the API's routes (docs/api.md#profiles-and-matching): paging, the profile list's sort and
+ * filters, the landing page's public variant, the zip prefix of the location lists and the auto-login token. A value arrives as one string, or as a list when the parameter
  * is repeated (the API's validator reads `?a=1&a=2` as ['1', '2']). Each refusal names what is wrong with the
  * value; the API puts the parameter's name in front (`page: must be a whole number from 1 to 1000000`).
  */
@@ -25,7 +25,7 @@ export type PublicType = (typeof publicTypes)[number];
 const queryValue = z.union([z.string(), z.array(z.string())]).optional();
 
 /** A parameter's one value: sending it twice is as wrong as a bad value. */
-const once = queryValue.transform((value, ctx) => {
+export const oneValueParam = queryValue.transform((value, ctx) => {
   if (!Array.isArray(value)) return value;
   if (value.length > 1) {
     ctx.addIssue({ code: 'custom', message: 'must be given once' });
@@ -36,7 +36,7 @@ const once = queryValue.transform((value, ctx) => {
 
 /** A whole number in [min, max]; left out or empty reads as undefined. */
 export function wholeNumberParam(min: number, max: number) {
-  return once.transform((value, ctx) => {
+  return oneValueParam.transform((value, ctx) => {
     if (value === undefined || value === '') return undefined;
     const trimmed = value.trim();
     const n = Number(trimmed);
@@ -76,7 +76,7 @@ function choiceParam<T extends string>(allowed: readonly T[]) {
 
 /** One of `allowed`, `fallback` when left out or empty (a list's `status`). */
 export function statusParam<T extends string>(allowed: readonly T[], fallback: T) {
-  return once.transform((value, ctx): T => {
+  return oneValueParam.transform((value, ctx): T => {
     if (value === undefined || value === '') return fallback;
     if (!(allowed as readonly string[]).includes(value)) {
       ctx.addIssue({ code: 'custom', message: `must be one of ${allowed.join(', ')}` });
@@ -101,7 +101,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** GET /profiles with a member token: sort, filters and paging (`cursor`: the previous page's nextCursor). */
 export const profileListQuery = z
   .object({
-    sortBy: once.transform((value, ctx) => {
+    sortBy: oneValueParam.transform((value, ctx) => {
       if (value === undefined || value === '') return 'recent' as const;
       if (!(sortOptions as readonly string[]).includes(value)) {
         ctx.addIssue({ code: 'custom', message: `unknown value; expected one of ${sortOptions.join(', ')}` });
@@ -120,8 +120,8 @@ export const profileListQuery = z
     ageMax: wholeNumberParam(MIN_AGE, MAX_AGE),
     heightMin: wholeNumberParam(HEIGHT_MIN_CM, HEIGHT_MAX_CM),
     heightMax: wholeNumberParam(HEIGHT_MIN_CM, HEIGHT_MAX_CM),
-    cursor: once.transform((value) => value || undefined),
-    search: once.transform((value, ctx) => {
+    cursor: oneValueParam.transform((value) => value || undefined),
+    search: oneValueParam.transform((value, ctx) => {
       const search = value?.trim();
       if (!search) return undefined;
       if (search.length > SEARCH_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `must be at most ${SEARCH_MAX_LENGTH} characters` });
@@ -143,7 +143,7 @@ export type ProfileFilters = Omit<ProfileListQuery, 'sortBy' | 'page' | 'limit' 
 /** GET /profiles with the brand's x-api-key and no token: the landing page's cards. */
 export const publicProfilesQuery = z.object({
   type: choiceParam(publicTypes).transform((type) => type ?? 'recent'),
-  premium: once.transform((value, ctx) => {
+  premium: oneValueParam.transform((value, ctx) => {
     if (value === undefined || value === '') return undefined;
     if (value !== 'true' && value !== 'false') {
       ctx.addIssue({ code: 'custom', message: 'must be true or false' });
@@ -161,7 +161,7 @@ export const ZIP_QUERY_MAX = 12;
 
 /** GET /json/{country}.json?zipCode=prefix: the locations narrowed to zip codes starting so. */
 export const locationQuery = z.object({
-  zipCode: once.transform((value, ctx) => {
+  zipCode: oneValueParam.transform((value, ctx) => {
     const zipCode = value?.trim();
     if (!zipCode) return undefined;
     if (zipCode.length > ZIP_QUERY_MAX || !/^[A-Za-z0-9 -]+$/.test(zipCode)) {
@@ -171,3 +171,6 @@ export const locationQuery = z.object({
     return zipCode;
   }),
 });
+
+/** GET /autologin?token=: the mailed token; one left out or unknown answers the same 401 (api auth/service.ts). */
+export const autoLoginQuery = z.object({ token: oneValueParam });

@@ -5,6 +5,7 @@ import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
+import { autoLoginQuery } from '@sync/contract/query';
 import { bearerToken, requireAuth } from './middleware.js';
 import { requestMeta } from '../../lib/request.js';
 import * as auth from './service.js';
@@ -41,7 +42,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await auth.refresh(c.var.deps, token));
   })
   .post('/logout', requireAuth(), async (c) => c.json(await auth.logout(c.var.deps, c.var.auth)))
-  .get('/autologin', async (c) => c.json(await auth.autoLogin(c.var.deps, c.req.query('token'), requestMeta(c))))
+  .get('/autologin', validate('query', autoLoginQuery), async (c) => c.json(await auth.autoLogin(c.var.deps, c.req.valid('query').token, requestMeta(c))))
   .get('/verify-email', async (c) => c.redirect(await auth.verifyEmail(c.var.deps, c.req.query('token')), 302))
   .get('/undo-email-change', async (c) => c.redirect(await undoEmailChange(c.var.deps, c.req.query('token')), 302))
   .post('/resend-email', requireAuth('user'), validate('json', resendEmailBody, { allowEmpty: true }), async (c) =>
