@@ -17,13 +17,9 @@ const WEB_SHARED = ['ui', 'lib', 'local', 'sync', 'machines'].map((dir) => `./we
 
 const WEB_TAKES_TYPES_FROM_API = { group: ['@api/*', '**/api/src/**'], allowTypeImports: true, message: 'web/ takes only types (AppType) from api/.' };
 
-// Calls not on the typed client yet (docs/decisions/0044): the landing page's profile strip (typed from AppType
-// at compile time, sent through the small helper: hono/client does not fit the landing page's budget), and the
-// staff halves of shared messaging paths and multipart uploads in the agent console.
-const UNTYPED_API_CALLS = [
-  'web/src/features/marketing/public-profiles.ts',
-  'web/src/lib/agent-api.ts',
-];
+// The one call not sent through the typed client (docs/decisions/0044): the landing page's profile strip, typed
+// from AppType at compile time but sent through the small helper (hono/client does not fit the landing budget).
+const UNTYPED_API_CALLS = ['web/src/features/marketing/public-profiles.ts'];
 
 // bulletproof-react's zones: a feature is built from shared layers only, and features meet where routes/ and app/
 // compose them; shared layers know no feature.

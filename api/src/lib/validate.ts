@@ -85,11 +85,12 @@ export function validate<T extends ZodType, Target extends 'json' | 'query' | 'p
 }
 
 /**
- * What a route takes, for AppType, where the handler parses it later with parseWith(schema, queryOf(c), 'query'):
- * GET /profiles knows which query it reads (the landing page's or a member's) only once it knows who asks, and a
- * shared list page parses its query only when the page is not cached (profiles/list-page.ts).
+ * What a route takes, for AppType, where the handler reads it itself: a path shared by two callers parses with
+ * parseWith() once it knows who asks (GET /profiles: the landing page or a member, whose shared list page parses
+ * its query only when the page is not cached; GET /conversations and POST /conversation/{id}/message: a member
+ * or staff), and a multipart upload is read under one body limit and checked file by file (uploads/routes.ts).
  */
-export function accepts<Target extends 'json' | 'query', A extends ZodType, B extends ZodType = A>(
+export function accepts<Target extends 'json' | 'query' | 'form', A extends ZodType, B extends ZodType = A>(
   _target: Target,
   _schema: A,
   _other?: B,

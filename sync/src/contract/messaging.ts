@@ -26,6 +26,19 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
+/** GET /conversations for a member: which list and the page (staff send the lookup's query on the same path, agents.ts lookupQuery). */
+export const conversationListQuery = z.object({
+  type: z.enum(['inbox', 'conversations', 'archive']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /conversation/{id}: a chunk of messages, newest first, older than `before` (a message id). */
+export const chunkQuery = z.object({
+  before: text().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(MESSAGES_PER_CHUNK),
+});
+
 /** An agent's reply (docs/api.md#agents): the newest message the agent loaded, and the admin flag. */
 export const agentReplyBody = sendMessageBody.extend({
   lastMessageId: uuid.nullish(),

@@ -25,7 +25,6 @@ import type {
   UpdateMeetUpBody,
 } from '@sync/contract/agents';
 import type { MessageRecord } from '@sync/contract/messaging';
-import { api } from './api';
 import { call, pathParams, rpc, via } from './rpc';
 import { getRuntimeConfig, type Brand } from './runtime-config';
 
@@ -35,8 +34,6 @@ export interface ListPage<T> {
   page: number;
   limit: number;
 }
-
-const enc = encodeURIComponent;
 
 /** POST /api/event: online starts or resumes, paused starts a break (with a reason), offline stops. */
 export function postAgentStatus(status: 'online' | 'offline' | 'paused', reason?: string): Promise<AgentSessionState | undefined> {
@@ -88,16 +85,20 @@ export interface AgentReply {
 export function releaseClaim(conversationId: string): Promise<unknown> {
   return call(rpc.claims[':id'].release.$post({ param: pathParams({ id: conversationId }) }));
 }
-export function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
-  return api.post<{ message: MessageRecord }>(`/conversation/${enc(conversationId)}/message`, reply, { loader: false });
+export async function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
+  const answer = await call(rpc.conversation[':id'].message.$post({ param: pathParams({ id: conversationId }), json: reply }, via({ loader: false })));
+  if (!isStaffReply(answer)) throw new Error('POST /conversation/{id}/message answered a member send to a staff token');
+  return answer;
+}
+
+/** The path answers a member's send with their credits and staff's reply with the conversation. */
+function isStaffReply(answer: object): answer is { message: MessageRecord; conversation: object } {
+  return 'conversation' in answer;
 }
 
 /** POST /api/profile/{id}/upload: one message image owned by the fictive profile. */
 export function uploadAttachment(profileId: string, file: File): Promise<{ images: { _id: string }[] }> {
-  const form = new FormData();
-  form.append('type', 'message');
-  form.append('files', file);
-  return api.post<{ images: { _id: string }[] }>(`/profile/${enc(profileId)}/upload`, form, { loader: false });
+  return call(rpc.profile[':id'].upload.$post({ param: pathParams({ id: profileId }), form: { type: 'message', files: file } }, via({ loader: false })));
 }
 
 /** A view or favourite of the member on behalf of the fictive profile (the member sees it in Interests). */
@@ -149,14 +150,23 @@ export function deleteMeetUp(conversationId: string, meetUpId: string): Promise<
 
 export type LookupFilters = Partial<LookupQuery>;
 
-export function lookupConversations(filters: LookupFilters, signal?: AbortSignal): Promise<ListPage<LookupRow>> {
-  return api.get<ListPage<LookupRow>>('/conversations', { query: { ...filters }, loader: false, ...(signal ? { signal } : {}) });
+export async function lookupConversations(filters: LookupFilters, signal?: AbortSignal): Promise<ListPage<LookupRow>> {
+  const query = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+  const page = await call(rpc.conversations.$get({ query }, via({ loader: false, ...(signal ? { signal } : {}) })));
+  if (!isLookupPage(page)) throw new Error('GET /conversations answered the member list to a staff token');
+  return page;
+}
+
+/** The path answers a member their conversations and staff the lookup, whose rows say who holds a claim. */
+function isLookupPage(page: { data: object[] }): page is ListPage<LookupRow> {
+  return page.data.every((row) => 'claimed' in row);
 }
 
 // ---------- admin ----------
 
-export function listAgents(page = 1, limit = 100): Promise<ListPage<Agent>> {
-  return call(rpc.agents.$get({ query: { page: String(page), limit: String(limit) } }));
+/** GET /api/agents: every agent and admin, by name (the route pages nothing: a team is a few dozen people). */
+export function listAgents(): Promise<ListPage<Agent>> {
+  return call(rpc.agents.$get());
 }
 export function createAgent(body: CreateAgentBody): Promise<Agent> {
   return call(rpc.agent.$post({ json: body }));
@@ -186,10 +196,7 @@ export function updateFictive(id: string, body: UpdateFictiveBody): Promise<Fict
 }
 /** Gallery photos (issue B's upload rules on the server): `avatar` replaces the avatar, `photo` adds up to 5. */
 export function uploadFictivePhotos(id: string, type: 'avatar' | 'photo', files: File[]): Promise<FictiveProfile> {
-  const form = new FormData();
-  form.append('type', type);
-  for (const file of files) form.append('files', file);
-  return api.post<FictiveProfile>(`/admin/profile/${enc(id)}/photos`, form);
+  return call(rpc.admin.profile[':id'].photos.$post({ param: pathParams({ id }), form: { type, files } }));
 }
 export function deleteFictivePhoto(id: string, imageId: string): Promise<FictiveProfile> {
   return call(rpc.admin.profile[':id'].photos[':imageId'].$delete({ param: pathParams({ id, imageId }) }));

@@ -1,15 +1,29 @@
+import type { ClientResponse } from 'hono/client';
 import { authBridge } from './api';
 import { ApiError, toApiError } from './http';
+import type { Answer } from './rpc';
 import { getApiBaseUrl } from './runtime-config';
 
+/** A multipart route of the typed client (`rpc.user.upload`): its path and its answer come from AppType. */
+interface UploadRoute {
+  $path(): string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input: the form goes as built, only the answer's type is read
+  $post(...args: any[]): Promise<ClientResponse<unknown>>;
+}
+
 /**
- * POST a multipart form to the API through XMLHttpRequest, because fetch cannot report upload progress.
- * `onProgress` gets 0..1; a network failure rejects with ApiError status 0 code `network`.
+ * POST a multipart form to a route of the typed client through XMLHttpRequest, because fetch cannot report
+ * upload progress. `onProgress` gets 0..1; a network failure rejects with ApiError status 0 code `network`.
  */
-export function postMultipart<T>(path: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+export function postMultipart<R extends UploadRoute>(
+  route: R,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Answer<Awaited<ReturnType<R['$post']>>>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${getApiBaseUrl().replace(/\/+$/, '')}${path}`);
+    xhr.open('POST', `${getApiBaseUrl().replace(/\/+$/, '')}${route.$path()}`);
     const token = authBridge.getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
@@ -24,7 +38,7 @@ export function postMultipart<T>(path: string, form: FormData, onProgress: (frac
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve(body as T);
+        resolve(body as Answer<Awaited<ReturnType<R['$post']>>>);
       } else {
         reject(toApiError(xhr.status, body));
       }

@@ -8,7 +8,8 @@ import { images } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { validate } from '../../lib/validate.js';
+import { accepts, validate } from '../../lib/validate.js';
+import { fictivePhotoForm } from '@sync/contract/uploads';
 import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
 import { storeProfileAttachment } from '../uploads/service.js';
 import { agentReport, createAgent, listAgents, updateAgent } from './admin.js';
@@ -64,6 +65,7 @@ export const agentAdminRoutes = new Hono<AppEnv>()
         throw new ApiError(413, 'payload-too-large', 'The request is too large');
       },
     }),
+    accepts('form', fictivePhotoForm),
     async (c) => {
       const deps = c.var.deps;
       const id = c.req.param('id');

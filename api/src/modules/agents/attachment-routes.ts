@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.js';
+import { attachmentUploadForm } from '@sync/contract/uploads';
+import { accepts } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
 import { checkedImages, readUploadForm, uploadBodyLimit } from '../uploads/routes.js';
 import { storeProfileAttachment } from '../uploads/service.js';
@@ -12,7 +14,7 @@ import { requireAttachmentRight } from './attachment-right.js';
  *   404 not-found (no such fictive profile)
  * Here rather than in uploads/ because who may attach is the agents' claim rule; uploads stays below agents.
  */
-export const attachmentUploadRoutes = new Hono<AppEnv>().post('/profile/:id/upload', requireAuth('agent'), uploadBodyLimit, async (c) => {
+export const attachmentUploadRoutes = new Hono<AppEnv>().post('/profile/:id/upload', requireAuth('agent'), uploadBodyLimit, accepts('form', attachmentUploadForm), async (c) => {
   const profileId = c.req.param('id');
   await requireAttachmentRight(c.var.deps, c.var.auth, profileId);
   const processed = await checkedImages(await readUploadForm(c), 1);

@@ -33,7 +33,7 @@ const replyRefusals: Record<string, () => ApiError> = {
  * One prepared call of agent_reply, its own transaction; with an Idempotency-Key, the same call inside the
  * key's transaction, so a retry answers the stored reply (and sends no event again).
  */
-export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response> {
+export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown) {
   const deps = c.var.deps;
   const now = deps.clock.now();
   const args = replyArgs(c.var.auth, id, parseWith(agentReplyBody, raw), now);

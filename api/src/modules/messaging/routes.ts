@@ -2,30 +2,20 @@ import { Hono, type Context, type TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AgentConversation, LookupRow } from '@sync/contract/agents';
 import type { ListEnvelope } from '@sync/contract/errors';
-import { z } from 'zod';
-import { text } from '@sync/contract/text';
-import { MESSAGES_PER_CHUNK, archiveBody, isEmptyMessage, sendMessageBody } from '@sync/contract/messaging';
+import { MESSAGES_PER_CHUNK, agentReplyBody, archiveBody, chunkQuery, conversationListQuery, isEmptyMessage, sendMessageBody, type ConversationRecord, type MessageRecord } from '@sync/contract/messaging';
+import { lookupQuery } from '@sync/contract/agents';
 import { MutationError } from '@sync/engine/mutations';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
 import { readJson } from '../../lib/request.js';
-import { parseWith, validate } from '../../lib/validate.js';
+import { accepts, parseWith, validate } from '../../lib/validate.js';
 import { pokeMember } from '../../realtime/publish.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
 import { failureToApiError, markRead, messageChunk, sendMemberMessage, setArchived } from './service.js';
 
-export const listQuery = z.object({
-  type: z.enum(['inbox', 'conversations', 'archive']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const chunkQuery = z.object({
-  before: text().optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(MESSAGES_PER_CHUNK),
-});
 
 const anyone = requireAuth();
 const member = requireAuth('user');
@@ -47,7 +37,7 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
 export interface StaffConversationRoutes {
   lookup(c: Context<IdempotencyEnv>): Promise<JsonAnswer<ListEnvelope<LookupRow>>>;
   conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<JsonAnswer<AgentConversation>>;
-  reply(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<Response>;
+  reply(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<JsonAnswer<{ message: MessageRecord; conversation: ConversationRecord }>>;
 }
 
 /**
@@ -71,11 +61,11 @@ type JsonAnswer<T> = Response & TypedResponse<T, ContentfulStatusCode, 'json'>;
  */
 export const messagingRoutes = (staff: StaffConversationRoutes) =>
   new Hono<IdempotencyEnv>()
-    .get('/conversations', anyone, async (c) => {
+    .get('/conversations', anyone, accepts('query', conversationListQuery, lookupQuery), async (c) => {
       // Staff: the lookup (docs/product.md#data lookup filters) within the agent's scope.
       if (c.var.auth.type !== 'user') return staff.lookup(c);
       // Staff take the lookup's query on this path: the schema is chosen once the caller is known.
-      const q = parseWith(listQuery, c.req.query(), 'query');
+      const q = parseWith(conversationListQuery, c.req.query(), 'query');
       return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
     })
     .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
@@ -100,7 +90,7 @@ export const messagingRoutes = (staff: StaffConversationRoutes) =>
       if (!out.replayed) await pokeMember(c.var.deps, userId);
       return out.response;
     })
-    .post('/conversation/:id/message', anyone, idempotency(), async (c) => {
+    .post('/conversation/:id/message', anyone, idempotency(), accepts('json', sendMessageBody, agentReplyBody), async (c) => {
       const id = c.req.param('id');
       const auth = c.var.auth;
       const raw = await readJson(c);

@@ -5,7 +5,9 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../auth/middleware.js';
 import { MAX_FILE_BYTES, inspectUpload, processUpload, type ProcessedImage } from './image-processing.js';
-import { UPLOAD_TYPES, attachmentUrl, storeUploads, type UploadType } from './service.js';
+import { uploadForm, uploadTypes, type UploadType } from '@sync/contract/uploads';
+import { accepts } from '../../lib/validate.js';
+import { attachmentUrl, storeUploads } from './service.js';
 
 /** docs/product.md#validation: up to 5 files per upload; an avatar is one image, and so is a message image. */
 export const MAX_FILES: Record<UploadType, number> = { avatar: 1, photo: 5, message: 1 };
@@ -97,10 +99,10 @@ export async function checkedImages(form: UploadForm, max: number): Promise<Proc
  * random UUIDs handed only to the two sides of the conversation (like the /api/media keys themselves).
  */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/user/upload', requireAuth('user'), uploadBodyLimit, async (c) => {
+  .post('/user/upload', requireAuth('user'), uploadBodyLimit, accepts('form', uploadForm), async (c) => {
     const form = await readUploadForm(c);
     const type = form.type;
-    if (typeof type !== 'string' || !(UPLOAD_TYPES as readonly string[]).includes(type)) {
+    if (typeof type !== 'string' || !(uploadTypes as readonly string[]).includes(type)) {
       throw new ApiError(400, 'invalid-upload-type', 'type must be avatar, photo or message');
     }
     const processed = await checkedImages(form, MAX_FILES[type as UploadType]);

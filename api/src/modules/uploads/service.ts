@@ -10,9 +10,8 @@ import { loadViewer } from '../profiles/viewer.js';
 import { recomputeCompletion } from '../profiles/completion.js';
 import { deleteStoredFiles, ownImages } from '../profiles/own-images.js';
 import type { ProcessedImage } from './image-processing.js';
+import type { UploadType } from '@sync/contract/uploads';
 
-export const UPLOAD_TYPES = ['avatar', 'photo', 'message'] as const;
-export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 export interface UploadResult {
   /** The images this upload made, each pending moderation. */

@@ -29,12 +29,12 @@ import { pushKeyAnswer, pushSubscriptionAnswer, pushSubscriptionBody, pushUnsubs
 import { MAX_AGE, MIN_AGE } from '@sync/rules/age';
 import { pullRequest, pullResponse, pushRequest, pushResponse } from '@sync/engine/mutations';
 import { favouriteBody } from '@sync/contract/interests';
+import { chunkQuery, conversationListQuery } from '@sync/contract/messaging';
 import { interestLists } from '../../modules/interests/service.js';
 import { swipeBody, undoBody } from '../../modules/matching/routes.js';
-import { chunkQuery, listQuery as conversationListQuery } from '../../modules/messaging/routes.js';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, PUBLIC_LIMIT_MAX, publicTypes, SEARCH_MAX_LENGTH } from '@sync/contract/query';
 import { accountPatchBody } from '../../modules/users/patch-body.js';
-import { UPLOAD_TYPES } from '../../modules/uploads/service.js';
+import { uploadTypes } from '@sync/contract/uploads';
 import { described, empty, idParams, json, page, pagingQuery, pathId, redirect, type Operation } from '../describe.js';
 
 const SESSION = 'unauthorized (no token), token-expired, session-ended';
@@ -338,7 +338,7 @@ export const memberOperations: Operation[] = [
     callers: ['member'],
     form: {
       mediaType: 'multipart/form-data',
-      schema: z.object({ type: z.enum(UPLOAD_TYPES), files: z.array(z.string().meta({ format: 'binary' })).min(1).max(5) }),
+      schema: z.object({ type: z.enum(uploadTypes), files: z.array(z.string().meta({ format: 'binary' })).min(1).max(5) }),
     },
     answers: { 200: json(z.object({ images: z.array(image), gallery: z.array(image).optional(), profileCompleted: z.boolean().optional() }), 'The new images') },
     errors: {

@@ -36,6 +36,7 @@ export async function uploadImages(kind: UploadKind, files: readonly Blob[], onP
   form.append('type', kind);
   files.forEach((file, index) => form.append('files', file, (file as File).name ?? `image-${index + 1}.jpg`));
   // The API answers { images: the new ones, gallery: the whole own gallery }.
-  const answer = await postMultipart<{ images?: Image[]; gallery?: Image[] } | undefined>('/user/upload', form, onProgress);
+  const answer = await postMultipart(rpc.user.upload, form, onProgress);
+  // A mock or an older server may answer only the new images (or nothing).
   return answer?.gallery ?? answer?.images ?? [];
 }

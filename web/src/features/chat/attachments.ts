@@ -1,6 +1,7 @@
 import type { Image } from '@sync/contract/entities';
 import { ApiError } from '@web/lib/http';
 import { getApiBaseUrl } from '@web/lib/runtime-config';
+import { rpc } from '@web/lib/rpc';
 import { postMultipart } from '@web/lib/upload';
 
 /** docs/product.md#errors-and-texts: attachment errors stay on screen for 6 s. */
@@ -18,7 +19,7 @@ export async function uploadMessageImage(file: Blob, onProgress: (fraction: numb
   const form = new FormData();
   form.append('type', 'message');
   form.append('files', file, (file as File).name || 'photo.jpg');
-  const answer = await postMultipart<{ images?: Image[] }>('/user/upload', form, onProgress, signal);
+  const answer = await postMultipart(rpc.user.upload, form, onProgress, signal);
   const image = answer?.images?.[0];
   if (!image) throw new ApiError(500, 'upload-failed', 'The upload answered no image');
   return image;
