@@ -74,6 +74,15 @@ export const resetPasswordBody = z.object({
   token: textField([maxLen(4096, 'token')]),
   password: passwordField,
 });
+
+/**
+ * POST /reset-password as the route takes it: with the mailed token, or signed in with the current password
+ * instead (api auth/routes.ts).
+ */
+export const passwordResetRequestBody = resetPasswordBody.extend({
+  token: resetPasswordBody.shape.token.optional(),
+  currentPassword: text({ error: 'currentPassword must be text' }).max(200).optional(),
+});
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /**

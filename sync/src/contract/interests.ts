@@ -17,3 +17,9 @@ export type FavouriteBody = z.infer<typeof favouriteBody>;
 export function isFavouriteBody(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'favourite' in raw;
 }
+
+/** POST /profile/{id}/view-member and /favourite-member: staff acting for a fictive profile on a member. */
+export const staffMemberBody = z.object({
+  userId: text({ error: 'userId is required' }).min(1, 'userId is required').max(100),
+  remove: z.boolean().optional(),
+});

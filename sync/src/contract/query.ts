@@ -174,3 +174,6 @@ export const locationQuery = z.object({
 
 /** GET /autologin?token=: the mailed token; one left out or unknown answers the same 401 (api auth/service.ts). */
 export const autoLoginQuery = z.object({ token: oneValueParam });
+
+/** GET /brands: every brand fits one page of 100. */
+export const brandListQuery = pagingQuery(100);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { text } from './text.js';
+import { pagingQuery, statusParam } from './query.js';
 
 /** Why a member reports a profile: a choice, with optional words. */
 export const reportReasons = ['fake-profile', 'harassment', 'inappropriate-photos', 'spam-or-scam', 'underage', 'other'] as const;
@@ -34,6 +35,19 @@ export type ReportBody = z.infer<typeof reportBody>;
 
 export const reportStatuses = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
+
+/** The admin queues page by 20. */
+export const MODERATION_PAGE_SIZE = 20;
+
+/** GET /moderation/reports: open reports unless asked for resolved ones. */
+export const reportsQuery = z.object({ status: statusParam(reportStatuses, 'open'), ...pagingQuery(MODERATION_PAGE_SIZE).shape });
+
+/** Where a member's uploaded image stands in moderation. */
+export const moderationStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ModerationStatus = (typeof moderationStatuses)[number];
+
+/** GET /moderation/images: pending images unless asked for decided ones. */
+export const moderationQuery = z.object({ status: statusParam(moderationStatuses, 'pending'), ...pagingQuery(MODERATION_PAGE_SIZE).shape });
 
 /** What the admin decided about a report. */
 export const reportOutcomes = ['dismissed', 'warned', 'profile-deactivated'] as const;

@@ -111,3 +111,6 @@ export const affiliateBody = z.object({
 });
 export type AffiliateBody = z.infer<typeof affiliateBody>;
 export type AffiliateInput = z.input<typeof affiliateBody>;
+
+/** POST /customer-support?form_type=affiliate takes the affiliate form; without it, the contact form. */
+export const supportQuery = z.object({ form_type: z.enum(['contact', 'affiliate']).optional() });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { authenticateBody, createRegisterBody, forgotPasswordBody, resendEmailBody, resetPasswordBody } from '@sync/contract/auth';
-import { isUnstorableIssue, text } from '@sync/contract/text';
+import { authenticateBody, createRegisterBody, forgotPasswordBody, passwordResetRequestBody, resendEmailBody } from '@sync/contract/auth';
+import { isUnstorableIssue } from '@sync/contract/text';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
@@ -13,10 +13,6 @@ import { undoEmailChange } from './email-change.js';
 import { authenticateAccessToken } from './sessions.js';
 
 // The mailed token, or signed in with the current password instead (service.resetPassword decides which).
-const resetBody = resetPasswordBody.extend({
-  token: resetPasswordBody.shape.token.optional(),
-  currentPassword: text({ error: 'currentPassword must be text' }).max(200).optional(),
-});
 
 export const authRoutes = new Hono<AppEnv>()
   .post(
@@ -51,7 +47,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/forgot-password', validate('json', forgotPasswordBody), async (c) =>
     c.json(await auth.forgotPassword(c.var.deps, c.req.valid('json').email, requestMeta(c))),
   )
-  .post('/reset-password', validate('json', resetBody), async (c) => {
+  .post('/reset-password', validate('json', passwordResetRequestBody), async (c) => {
     const body = c.req.valid('json');
     const bearer = bearerToken(c.req.header('authorization'));
     const check = bearer ? await authenticateAccessToken(c.var.deps, bearer) : undefined;

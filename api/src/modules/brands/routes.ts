@@ -1,15 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { brandListQuery } from '@sync/contract/query';
 import type { AppEnv } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import { requireApiKey } from './api-key.js';
 import { getBrand, getBrandByDomain, getCompany, listBrands, runtimeConfig } from './service.js';
-
-export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-});
 
 /** GET /api/config needs no key: it is how a site learns its key (docs/api.md#general runtime config). */
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
@@ -32,7 +27,7 @@ export const brandRoutes = new Hono<AppEnv>()
   .use('/brands', requireApiKey)
   .use('/brand/*', requireApiKey)
   .use('/company/*', requireApiKey)
-  .get('/brands', validate('query', listQuery), async (c) => {
+  .get('/brands', validate('query', brandListQuery), async (c) => {
     const { page, limit } = c.req.valid('query');
     const all = await listBrands(c.var.deps.db);
     const start = (page - 1) * limit;

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { text } from '@sync/contract/text';
+import { staffMemberBody } from '@sync/contract/interests';
 import { t } from '@sync/texts';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
@@ -9,11 +8,6 @@ import { requireAuth } from '../auth/middleware.js';
 import { pagingQuery } from '@sync/contract/query';
 import { loadViewer } from '../profiles/viewer.js';
 import { interestLists, listInterests, staffFavouriteMember, staffViewMember, type InterestList } from './service.js';
-
-export const staffMemberBody = z.object({
-  userId: text({ error: 'userId is required' }).min(1, 'userId is required').max(100),
-  remove: z.boolean().optional(),
-});
 
 const member = requireAuth('user');
 const staff = requireAuth('agent');

@@ -1,21 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { text } from '@sync/contract/text';
+import { swipeBody, undoBody } from '@sync/contract/matching';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
 import { pagingQuery } from '@sync/contract/query';
 import { loadViewer } from '../profiles/viewer.js';
 import { likesStatus, listDislikes, listMatches, nextProfile, swipe, undoSwipe } from './service.js';
-
-/** docs/product.md#data swipe payload. */
-export const swipeBody = z.object({
-  toUserId: text({ error: 'toUserId is required' }).min(1, 'toUserId is required').max(100),
-  actionType: z.enum(['like', 'dislike'], { error: "actionType must be 'like' or 'dislike'" }),
-});
-
-/** Optional body of POST /api/match/undo: without toUserId the most recent live swipe is undone. */
-export const undoBody = z.object({ toUserId: text().min(1).max(100).optional() });
 
 const member = requireAuth('user');
 

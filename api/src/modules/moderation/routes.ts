@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../context.js';
 import { requireAuth } from '../auth/middleware.js';
 import { validate } from '../../lib/validate.js';
-import { pagingQuery, statusParam } from '@sync/contract/query';
-import { MODERATION_STATUSES, decide, listModeration } from './service.js';
+import { moderationQuery } from '@sync/contract/safety';
+import { decide, listModeration } from './service.js';
 
 const admin = requireAuth('admin');
-const PAGE_SIZE = 20;
-const moderationQuery = z.object({ status: statusParam(MODERATION_STATUSES, 'pending'), ...pagingQuery(PAGE_SIZE).shape });
 
 /**
  * Image moderation, admins only (an agent whose role is admin; anyone else 403):

@@ -9,9 +9,8 @@ import { serializeImage } from '../profiles/cards.js';
 import type { Paging } from '@sync/contract/query';
 import { recomputeCompletion } from '../profiles/completion.js';
 import { ownImages, promoteNextAvatar } from '../profiles/own-images.js';
+import type { ModerationStatus } from '@sync/contract/safety';
 
-export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** One row of the admin moderation list: the image as members get it, plus whose it is and its state. */
 export type ModerationItem = Image & {

@@ -1,19 +1,15 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { reportBody, reportStatuses, resolveReportBody } from '@sync/contract/safety';
+import { reportBody, reportsQuery, resolveReportBody } from '@sync/contract/safety';
 import type { AppEnv } from '../../context.js';
 import { idParam, idParams } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
 import { validate } from '../../lib/validate.js';
-import { pagingQuery, statusParam } from '@sync/contract/query';
 import { loadViewer } from '../profiles/viewer.js';
 import { blockProfile, listBlocks, unblockProfile } from './blocks.js';
 import { createReport, listReports, resolveReport } from './reports.js';
 
 const member = requireAuth('user');
 const admin = requireAuth('admin');
-const PAGE_SIZE = 20;
-const reportsQuery = z.object({ status: statusParam(reportStatuses, 'open'), ...pagingQuery(PAGE_SIZE).shape });
 
 /**
  * Safety (docs/decisions/0034-block-report-and-account-deletion.md):

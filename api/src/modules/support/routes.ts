@@ -1,14 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { affiliateBody, contactBody } from '@sync/contract/support';
+import { affiliateBody, contactBody, supportQuery } from '@sync/contract/support';
 import type { AppEnv } from '../../context.js';
 import { validate } from '../../lib/validate.js';
 import { bearerToken } from '../auth/middleware.js';
 import { clientIp } from '../../lib/request.js';
 import { authenticateAccessToken } from '../auth/sessions.js';
 import { submitSupportForm, type SupportForm } from './service.js';
-
-export const supportQuery = z.object({ form_type: z.enum(['contact', 'affiliate']).optional() });
 
 /**
  * POST /api/customer-support                     contact form (docs/product.md#data)    -> 201 { ticketNumber }

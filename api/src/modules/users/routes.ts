@@ -15,7 +15,7 @@ import { deletionRequestBody } from '@sync/contract/safety';
 import { requestDeletion } from './account-deletion.js';
 import { exportMemberData } from './data-export.js';
 import { deleteOwnImage } from './delete-image.js';
-import { accountPatchBody } from './patch-body.js';
+import { accountPatchBody } from '@sync/contract/profile-edit';
 import { loadUserState } from './service.js';
 import { invalidEmail, updateAccount } from './update.js';
 
@@ -26,7 +26,7 @@ const member = requireAuth('user');
  *   GET    /api/user/{id}                  user state (docs/product.md#data) with images, favourites, viewed and the edit fields;
  *                                          members their own (else 403), agents within their scope (else 403
  *                                          out-of-scope), admins any; 404 unknown
- *   PATCH  /api/user/{id}                  any part of the edit form (users/patch-body.ts) -> user state +
+ *   PATCH  /api/user/{id}                  any part of the edit form (accountPatchBody, sync/contract/profile-edit.ts) -> user state +
  *                                          { profileCompleted, emailVerificationSent, pendingEmail?, access_token? };
  *                                          400 bad values (error.fields), 400 birth-date-locked, 422 invalid-email,
  *                                          400 current-password-required / invalid-current-password (a new

@@ -13,7 +13,7 @@ import { verificationMail } from '../auth/mails.js';
 import { reissueSessionToken, revokeSessions } from '../auth/sessions.js';
 import { loadViewer } from '../profiles/viewer.js';
 import { recomputeCompletion } from '../profiles/completion.js';
-import type { AccountPatchBody } from './patch-body.js';
+import type { AccountPatchBody } from '@sync/contract/profile-edit';
 import { loadUserState } from './service.js';
 
 export const invalidEmail = () => new ApiError(422, 'invalid-email', t('edit-save-error-invalid-email'));

@@ -31,9 +31,9 @@ import { pullRequest, pullResponse, pushRequest, pushResponse } from '@sync/engi
 import { favouriteBody } from '@sync/contract/interests';
 import { chunkQuery, conversationListQuery } from '@sync/contract/messaging';
 import { interestLists } from '../../modules/interests/service.js';
-import { swipeBody, undoBody } from '../../modules/matching/routes.js';
+import { swipeBody, undoBody } from '@sync/contract/matching';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, PUBLIC_LIMIT_MAX, publicTypes, SEARCH_MAX_LENGTH } from '@sync/contract/query';
-import { accountPatchBody } from '../../modules/users/patch-body.js';
+import { accountPatchBody } from '@sync/contract/profile-edit';
 import { uploadTypes } from '@sync/contract/uploads';
 import { described, empty, idParams, json, page, pagingQuery, pathId, redirect, type Operation } from '../describe.js';
 

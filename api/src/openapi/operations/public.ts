@@ -13,8 +13,8 @@ import {
 import { brand } from '@sync/contract/entities';
 import { affiliateBody, contactAnswer, contactBody } from '@sync/contract/support';
 import { tokenizeAnswer, tokenizeBody } from '@sync/contract/payments';
-import { supportQuery } from '../../modules/support/routes.js';
-import { listQuery as brandListQuery } from '../../modules/brands/routes.js';
+import { supportQuery } from '@sync/contract/support';
+import { brandListQuery } from '@sync/contract/query';
 import { binary, described, html, json, page, redirect, statusSuccess, type Operation } from '../describe.js';
 
 const TOKEN_ERRORS = { 401: 'unauthorized (no token), token-expired, session-ended' } as const;

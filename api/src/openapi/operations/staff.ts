@@ -28,8 +28,8 @@ import {
   updateMemoBody,
 } from '@sync/contract/agents';
 import { messageRecord } from '@sync/contract/messaging';
-import { staffMemberBody } from '../../modules/interests/routes.js';
-import { MODERATION_STATUSES } from '../../modules/moderation/service.js';
+import { staffMemberBody } from '@sync/contract/interests';
+import { moderationStatuses } from '@sync/contract/safety';
 import { described, empty, idParams, json, page, pagingQuery, pathId, statusSuccess, type Operation } from '../describe.js';
 
 const SESSION = 'unauthorized (no token), token-expired, session-ended';
@@ -381,7 +381,7 @@ export const staffOperations: Operation[] = [
     tag: 'Admin',
     summary: 'Images to moderate, newest first',
     callers: ['admin'],
-    query: pagingQuery(20).extend({ status: z.enum(MODERATION_STATUSES).default('pending') }),
+    query: pagingQuery(20).extend({ status: z.enum(moderationStatuses).default('pending') }),
     answers: { 200: json(page(moderationItem), 'A page') },
     errors: { 400: 'invalid-query', 401: SESSION, 403: ADMIN_ONLY },
   },

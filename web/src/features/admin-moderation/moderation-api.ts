@@ -1,4 +1,5 @@
-import type { ModerationItem, ModerationStatus } from '@api/modules/moderation/service';
+import type { ModerationItem } from '@api/modules/moderation/service';
+import type { ModerationStatus } from '@sync/contract/safety';
 import { call, pathParams, rpc, via } from '@web/lib/rpc';
 
 export type { ModerationItem, ModerationStatus };

@@ -2,7 +2,8 @@ import { createStore, useStore } from '@web/lib/store';
 
 export type TimeFormat = '12h' | '24h';
 
-// The API has no time-format field yet (users/patch-body.ts drops unknown keys), so the choice lives on this device.
+// The account keeps the choice (settings.timeFormat, accountPatchBody in sync/contract/profile-edit.ts); this device
+// keeps a copy so times show in it before the account is read.
 const KEY = 'settings.timeFormat';
 
 export function isTimeFormat(value: unknown): value is TimeFormat {

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { ModerationItem, ModerationStatus } from '@api/modules/moderation/service';
+import type { ModerationItem } from '@api/modules/moderation/service';
+import type { ModerationStatus } from '@sync/contract/safety';
 import { t } from '@sync/texts';
 import { mockAccounts } from '../data';
 import { errorResponse } from '../http-error';
