@@ -95,6 +95,25 @@ export default tseslint.config(
     rules: restrict([{ group: ['@web/*', '**/web/src/**'], message: 'api/ never imports web/.' }]),
   },
   {
+    // Decision 0044: a route's input is checked one way, by validate() (or declared by accepts() where the handler
+    // parses it with parseWith once it knows who asks) with a schema of the contract, so AppType carries it.
+    files: ['api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.property.name='req'][callee.property.name=/^(json|text|parseBody|formData|arrayBuffer|blob)$/]",
+          message: "Read a route's body through validate() or accepts() with a contract schema (api/src/lib/validate.ts, decision 0044).",
+        },
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
+          message: 'Input schemas live in the contract (sync/src/contract) so the web and the API share them (decision 0044).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -10,7 +10,7 @@ import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
 import { accepts, validate } from '../../lib/validate.js';
 import { fictivePhotoForm } from '@sync/contract/uploads';
-import { checkedImages, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
+import { checkedImages, readUploadForm, UPLOAD_BODY_LIMIT } from '../uploads/routes.js';
 import { storeProfileAttachment } from '../uploads/service.js';
 import { agentReport, createAgent, listAgents, updateAgent } from './admin.js';
 import { createFictive, fictiveById, listFictive, updateFictive } from './fictive.js';
@@ -70,15 +70,10 @@ export const agentAdminRoutes = new Hono<AppEnv>()
       const deps = c.var.deps;
       const id = c.req.param('id');
       await fictiveById(deps.db, id, deps.clock.now());
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody({ all: true });
-      } catch {
-        throw new ApiError(400, 'invalid-multipart', 'The upload must be multipart/form-data');
-      }
+      const form = await readUploadForm(c);
       const type = form.type ?? 'photo';
       if (type !== 'avatar' && type !== 'photo') throw new ApiError(400, 'invalid-upload-type', 'type must be avatar or photo');
-      const processed = await checkedImages(form as Parameters<typeof checkedImages>[0], type === 'avatar' ? 1 : 5);
+      const processed = await checkedImages(form, type === 'avatar' ? 1 : 5);
       // The upload module's processing and storage (sizes, variants, files), then the rows become gallery images.
       const stored: string[] = [];
       for (const p of processed) stored.push(...(await storeProfileAttachment(deps, id, p)).images.map((i) => i._id));
