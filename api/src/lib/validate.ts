@@ -24,8 +24,8 @@ export function invalidParam(name: string, message: string): ApiError {
 }
 
 /**
- * For the few inputs whose schema is built per request or that arrive already read (a staff reply handed over
- * from messaging): the same answer as validate().
+ * For the few inputs a handler reads itself (GET /profiles, whose shared list page parses its query only when the
+ * page is not cached): the same answer as validate().
  */
 export function parseWith<T extends ZodType>(schema: T, data: unknown, target: keyof ValidationTargets = 'json'): z.output<T> {
   const result = schema.safeParse(data);
@@ -85,10 +85,10 @@ export function validate<T extends ZodType, Target extends 'json' | 'query' | 'p
 }
 
 /**
- * What a route takes, for AppType, where the handler reads it itself: a path shared by two callers parses with
- * parseWith() once it knows who asks (GET /profiles: the landing page or a member, whose shared list page parses
- * its query only when the page is not cached; GET /conversations and POST /conversation/{id}/message: a member
- * or staff), and a multipart upload is read under one body limit and checked file by file (uploads/routes.ts).
+ * What a route takes, for AppType, where the handler reads it itself: GET /profiles parses with parseWith() once
+ * it knows who asks (the landing page or a member, whose shared list page parses its query only when the page is
+ * not cached), and a multipart upload is read under one body limit and checked file by file (uploads/routes.ts),
+ * whose answers a form validator's 400 would change.
  */
 export function accepts<Target extends 'json' | 'query' | 'form', A extends ZodType, B extends ZodType = A>(
   _target: Target,

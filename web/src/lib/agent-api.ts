@@ -60,15 +60,20 @@ export async function claimNext(): Promise<ClaimWrapper | null> {
   return claim ?? null;
 }
 
-/** The path answers members and staff each their own view; only the staff view carries the memos. */
-function isStaffView(answer: object): answer is AgentConversation {
-  return 'userNotes' in answer;
+/**
+ * Members and staff share a few paths and each get their own answer (decision 0044): the staff answer is the
+ * variant of the route's answer (AppType) that carries `key`, so a staff answer changed on the server fails the
+ * typecheck of the function returning it.
+ */
+function isStaffView<A extends object, K extends string>(answer: A, key: K): answer is Extract<A, Record<K, unknown>> {
+  return key in answer;
 }
 
 /** GET /api/conversation/{id} answers staff the conversation with its memos and meet-ups (members get their own view). */
 export async function fetchAgentConversation(id: string, signal?: AbortSignal, limit = 50): Promise<AgentConversation> {
   const answer = await call(rpc.conversation[':id'].$get({ param: pathParams({ id }), query: { limit: String(limit) } }, via({ loader: false, ...(signal ? { signal } : {}) })));
-  if (!isStaffView(answer)) throw new Error('GET /conversation/{id} answered the member view to a staff token');
+  // Only the staff view says who holds the claim (both carry memo lists, the member's empty).
+  if (!isStaffView(answer, 'claim')) throw new Error('GET /conversation/{id} answered the member view to a staff token');
   return answer;
 }
 
@@ -80,20 +85,17 @@ export interface AgentReply {
   admin?: boolean;
 }
 
-/** POST /api/conversation/{id}/message as the fictive profile (or as admin): 409 new-messages when stale. */
 /** Gives a held conversation back to its stock (POST /api/claims/{id}/release). */
 export function releaseClaim(conversationId: string): Promise<unknown> {
   return call(rpc.claims[':id'].release.$post({ param: pathParams({ id: conversationId }) }));
 }
+
+/** POST /api/conversation/{id}/message as the fictive profile (or as admin): 409 new-messages when stale. */
 export async function sendAgentReply(conversationId: string, reply: AgentReply): Promise<{ message: MessageRecord }> {
   const answer = await call(rpc.conversation[':id'].message.$post({ param: pathParams({ id: conversationId }), json: reply }, via({ loader: false })));
-  if (!isStaffReply(answer)) throw new Error('POST /conversation/{id}/message answered a member send to a staff token');
+  // A member's send answers their credits, staff's reply the conversation.
+  if (!isStaffView(answer, 'conversation')) throw new Error('POST /conversation/{id}/message answered a member send to a staff token');
   return answer;
-}
-
-/** The path answers a member's send with their credits and staff's reply with the conversation. */
-function isStaffReply(answer: object): answer is { message: MessageRecord; conversation: object } {
-  return 'conversation' in answer;
 }
 
 /** POST /api/profile/{id}/upload: one message image owned by the fictive profile. */
@@ -150,16 +152,18 @@ export function deleteMeetUp(conversationId: string, meetUpId: string): Promise<
 
 export type LookupFilters = Partial<LookupQuery>;
 
+/** GET /api/conversations with the lookup's query: staff get the lookup (members their own list, on the same path). */
 export async function lookupConversations(filters: LookupFilters, signal?: AbortSignal): Promise<ListPage<LookupRow>> {
-  const query = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
-  const page = await call(rpc.conversations.$get({ query }, via({ loader: false, ...(signal ? { signal } : {}) })));
-  if (!isLookupPage(page)) throw new Error('GET /conversations answered the member list to a staff token');
-  return page;
+  const { page, limit, ...named } = filters;
+  const query = { ...named, page: page === undefined ? undefined : String(page), limit: limit === undefined ? undefined : String(limit) };
+  const answer = await call(rpc.conversations.$get({ query }, via({ loader: false, ...(signal ? { signal } : {}) })));
+  if (!isLookupPage(answer)) throw new Error('GET /conversations answered the member list to a staff token');
+  return answer;
 }
 
-/** The path answers a member their conversations and staff the lookup, whose rows say who holds a claim. */
-function isLookupPage(page: { data: object[] }): page is ListPage<LookupRow> {
-  return page.data.every((row) => 'claimed' in row);
+/** Both answers are pages: the lookup's is the one whose rows say who holds a claim. */
+function isLookupPage<P extends { data: object[] }>(page: P): page is Extract<P, { data: { claimed: boolean }[] }> {
+  return page.data.every((row) => isStaffView(row, 'claimed'));
 }
 
 // ---------- admin ----------

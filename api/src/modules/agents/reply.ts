@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { agentReplyBody, isEmptyMessage, type AgentReplyBody } from '@sync/contract/messaging';
+import { isEmptyMessage, type AgentReplyBody } from '@sync/contract/messaging';
 import { t } from '@sync/texts';
 import { isUuid } from '@sync/rules/ids';
 import { agentReply, type ReplyRows } from '../../db/functions/calls.js';
@@ -10,7 +10,6 @@ import { conversations, messages } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import type { AuthContext } from '../../context.js';
-import { parseWith } from '../../lib/validate.js';
 import { notifyClaimEnded, notifyClaimsEndedByReply } from './claim-ended.js';
 import { publishBoardChange } from './supervisor-board.js';
 import { publishReplyEvents } from '../messaging/reply-events.js';
@@ -33,10 +32,10 @@ const replyRefusals: Record<string, () => ApiError> = {
  * One prepared call of agent_reply, its own transaction; with an Idempotency-Key, the same call inside the
  * key's transaction, so a retry answers the stored reply (and sends no event again).
  */
-export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, raw: unknown) {
+export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, body: AgentReplyBody) {
   const deps = c.var.deps;
   const now = deps.clock.now();
-  const args = replyArgs(c.var.auth, id, parseWith(agentReplyBody, raw), now);
+  const args = replyArgs(c.var.auth, id, body, now);
   // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
   const published = async (rows: ReplyRows) => {
     await publishReplyEvents(deps, rows);

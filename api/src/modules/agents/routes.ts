@@ -12,13 +12,12 @@ import {
   type HeldClaims,
   type MemoType,
 } from '@sync/contract/agents';
-import { MESSAGES_PER_CHUNK } from '@sync/contract/messaging';
+import { MESSAGES_PER_CHUNK, agentReplyBody } from '@sync/contract/messaging';
 import { isUuid } from '@sync/rules/ids';
 import { t } from '@sync/texts';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { requireAuth } from '../auth/middleware.js';
-import { readJson } from '../../lib/request.js';
 import { validate } from '../../lib/validate.js';
 import { replyAsAgent } from './reply.js';
 import { notifyClaimEnded, notifyClaimStarted } from './claim-ended.js';
@@ -119,7 +118,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     void publishBoardChange(c.var.deps, [c.var.auth.id], 'release');
     return c.json({ status: 'success', message: t('agent.claim-released') });
   })
-  .post('/stock/:id/reply', staffOnly, idempotency(), async (c) => replyAsAgent(c, c.req.param('id'), await readJson(c)))
+  .post('/stock/:id/reply', staffOnly, idempotency(), validate('json', agentReplyBody), async (c) => replyAsAgent(c, c.req.param('id'), c.req.valid('json')))
   // Memos on a conversation.
   .post('/conversation/:id/note', staffOnly, idempotency(), validate('json', conversationMemoBody), async (c) => {
     const body = c.req.valid('json');

@@ -1,18 +1,15 @@
 import type { Context } from 'hono';
-import { lookupQuery } from '@sync/contract/agents';
+import type { LookupQuery } from '@sync/contract/agents';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { agents } from '../../db/schema/index.js';
-import { parseWith } from '../../lib/validate.js';
 import { lookupConversations } from './lookup.js';
 import { loadStaff, scopedConversation } from './staff.js';
 import { staffConversation } from './staff-conversation.js';
 
 /** Staff halves of the member paths GET /api/conversations and GET /api/conversation/{id} (messaging/routes.ts). */
-export async function staffLookup(c: Context<AppEnv>) {
-  // The member half of the same path takes another query: the schema is chosen once the caller is known.
-  const query = parseWith(lookupQuery, c.req.query(), 'query');
+export async function staffLookup(c: Context<AppEnv>, query: LookupQuery) {
   const staff = await loadStaff(c.var.deps.db, c.var.auth);
   return c.json(await lookupConversations(c.var.deps.db, staff, query, c.var.deps.clock.now()));
 }

@@ -1,16 +1,26 @@
 import { Hono, type Context, type TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AgentConversation, LookupRow } from '@sync/contract/agents';
+import type { ZodType, z } from 'zod';
+import { lookupQuery, type AgentConversation, type LookupQuery, type LookupRow } from '@sync/contract/agents';
 import type { ListEnvelope } from '@sync/contract/errors';
-import { MESSAGES_PER_CHUNK, agentReplyBody, archiveBody, chunkQuery, conversationListQuery, isEmptyMessage, sendMessageBody, type ConversationRecord, type MessageRecord } from '@sync/contract/messaging';
-import { lookupQuery } from '@sync/contract/agents';
+import {
+  MESSAGES_PER_CHUNK,
+  agentReplyBody,
+  archiveBody,
+  chunkQuery,
+  conversationListQuery,
+  isEmptyMessage,
+  sendMessageBody,
+  type AgentReplyBody,
+  type ConversationRecord,
+  type MessageRecord,
+} from '@sync/contract/messaging';
 import { MutationError } from '@sync/engine/mutations';
 import { ApiError } from '../../lib/errors.js';
 import { idempotency, idempotentWrite, type IdempotencyEnv } from '../../lib/idempotency.js';
 import { idParam } from '../../lib/params.js';
 import { requireAuth } from '../auth/middleware.js';
-import { readJson } from '../../lib/request.js';
-import { accepts, parseWith, validate } from '../../lib/validate.js';
+import { validate } from '../../lib/validate.js';
 import { pokeMember } from '../../realtime/publish.js';
 import { conversationsPage, conversationForReader, unreadCountsOf } from './queries.js';
 import { loadProfileInfo, toMemberConversation, toMessageRecord } from './serialize.js';
@@ -35,9 +45,9 @@ async function asMember<T>(fn: () => Promise<T>): Promise<T> {
  * where the app is put together (app.ts), so messaging never imports agents.
  */
 export interface StaffConversationRoutes {
-  lookup(c: Context<IdempotencyEnv>): Promise<JsonAnswer<ListEnvelope<LookupRow>>>;
+  lookup(c: Context<IdempotencyEnv>, query: LookupQuery): Promise<JsonAnswer<ListEnvelope<LookupRow>>>;
   conversation(c: Context<IdempotencyEnv>, id: string, chunk: { limit: number; before?: string }): Promise<JsonAnswer<AgentConversation>>;
-  reply(c: Context<IdempotencyEnv>, id: string, raw: unknown): Promise<JsonAnswer<{ message: MessageRecord; conversation: ConversationRecord }>>;
+  reply(c: Context<IdempotencyEnv>, id: string, body: AgentReplyBody): Promise<JsonAnswer<{ message: MessageRecord; conversation: ConversationRecord }>>;
 }
 
 /**
@@ -45,6 +55,21 @@ export interface StaffConversationRoutes {
  * (the web's typed client) needs both halves of a shared path.
  */
 type JsonAnswer<T> = Response & TypedResponse<T, ContentfulStatusCode, 'json'>;
+
+/**
+ * A shared path's input: the member's schema or the staff's, chosen by who calls (after requireAuth), so AppType
+ * carries both and the handler reads which one it got (`caller`) instead of deciding a second time.
+ */
+function byCaller<Member extends ZodType, Staff extends ZodType>(member: Member, staff: Staff) {
+  const asMember = member.transform((value: z.output<Member>) => ({ caller: 'member' as const, value }));
+  const asStaff = staff.transform((value: z.output<Staff>) => ({ caller: 'staff' as const, value }));
+  return (c: Context<IdempotencyEnv>) => (c.var.auth.type === 'user' ? asMember : asStaff);
+}
+
+/** GET /conversations: a member's list, or staff's lookup (docs/product.md#data lookup filters). */
+const conversationsInput = byCaller(conversationListQuery, lookupQuery);
+/** POST /conversation/{id}/message: a member's message, or staff's reply (agents/reply.ts). */
+const messageInput = byCaller(sendMessageBody, agentReplyBody);
 
 /**
  * Member messaging (docs/api.md#endpoints, docs/api.md#messaging). Writes take an Idempotency-Key.
@@ -61,12 +86,11 @@ type JsonAnswer<T> = Response & TypedResponse<T, ContentfulStatusCode, 'json'>;
  */
 export const messagingRoutes = (staff: StaffConversationRoutes) =>
   new Hono<IdempotencyEnv>()
-    .get('/conversations', anyone, accepts('query', conversationListQuery, lookupQuery), async (c) => {
-      // Staff: the lookup (docs/product.md#data lookup filters) within the agent's scope.
-      if (c.var.auth.type !== 'user') return staff.lookup(c);
-      // Staff take the lookup's query on this path: the schema is chosen once the caller is known.
-      const q = parseWith(conversationListQuery, c.req.query(), 'query');
-      return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, q));
+    .get('/conversations', anyone, validate('query', conversationsInput), async (c) => {
+      const input = c.req.valid('query');
+      // Staff: the lookup within the agent's scope.
+      if (input.caller === 'staff') return staff.lookup(c, input.value);
+      return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, input.value));
     })
     .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
     .get('/conversation/:id', anyone, validate('query', chunkQuery), async (c) => {
@@ -90,13 +114,12 @@ export const messagingRoutes = (staff: StaffConversationRoutes) =>
       if (!out.replayed) await pokeMember(c.var.deps, userId);
       return out.response;
     })
-    .post('/conversation/:id/message', anyone, idempotency(), accepts('json', sendMessageBody, agentReplyBody), async (c) => {
+    .post('/conversation/:id/message', anyone, idempotency(), validate('json', messageInput), async (c) => {
       const id = c.req.param('id');
       const auth = c.var.auth;
-      const raw = await readJson(c);
-      if (auth.type === 'user') {
-        // Staff send agentReplyBody on this path (agents/reply.ts): the schema is chosen once the caller is known.
-        const body = parseWith(sendMessageBody, raw);
+      const input = c.req.valid('json');
+      if (input.caller === 'member') {
+        const body = input.value;
         if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
         const out = await idempotentWrite(c, 200, (tx) =>
           asMember(async () => {
@@ -107,7 +130,7 @@ export const messagingRoutes = (staff: StaffConversationRoutes) =>
         if (!out.replayed) await pokeMember(c.var.deps, auth.id);
         return out.response;
       }
-      return staff.reply(c, id, raw);
+      return staff.reply(c, id, input.value);
     })
     .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
       const userId = c.var.auth.id;
