@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { bodyTypes, ethnicities, eyeColors, genderFilters, hairColors, relationshipStatuses, sortOptions } from './entities.js';
 import { LIMIT_MAX } from './errors.js';
+import { text } from './text.js';
 import { MAX_AGE, MIN_AGE } from '../rules/age.js';
 
 /** docs/product.md#constants: profiles page size 36, pages start at 1. */
@@ -22,7 +23,7 @@ export const PUBLIC_LIMIT_DEFAULT = 12;
 export const publicTypes = ['featured', 'new', 'online', 'recent'] as const;
 export type PublicType = (typeof publicTypes)[number];
 
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+const queryValue = z.union([text(), z.array(text())]).optional();
 
 /** A parameter's one value: sending it twice is as wrong as a bad value. */
 export const oneValueParam = queryValue.transform((value, ctx) => {
