@@ -72,20 +72,24 @@ describe.skipIf(!hasChromium)('agent console', () => {
 
   it('claims the conversation, reads the original, adds a memo and a meet-up, and replies; the member sees it live', async () => {
     // Claim next hands the longest-waiting conversation first: answer older ones until ours comes.
+    const openId = () => new URL(agent.url()).searchParams.get('id');
     for (let round = 0; round < 20; round += 1) {
+      const answered = openId();
       await agent.keyboard.press('Alt+N');
       await expect.poll(() => pathOf(agent), { timeout: 10_000 }).toBe('/chat');
+      // The bar shows a new claim's timer a moment before the page opens it: the open id decides, never the timer.
+      await expect.poll(openId, { timeout: 10_000 }).not.toBe(answered);
       const thread = agent.getByRole('list', { name: 'Messages' });
       await thread.waitFor();
       await agent.getByTestId('reply-left').waitFor();
-      if (new URL(agent.url()).searchParams.get('id') === conversationId) break;
+      if (openId() === conversationId) break;
       const box = agent.getByLabel(/^Reply as /);
       await box.fill(`Thanks for waiting ${tag()}`);
       await box.press('Control+Enter');
       await toast(agent, 'Reply sent').waitFor();
       await agent.getByTestId('reply-left').waitFor({ state: 'detached' });
     }
-    expect(new URL(agent.url()).searchParams.get('id')).toBe(conversationId);
+    expect(openId()).toBe(conversationId);
     const thread = agent.getByRole('list', { name: 'Messages' });
     await thread.getByText(memberText).waitFor();
     // Side by side: the member and the fictive profile, with their details.
