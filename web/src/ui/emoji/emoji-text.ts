@@ -24,20 +24,27 @@ export function codeOfGlyph(text: string): string {
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'emoji'; text: string; code: string };
 
-/** Cheap first look: most messages have no emoji and skip segmenting. */
-const MAY_HOLD_EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u;
-// The 'v' flag knows RGI emoji sequences (flags, keycaps, ZWJ families, skin tones) as one match.
-const WHOLE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+/**
+ * Built on first use, not when the module loads: parsing these property classes (the RGI set above all) costs
+ * about 25 ms of a fast core, which every member screen paid on its first paint (the header's popups import
+ * this module).
+ */
+let mayHoldEmoji: RegExp | undefined;
+let wholeEmoji: RegExp | undefined;
 let segmenter: Intl.Segmenter | undefined;
 
 /** A text cut into runs of plain text and single emoji (one user-perceived character each). */
 export function splitEmoji(text: string): TextPart[] {
-  if (!MAY_HOLD_EMOJI.test(text)) return text ? [{ kind: 'text', text }] : [];
+  // Cheap first look: most messages have no emoji and skip segmenting.
+  mayHoldEmoji ??= new RegExp('[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20e3]', 'u');
+  if (!mayHoldEmoji.test(text)) return text ? [{ kind: 'text', text }] : [];
+  // The 'v' flag knows RGI emoji sequences (flags, keycaps, ZWJ families, skin tones) as one match.
+  wholeEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v');
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const parts: TextPart[] = [];
   let plain = '';
   for (const { segment } of segmenter.segment(text)) {
-    if (WHOLE_EMOJI.test(segment)) {
+    if (wholeEmoji.test(segment)) {
       if (plain) parts.push({ kind: 'text', text: plain });
       plain = '';
       parts.push({ kind: 'emoji', text: segment, code: codeOfGlyph(segment) });
