@@ -9,7 +9,7 @@ import { createAppRouter } from './app/router';
 import { getAuth, hasStoredSession, loadAuthSession } from './lib/auth-state';
 import { BrandProvider, type BrandSetup } from './lib/brand-context';
 import { installChunkReloadGuard } from './lib/chunk-reload';
-import { startLanguage, useLanguage } from './lib/i18n';
+import { startLanguage, useLanguage, warmPluralFormatting } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { popupsReady } from './ui/popups/popup-registry';
 import { loadBrandSetup } from './lib/runtime-config';
@@ -40,6 +40,7 @@ async function start() {
   // The first screen's code (route chunks and their styles) downloads while the config and the brand load,
   // rather than after them: fetching it has no side effect, unlike running the routes' guards.
   for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+  warmPluralFormatting();
   await sessionReady;
   // A signed-in member's device syncs while the brand loads and the first screen renders: the inbox waits for the
   // first pull page, not for them (the first sync of a long history, docs/decisions/0019). The member's frame
