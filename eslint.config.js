@@ -44,6 +44,15 @@ const apiZones = [
   },
 ];
 
+/**
+ * Hono's `c.var` copies every request variable into a new object on each read (Object.fromEntries), which the
+ * API's hot paths paid several times a request; `c.get(name)` reads one.
+ */
+const CONTEXT_VARIABLE_BY_GET = {
+  selector: "MemberExpression[property.name='var'][object.type!='ThisExpression']",
+  message: "Read a request variable with c.get('name'): c.var builds an object of all of them on every read.",
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'dist', 'coverage', '.data', 'web/src/routeTree.gen.ts', 'web/public/mockServiceWorker.js', 'e2e/.artifacts', 'api/drizzle'] },
   js.configs.recommended,
@@ -95,6 +104,11 @@ export default tseslint.config(
     rules: restrict([{ group: ['@web/*', '**/web/src/**'], message: 'api/ never imports web/.' }]),
   },
   {
+    files: ['api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', CONTEXT_VARIABLE_BY_GET] },
+  },
+  {
     // Decision 0044: a route's input is checked one way, by validate() (or declared by accepts() where the handler
     // parses it with parseWith once it knows who asks) with a schema of the contract, so AppType carries it.
     files: ['api/src/modules/**/*.ts'],
@@ -110,6 +124,7 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
           message: 'Input schemas live in the contract (sync/src/contract) so the web and the API share them (decision 0044).',
         },
+        CONTEXT_VARIABLE_BY_GET,
       ],
     },
   },

@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
     if (err instanceof SyntaxError && /JSON/i.test(err.message)) {
       return c.json({ error: { code: 'invalid-json', message: 'The request body is not valid JSON' } }, 400);
     }
-    console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path}`, err);
+    console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, err);
     return c.json({ error: { code: 'internal', message: t('error.generic') } }, 500);
   });
 

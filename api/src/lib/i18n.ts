@@ -29,6 +29,6 @@ export function inLocale<T>(locale: Locale, work: () => T): T {
 
 export const languageScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Health answers before a brand is known: English.
-  const country = (c.var.brand as AppEnv['Variables']['brand'] | undefined)?.defaultCountry;
+  const country = (c.get('brand') as AppEnv['Variables']['brand'] | undefined)?.defaultCountry;
   await scope.run(requestLocale(c.req.header('accept-language'), country), next);
 };

@@ -36,13 +36,13 @@ export function idempotency(): MiddlewareHandler<IdempotencyEnv> {
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
     if (!KEY_PATTERN.test(key)) throw new ApiError(400, 'invalid-idempotency-key', 'The Idempotency-Key header must be 1 to 255 visible characters');
-    const auth = c.var.auth;
+    const auth = c.get('auth');
     const subject = auth.type === 'user' ? auth.id : `agent:${auth.id}`;
     const hash = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n`)
       .update(await c.req.text())
       .digest('hex');
-    const [stored] = await c.var.deps.db
+    const [stored] = await c.get('deps').db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.subject, subject), eq(idempotencyKeys.key, key)));
@@ -75,8 +75,8 @@ export async function idempotentWrite<T extends object, S extends ContentfulStat
   status: S,
   fn: (tx: Executor) => Promise<T>,
 ): Promise<WriteOutcome<T, S>> {
-  const state = c.var.idempotency;
-  const out = await c.var.deps.db.transaction(async (tx): Promise<{ stored: KeyRow } | { body: T }> => {
+  const state = c.get('idempotency');
+  const out = await c.get('deps').db.transaction(async (tx): Promise<{ stored: KeyRow } | { body: T }> => {
     if (state) {
       const [claimed] = await tx
         .insert(idempotencyKeys)

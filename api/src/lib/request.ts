@@ -14,7 +14,7 @@ export interface RequestMeta {
  */
 export function clientIp(c: Context<AppEnv>): string {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (c.var.deps.config.trustProxy && forwarded) return forwarded.slice(0, 100);
+  if (c.get('deps').config.trustProxy && forwarded) return forwarded.slice(0, 100);
   try {
     const address = getConnInfo(c).remote.address;
     if (address) return address;

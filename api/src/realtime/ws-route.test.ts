@@ -160,9 +160,9 @@ describe('one device per agent', () => {
         c.set('deps', ctx.deps);
         await next();
       })
-      .get('/admin', requireAuth('admin'), (c) => c.json(c.var.auth))
-      .get('/agent', requireAuth('agent'), (c) => c.json(c.var.auth))
-      .get('/user', requireAuth('user'), (c) => c.json(c.var.auth));
+      .get('/admin', requireAuth('admin'), (c) => c.json(c.get('auth')))
+      .get('/agent', requireAuth('agent'), (c) => c.json(c.get('auth')))
+      .get('/user', requireAuth('user'), (c) => c.json(c.get('auth')));
     probe.onError((err, c) => c.json({ status: (err as { status?: number }).status }, ((err as { status?: number }).status ?? 500) as 401));
     expect((await probe.request('/admin', { headers: bearer(member.token) })).status).toBe(403);
     expect((await probe.request('/agent', { headers: bearer(member.token) })).status).toBe(403);

@@ -46,7 +46,7 @@ export function wsRoutes(upgradeWebSocket: UpgradeWebSocket, opts: WsRouteOption
   return new Hono<AppEnv>().get(
     '/ws',
     upgradeWebSocket(async (c) => {
-      const deps = c.var.deps;
+      const deps = c.get('deps');
       const token = c.req.query('token') ?? '';
       const check = token ? await authenticateAccessToken(deps, token) : undefined;
       if (!check?.ok) {

@@ -34,27 +34,27 @@ const admin = requireAuth('admin');
  * A view or favourite on behalf of a profile: POST /api/profile/:id/view-member and /favourite-member (interests).
  */
 export const agentAdminRoutes = new Hono<AppEnv>()
-  .get('/agents', admin, async (c) => c.json(await listAgents(c.var.deps.db)))
+  .get('/agents', admin, async (c) => c.json(await listAgents(c.get('deps').db)))
   .post('/agent', admin, validate('json', createAgentBody), async (c) =>
-    c.json(await createAgent(c.var.deps.db, c.req.valid('json'), c.var.deps.clock.now()), 201),
+    c.json(await createAgent(c.get('deps').db, c.req.valid('json'), c.get('deps').clock.now()), 201),
   )
-  .patch('/agent/:id', admin, validate('json', updateAgentBody), async (c) => c.json(await updateAgent(c.var.deps, c.req.param('id'), c.req.valid('json'))))
+  .patch('/agent/:id', admin, validate('json', updateAgentBody), async (c) => c.json(await updateAgent(c.get('deps'), c.req.param('id'), c.req.valid('json'))))
   .get('/admin/report', admin, validate('query', reportQuery), async (c) => {
     const q = c.req.valid('query');
-    return c.json(await agentReport(c.var.deps.db, q.from, q.to, c.var.deps.clock.now()));
+    return c.json(await agentReport(c.get('deps').db, q.from, q.to, c.get('deps').clock.now()));
   })
-  .get('/admin/board', admin, async (c) => c.json(await supervisorBoard(c.var.deps.db, c.var.deps.clock.now())))
+  .get('/admin/board', admin, async (c) => c.json(await supervisorBoard(c.get('deps').db, c.get('deps').clock.now())))
   .get('/admin/profiles', admin, validate('query', fictiveListQuery), async (c) =>
-    c.json(await listFictive(c.var.deps.db, c.req.valid('query'), c.var.deps.clock.now())),
+    c.json(await listFictive(c.get('deps').db, c.req.valid('query'), c.get('deps').clock.now())),
   )
-  .get('/admin/profile/:id', admin, async (c) => c.json(await fictiveById(c.var.deps.db, c.req.param('id'), c.var.deps.clock.now())))
+  .get('/admin/profile/:id', admin, async (c) => c.json(await fictiveById(c.get('deps').db, c.req.param('id'), c.get('deps').clock.now())))
   .post('/admin/profile', admin, validate('json', createFictiveBody), async (c) =>
-    c.json(await createFictive(c.var.deps.db, c.req.valid('json'), c.var.deps.clock.now()), 201),
+    c.json(await createFictive(c.get('deps').db, c.req.valid('json'), c.get('deps').clock.now()), 201),
   )
   .patch('/admin/profile/:id', admin, validate('json', updateFictiveBody), async (c) => {
     const body = c.req.valid('json');
-    const db = c.var.deps.db;
-    return c.json(await db.transaction((tx) => updateFictive(tx, c.req.param('id'), body, c.var.deps.clock.now())));
+    const db = c.get('deps').db;
+    return c.json(await db.transaction((tx) => updateFictive(tx, c.req.param('id'), body, c.get('deps').clock.now())));
   })
   .post(
     '/admin/profile/:id/photos',
@@ -67,7 +67,7 @@ export const agentAdminRoutes = new Hono<AppEnv>()
     }),
     accepts('form', fictivePhotoForm),
     async (c) => {
-      const deps = c.var.deps;
+      const deps = c.get('deps');
       const id = c.req.param('id');
       await fictiveById(deps.db, id, deps.clock.now());
       const form = await readUploadForm(c);
@@ -91,7 +91,7 @@ export const agentAdminRoutes = new Hono<AppEnv>()
     },
   )
   .delete('/admin/profile/:id/photos/:imageId', admin, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const id = c.req.param('id');
     await fictiveById(deps.db, id, deps.clock.now());
     const imageId = idParam(c, 'imageId');

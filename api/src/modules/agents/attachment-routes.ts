@@ -16,7 +16,7 @@ import { requireAttachmentRight } from './attachment-right.js';
  */
 export const attachmentUploadRoutes = new Hono<AppEnv>().post('/profile/:id/upload', requireAuth('agent'), uploadBodyLimit, accepts('form', attachmentUploadForm), async (c) => {
   const profileId = c.req.param('id');
-  await requireAttachmentRight(c.var.deps, c.var.auth, profileId);
+  await requireAttachmentRight(c.get('deps'), c.get('auth'), profileId);
   const processed = await checkedImages(await readUploadForm(c), 1);
-  return c.json(await storeProfileAttachment(c.var.deps, profileId, processed[0]!));
+  return c.json(await storeProfileAttachment(c.get('deps'), profileId, processed[0]!));
 });

@@ -33,19 +33,19 @@ const replyRefusals: Record<string, () => ApiError> = {
  * key's transaction, so a retry answers the stored reply (and sends no event again).
  */
 export async function replyAsAgent(c: Context<IdempotencyEnv>, id: string, body: AgentReplyBody) {
-  const deps = c.var.deps;
+  const deps = c.get('deps');
   const now = deps.clock.now();
-  const args = replyArgs(c.var.auth, id, body, now);
+  const args = replyArgs(c.get('auth'), id, body, now);
   // Only an admin may reply to a conversation someone else holds: the holder is told their claim ended.
   const published = async (rows: ReplyRows) => {
     await publishReplyEvents(deps, rows);
     // The replier's own claim (if any) ended with the reply: their other tabs drop it from their lists (not waited for).
-    void notifyClaimEnded(deps, c.var.auth.id, id, 'replied');
-    const ended = c.var.auth.role === 'admin' ? await notifyClaimsEndedByReply(deps, id, c.var.auth.id, now) : [];
+    void notifyClaimEnded(deps, c.get('auth').id, id, 'replied');
+    const ended = c.get('auth').role === 'admin' ? await notifyClaimsEndedByReply(deps, id, c.get('auth').id, now) : [];
     // The replier's claim ended as replied (and the holder's, for an admin's reply): the board shows it at once.
-    void publishBoardChange(deps, [c.var.auth.id, ...ended], 'reply');
+    void publishBoardChange(deps, [c.get('auth').id, ...ended], 'reply');
   };
-  if (!c.var.idempotency) {
+  if (!c.get('idempotency')) {
     const rows = await called(() => agentReply.call(deps.database, args));
     await published(rows);
     return c.json(answer(rows));

@@ -61,25 +61,25 @@ const knownMemoType: MiddlewareHandler = async (c, next) => {
  *   DELETE /api/conversation/:id/meet-up/:meetupId      only after cancel (409 meetup-not-cancelled)
  */
 export const agentRoutes = new Hono<IdempotencyEnv>()
-  .get('/event', staffOnly, async (c) => c.json(await sessionState(c.var.deps.db, c.var.auth.id, c.var.deps.clock.now())))
+  .get('/event', staffOnly, async (c) => c.json(await sessionState(c.get('deps').db, c.get('auth').id, c.get('deps').clock.now())))
   .post('/event', staffOnly, validate('json', agentStatusEventBody), async (c) => {
     const { status, reason } = c.req.valid('json').message;
-    const now = c.var.deps.clock.now();
-    const out = await c.var.deps.db.transaction((tx) => changeStatus(tx, c.var.auth.id, status, reason, now));
-    if (out.changed) await publishStatus(c.var.deps, c.var.auth.id, out.state, reason ?? null);
+    const now = c.get('deps').clock.now();
+    const out = await c.get('deps').db.transaction((tx) => changeStatus(tx, c.get('auth').id, status, reason, now));
+    if (out.changed) await publishStatus(c.get('deps'), c.get('auth').id, out.state, reason ?? null);
     return c.json(out.state);
   })
   .get('/queue', staffOnly, async (c) => {
-    const staff = await loadStaff(c.var.deps.db, c.var.auth);
-    return c.json(await queueCounts(c.var.deps.db, staff, c.var.deps.clock.now()));
+    const staff = await loadStaff(c.get('deps').db, c.get('auth'));
+    return c.json(await queueCounts(c.get('deps').db, staff, c.get('deps').clock.now()));
   })
   .get('/claim', staffOnly, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const now = deps.clock.now();
     // One prepared call, its own short transaction (locks held only for the pick), answering the view as well.
-    const claimed = await claimNext(deps.database, c.var.auth.id, now, MESSAGES_PER_CHUNK);
+    const claimed = await claimNext(deps.database, c.get('auth').id, now, MESSAGES_PER_CHUNK);
     if (!claimed) return c.body(null, 204);
-    void publishBoardChange(deps, [c.var.auth.id], 'claim');
+    void publishBoardChange(deps, [c.get('auth').id], 'claim');
     const wrapper: ClaimWrapper = {
       claimTime: claimed.claimDate.toISOString(),
       postTime: claimed.stockDate.toISOString(),
@@ -88,13 +88,13 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
       conversation: toAgentConversation(claimed.conversation, claimed.domain, claimed.view, MESSAGES_PER_CHUNK, now),
     };
     // The agent's other tabs hear it; this answer does not wait for that (publishSafely never throws).
-    void notifyClaimStarted(deps, c.var.auth.id, wrapper);
+    void notifyClaimStarted(deps, c.get('auth').id, wrapper);
     return c.json(wrapper);
   })
   .get('/claims', staffOnly, async (c) => {
-    const db = c.var.deps.db;
-    const now = c.var.deps.clock.now();
-    const staff = await loadStaff(db, c.var.auth);
+    const db = c.get('deps').db;
+    const now = c.get('deps').clock.now();
+    const staff = await loadStaff(db, c.get('auth'));
     const held = await liveClaims(db, staff.id, now);
     const data: ClaimWrapper[] = [];
     for (const h of held) {
@@ -111,11 +111,11 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   })
   .post('/claims/:id/release', staffOnly, async (c) => {
     const id = c.req.param('id');
-    const now = c.var.deps.clock.now();
-    const released = isUuid(id) ? await c.var.deps.db.transaction((tx) => releaseAllClaims(tx, c.var.auth.id, now, id)) : 0;
+    const now = c.get('deps').clock.now();
+    const released = isUuid(id) ? await c.get('deps').db.transaction((tx) => releaseAllClaims(tx, c.get('auth').id, now, id)) : 0;
     if (released === 0) throw new ApiError(404, 'claim-not-found', t('agent.claim-not-held'));
-    void notifyClaimEnded(c.var.deps, c.var.auth.id, id, 'released');
-    void publishBoardChange(c.var.deps, [c.var.auth.id], 'release');
+    void notifyClaimEnded(c.get('deps'), c.get('auth').id, id, 'released');
+    void publishBoardChange(c.get('deps'), [c.get('auth').id], 'release');
     return c.json({ status: 'success', message: t('agent.claim-released') });
   })
   .post('/stock/:id/reply', staffOnly, idempotency(), validate('json', agentReplyBody), async (c) => replyAsAgent(c, c.req.param('id'), c.req.valid('json')))
@@ -123,7 +123,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   .post('/conversation/:id/note', staffOnly, idempotency(), validate('json', conversationMemoBody), async (c) => {
     const body = c.req.valid('json');
     const out = await idempotentWrite(c, 201, async (tx) =>
-      addConversationMemo(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), body, c.var.deps.clock.now()),
+      addConversationMemo(tx, await loadStaff(tx, c.get('auth')), c.req.param('id'), body, c.get('deps').clock.now()),
     );
     return out.response;
   })
@@ -134,20 +134,20 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
   // Meet-ups.
   .post('/conversation/:id/meet-up', staffOnly, idempotency(), validate('json', createMeetUpBody), async (c) => {
     const body = c.req.valid('json');
-    const out = await idempotentWrite(c, 201, async (tx) => addMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), body, c.var.deps.clock.now()));
+    const out = await idempotentWrite(c, 201, async (tx) => addMeetUp(tx, await loadStaff(tx, c.get('auth')), c.req.param('id'), body, c.get('deps').clock.now()));
     return out.response;
   })
   .patch('/conversation/:id/meet-up/:meetupId', staffOnly, validate('json', updateMeetUpBody), async (c) => {
     const body = c.req.valid('json');
-    const db = c.var.deps.db;
+    const db = c.get('deps').db;
     const out = await db.transaction(async (tx) =>
-      updateMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), c.req.param('meetupId'), body, c.var.deps.clock.now()),
+      updateMeetUp(tx, await loadStaff(tx, c.get('auth')), c.req.param('id'), c.req.param('meetupId'), body, c.get('deps').clock.now()),
     );
     return c.json(out.meetUp);
   })
   .delete('/conversation/:id/meet-up/:meetupId', staffOnly, async (c) => {
-    const db = c.var.deps.db;
-    await db.transaction(async (tx) => deleteMeetUp(tx, await loadStaff(tx, c.var.auth), c.req.param('id'), c.req.param('meetupId')));
+    const db = c.get('deps').db;
+    await db.transaction(async (tx) => deleteMeetUp(tx, await loadStaff(tx, c.get('auth')), c.req.param('id'), c.req.param('meetupId')));
     return c.json({ status: 'success', message: t('agent.meetup-removed') });
   })
   // Memos across conversations (global): /api/user/:userId/note, /api/profile/:profileId/note.
@@ -155,7 +155,7 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
     const type = memoType(c.req.param('type'));
     const body = c.req.valid('json');
     const out = await idempotentWrite(c, 201, async (tx) =>
-      addGlobalMemo(tx, await loadStaff(tx, c.var.auth), type, c.req.param('subjectId'), body.note, c.var.deps.clock.now()),
+      addGlobalMemo(tx, await loadStaff(tx, c.get('auth')), type, c.req.param('subjectId'), body.note, c.get('deps').clock.now()),
     );
     return out.response;
   })
@@ -169,15 +169,15 @@ export const agentRoutes = new Hono<IdempotencyEnv>()
 type Ctx = Context<IdempotencyEnv>;
 
 async function memoPatch(c: Ctx, owner: MemoOwner, noteId: string, body: z.output<typeof updateMemoBody>) {
-  const db = c.var.deps.db;
+  const db = c.get('deps').db;
   const memo = await db.transaction(async (tx) =>
-    updateMemo(tx, await loadStaff(tx, c.var.auth), owner, noteId, body, c.var.deps.clock.now()),
+    updateMemo(tx, await loadStaff(tx, c.get('auth')), owner, noteId, body, c.get('deps').clock.now()),
   );
   return c.json(memo);
 }
 
 async function memoDelete(c: Ctx, owner: MemoOwner, noteId: string) {
-  const db = c.var.deps.db;
-  await db.transaction(async (tx) => deleteMemo(tx, await loadStaff(tx, c.var.auth), owner, noteId));
+  const db = c.get('deps').db;
+  await db.transaction(async (tx) => deleteMemo(tx, await loadStaff(tx, c.get('auth')), owner, noteId));
   return c.json({ status: 'success', message: t('agent.memo-removed') });
 }

@@ -10,15 +10,15 @@ import { staffConversation } from './staff-conversation.js';
 
 /** Staff halves of the member paths GET /api/conversations and GET /api/conversation/{id} (messaging/routes.ts). */
 export async function staffLookup(c: Context<AppEnv>, query: LookupQuery) {
-  const staff = await loadStaff(c.var.deps.db, c.var.auth);
-  return c.json(await lookupConversations(c.var.deps.db, staff, query, c.var.deps.clock.now()));
+  const staff = await loadStaff(c.get('deps').db, c.get('auth'));
+  return c.json(await lookupConversations(c.get('deps').db, staff, query, c.get('deps').clock.now()));
 }
 
 export async function staffConversationRoute(c: Context<AppEnv>, id: string, chunk: { limit: number; before?: string }) {
-  const db = c.var.deps.db;
-  const staff = await loadStaff(db, c.var.auth);
+  const db = c.get('deps').db;
+  const staff = await loadStaff(db, c.get('auth'));
   const { conversation, domain } = await scopedConversation(db, staff, id);
-  const view = await staffConversation(db, conversation, domain, c.var.deps.clock.now(), chunk);
+  const view = await staffConversation(db, conversation, domain, c.get('deps').clock.now(), chunk);
   if (view.claim) view.claim.agentName = await agentName(db, view.claim.agentId);
   return c.json(view);
 }

@@ -20,14 +20,14 @@ export function sessionError(reason: SessionFailure): ApiError {
 }
 
 /**
- * Verifies the access token and its live session and sets `c.var.auth`. 401 without a valid token or
+ * Verifies the access token and its live session and sets `c.get('auth')`. 401 without a valid token or
  * session; 403 when the signed-in kind is not the one asked for (`admin`: an agent whose role is admin).
  */
 export function requireAuth(kind?: AuthKind): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
-    const check = await authenticateAccessToken(c.var.deps, token);
+    const check = await authenticateAccessToken(c.get('deps'), token);
     if (!check.ok) throw sessionError(check.reason);
     const { auth } = check;
     const allowed =
@@ -48,6 +48,6 @@ export function assertOwnAccount(authId: string, pathId: string | undefined) {
 
 /** The path's `:id` must be the signed-in member's own account (404 not an id, 403 another's), checked before the body. */
 export const ownAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
-  assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
+  assertOwnAccount(c.get('auth').id, idParam(c, 'id'));
   await next();
 };

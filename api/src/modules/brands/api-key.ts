@@ -10,7 +10,7 @@ import { findBrandByApiKey } from './resolve.js';
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('x-api-key')?.trim() ?? '';
   // Keys are short; a huge header is a client error, not a lookup.
-  if (!key || key.length > 256 || !(await findBrandByApiKey(c.var.deps.db, key))) {
+  if (!key || key.length > 256 || !(await findBrandByApiKey(c.get('deps').db, key))) {
     throw new ApiError(401, 'invalid-api-key', 'A valid x-api-key header is required');
   }
   await next();

@@ -57,7 +57,7 @@ export async function findBrandByApiKey(db: Db, apiKey: string): Promise<BrandCo
 }
 
 export const brandMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const brand = await resolveBrand(c.var.deps.db, c.req.header('x-forwarded-host') ?? c.req.header('host'));
+  const brand = await resolveBrand(c.get('deps').db, c.req.header('x-forwarded-host') ?? c.req.header('host'));
   if (!brand) throw new ApiError(503, 'no-brand', 'No brand is configured for this site');
   c.set('brand', brand);
   await next();

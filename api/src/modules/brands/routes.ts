@@ -8,7 +8,7 @@ import { getBrand, getBrandByDomain, getCompany, listBrands, runtimeConfig } fro
 
 /** GET /api/config needs no key: it is how a site learns its key (docs/api.md#general runtime config). */
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
-  const cfg = await runtimeConfig(c.var.deps.db, c.var.deps.config, c.var.brand.id);
+  const cfg = await runtimeConfig(c.get('deps').db, c.get('deps').config, c.get('brand').id);
   if (!cfg) throw notFound('No brand is configured for this site', 'no-brand');
   // Every domain answers its own brand; caches must not hand one brand's settings to another.
   c.header('Cache-Control', 'no-cache');
@@ -29,22 +29,22 @@ export const brandRoutes = new Hono<AppEnv>()
   .use('/company/*', requireApiKey)
   .get('/brands', validate('query', brandListQuery), async (c) => {
     const { page, limit } = c.req.valid('query');
-    const all = await listBrands(c.var.deps.db);
+    const all = await listBrands(c.get('deps').db);
     const start = (page - 1) * limit;
     return c.json({ data: all.slice(start, start + limit), total: all.length, page, limit });
   })
   .get('/brand/domain/:domain', async (c) => {
-    const brand = await getBrandByDomain(c.var.deps.db, c.req.param('domain'));
+    const brand = await getBrandByDomain(c.get('deps').db, c.req.param('domain'));
     if (!brand) throw notFound('Brand not found');
     return c.json(brand);
   })
   .get('/brand/:id', async (c) => {
-    const brand = await getBrand(c.var.deps.db, c.req.param('id'));
+    const brand = await getBrand(c.get('deps').db, c.req.param('id'));
     if (!brand) throw notFound('Brand not found');
     return c.json(brand);
   })
   .get('/company/:id', async (c) => {
-    const company = await getCompany(c.var.deps.db, c.req.param('id'));
+    const company = await getCompany(c.get('deps').db, c.req.param('id'));
     if (!company) throw notFound('Company not found');
     return c.json(company);
   });

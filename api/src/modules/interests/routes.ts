@@ -24,13 +24,13 @@ export const interestRoutes = new Hono<AppEnv>()
   .get('/interests/:list', member, validate('query', pagingQuery()), async (c) => {
     const list = c.req.param('list');
     if (!(interestLists as readonly string[]).includes(list)) throw new ApiError(404, 'not-found', t('error.not-found'));
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await listInterests(c.var.deps, c.var.deps.db, viewer, list as InterestList, c.req.valid('query')));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await listInterests(c.get('deps'), c.get('deps').db, viewer, list as InterestList, c.req.valid('query')));
   })
   .post('/profile/:id/view-member', staff, validate('json', staffMemberBody), async (c) =>
-    c.json(await staffViewMember(c.var.deps, c.var.deps.db, c.var.auth, c.req.param('id'), c.req.valid('json').userId)),
+    c.json(await staffViewMember(c.get('deps'), c.get('deps').db, c.get('auth'), c.req.param('id'), c.req.valid('json').userId)),
   )
   .post('/profile/:id/favourite-member', staff, validate('json', staffMemberBody), async (c) => {
     const body = c.req.valid('json');
-    return c.json(await staffFavouriteMember(c.var.deps, c.var.deps.db, c.var.auth, c.req.param('id'), body.userId, body.remove === true));
+    return c.json(await staffFavouriteMember(c.get('deps'), c.get('deps').db, c.get('auth'), c.req.param('id'), body.userId, body.remove === true));
   });

@@ -22,27 +22,27 @@ const member = requireAuth('user');
  */
 export const matchingRoutes = new Hono<AppEnv>()
   .get('/match/next', member, async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    const card = await nextProfile(c.var.deps, c.var.deps.db, viewer);
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    const card = await nextProfile(c.get('deps'), c.get('deps').db, viewer);
     return card ? c.json(card) : c.body(null, 204);
   })
   .get('/match/likes', member, async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await likesStatus(c.var.deps, c.var.deps.db, viewer));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await likesStatus(c.get('deps'), c.get('deps').db, viewer));
   })
   .post('/match/swipe', member, validate('json', swipeBody), async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await swipe(c.var.deps, c.var.deps.db, viewer, c.req.valid('json')));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await swipe(c.get('deps'), c.get('deps').db, viewer, c.req.valid('json')));
   })
   .post('/match/undo', member, validate('json', undoBody, { allowEmpty: true }), async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await undoSwipe(c.var.deps, c.var.deps.db, viewer, c.req.valid('json')));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await undoSwipe(c.get('deps'), c.get('deps').db, viewer, c.req.valid('json')));
   })
   .get('/match/dislikes', member, validate('query', pagingQuery()), async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await listDislikes(c.var.deps, c.var.deps.db, viewer, c.req.valid('query')));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await listDislikes(c.get('deps'), c.get('deps').db, viewer, c.req.valid('query')));
   })
   .get('/matches', member, validate('query', pagingQuery()), async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await listMatches(c.var.deps, c.var.deps.db, viewer, c.req.valid('query')));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await listMatches(c.get('deps'), c.get('deps').db, viewer, c.req.valid('query')));
   });

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { loadMedia } from './service.js';
 
 export const mediaRoutes = new Hono<AppEnv>().get('/media/:key{.+}', async (c) => {
-  const media = await loadMedia(c.var.deps, c.req.param('key'));
+  const media = await loadMedia(c.get('deps'), c.req.param('key'));
   if (!media) throw notFound('Media not found');
   return c.body(media.body as ReadableStream<Uint8Array>, 200, {
     'Content-Type': media.contentType,

@@ -63,7 +63,7 @@ type JsonAnswer<T> = Response & TypedResponse<T, ContentfulStatusCode, 'json'>;
 function byCaller<Member extends ZodType, Staff extends ZodType>(member: Member, staff: Staff) {
   const asMember = member.transform((value: z.output<Member>) => ({ caller: 'member' as const, value }));
   const asStaff = staff.transform((value: z.output<Staff>) => ({ caller: 'staff' as const, value }));
-  return (c: Context<IdempotencyEnv>) => (c.var.auth.type === 'user' ? asMember : asStaff);
+  return (c: Context<IdempotencyEnv>) => (c.get('auth').type === 'user' ? asMember : asStaff);
 }
 
 /** GET /conversations: a member's list, or staff's lookup (docs/product.md#data lookup filters). */
@@ -90,50 +90,50 @@ export const messagingRoutes = (staff: StaffConversationRoutes) =>
       const input = c.req.valid('query');
       // Staff: the lookup within the agent's scope.
       if (input.caller === 'staff') return staff.lookup(c, input.value);
-      return c.json(await conversationsPage(c.var.deps.db, c.var.auth.id, input.value));
+      return c.json(await conversationsPage(c.get('deps').db, c.get('auth').id, input.value));
     })
-    .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.var.deps.db, c.var.auth.id)))
+    .get('/conversations/unread', member, async (c) => c.json(await unreadCountsOf(c.get('deps').db, c.get('auth').id)))
     .get('/conversation/:id', anyone, validate('query', chunkQuery), async (c) => {
       const q = c.req.valid('query');
-      if (c.var.auth.type !== 'user') return staff.conversation(c, c.req.param('id'), q);
-      return c.json(await conversationForReader(c.var.deps.db, c.req.param('id'), { userId: c.var.auth.id }, q.limit, q.before));
+      if (c.get('auth').type !== 'user') return staff.conversation(c, c.req.param('id'), q);
+      return c.json(await conversationForReader(c.get('deps').db, c.req.param('id'), { userId: c.get('auth').id }, q.limit, q.before));
     })
     .post('/conversation/:profileId', member, idempotency(), validate('json', sendMessageBody), async (c) => {
       const body = c.req.valid('json');
       const profileId = idParam(c, 'profileId');
       if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
-      const userId = c.var.auth.id;
+      const userId = c.get('auth').id;
       const out = await idempotentWrite(c, 201, (tx) =>
         asMember(async () => {
-          const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.var.deps.clock.now());
+          const sent = await sendMemberMessage(tx, userId, { ...body, conversationId: 'blank', profileId }, c.get('deps').clock.now());
           const { rows } = await messageChunk(tx, sent.conversation.id, MESSAGES_PER_CHUNK);
           const info = await loadProfileInfo(tx, [profileId]);
           return { ...toMemberConversation(sent.conversation, info.get(profileId), rows, 'member'), user: { _id: userId, credits: sent.credits } };
         }),
       );
-      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      if (!out.replayed) await pokeMember(c.get('deps'), userId);
       return out.response;
     })
     .post('/conversation/:id/message', anyone, idempotency(), validate('json', messageInput), async (c) => {
       const id = c.req.param('id');
-      const auth = c.var.auth;
+      const auth = c.get('auth');
       const input = c.req.valid('json');
       if (input.caller === 'member') {
         const body = input.value;
         if (isEmptyMessage(body)) throw new ApiError(400, 'empty-message', 'The message is empty');
         const out = await idempotentWrite(c, 200, (tx) =>
           asMember(async () => {
-            const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.var.deps.clock.now());
+            const sent = await sendMemberMessage(tx, auth.id, { ...body, conversationId: id }, c.get('deps').clock.now());
             return { message: toMessageRecord(sent.message, 'member'), user: { credits: sent.credits } };
           }),
         );
-        if (!out.replayed) await pokeMember(c.var.deps, auth.id);
+        if (!out.replayed) await pokeMember(c.get('deps'), auth.id);
         return out.response;
       }
       return staff.reply(c, id, input.value);
     })
     .patch('/conversation/:id/mark-read', member, idempotency(), async (c) => {
-      const userId = c.var.auth.id;
+      const userId = c.get('auth').id;
       const out = await idempotentWrite(c, 200, (tx) =>
         asMember(async () => {
           const row = await markRead(tx, userId, c.req.param('id'));
@@ -141,19 +141,19 @@ export const messagingRoutes = (staff: StaffConversationRoutes) =>
           return { conversation: toMemberConversation(row, info.get(row.profileId), [], 'member'), unread: await unreadCountsOf(tx, userId) };
         }),
       );
-      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      if (!out.replayed) await pokeMember(c.get('deps'), userId);
       return out.response;
     })
     .patch('/conversation/:id', member, idempotency(), validate('json', archiveBody), async (c) => {
       const body = c.req.valid('json');
-      const userId = c.var.auth.id;
+      const userId = c.get('auth').id;
       const out = await idempotentWrite(c, 200, (tx) =>
         asMember(async () => {
-          const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.var.deps.clock.now());
+          const row = await setArchived(tx, userId, c.req.param('id'), body.archived, c.get('deps').clock.now());
           const info = await loadProfileInfo(tx, [row.profileId]);
           return toMemberConversation(row, info.get(row.profileId), [], 'member');
         }),
       );
-      if (!out.replayed) await pokeMember(c.var.deps, userId);
+      if (!out.replayed) await pokeMember(c.get('deps'), userId);
       return out.response;
     });

@@ -18,7 +18,7 @@ const admin = requireAuth('admin');
 export const moderationRoutes = new Hono<AppEnv>()
   .get('/moderation/images', admin, validate('query', moderationQuery), async (c) => {
     const { status, ...paging } = c.req.valid('query');
-    return c.json(await listModeration(c.var.deps, status, paging));
+    return c.json(await listModeration(c.get('deps'), status, paging));
   })
-  .post('/moderation/images/:id/approve', admin, async (c) => c.json(await decide(c.var.deps, c.req.param('id'), 'approved')))
-  .post('/moderation/images/:id/reject', admin, async (c) => c.json(await decide(c.var.deps, c.req.param('id'), 'rejected')));
+  .post('/moderation/images/:id/approve', admin, async (c) => c.json(await decide(c.get('deps'), c.req.param('id'), 'approved')))
+  .post('/moderation/images/:id/reject', admin, async (c) => c.json(await decide(c.get('deps'), c.req.param('id'), 'rejected')));

@@ -40,8 +40,8 @@ const notFound = () => new ApiError(404, 'not-found', t('error.not-found'));
 export const paymentRoutes = new Hono<AppEnv>()
   .post('/order', member, idempotency(), validate('json', createOrderBody), async (c) => {
     const body = c.req.valid('json');
-    const deps = c.var.deps;
-    const out = await idempotentWrite(c, 201, (tx) => createOrder(tx, c.var.auth.id, body, deps.clock.now(), c.req.header('idempotency-key')));
+    const deps = c.get('deps');
+    const out = await idempotentWrite(c, 201, (tx) => createOrder(tx, c.get('auth').id, body, deps.clock.now(), c.req.header('idempotency-key')));
     return out.response;
   })
   .patch('/order/:id', member, idempotency(), idParams('id'), validate('json', payOrderBody), async (c) => {
@@ -49,8 +49,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json') as PayInput;
     const returnPath = body.returnUrl === undefined ? undefined : safeRedirectPath(body.returnUrl);
     if (body.returnUrl !== undefined && !returnPath) throw new ApiError(400, 'invalid-redirect', t('age-verification.invalid-url'));
-    const deps = c.var.deps;
-    const userId = c.var.auth.id;
+    const deps = c.get('deps');
+    const userId = c.get('auth').id;
     // The processor is asked about the token before the order is locked: no outside call inside a transaction.
     const card = 'paymentToken' in body ? await deps.providers.payments.describe(body.paymentToken) : undefined;
     let prepared: Awaited<ReturnType<typeof prepareCharge>> | undefined;
@@ -64,14 +64,14 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .get('/order/:id', member, async (c) => {
     const id = c.req.param('id');
-    const order = isUuid(id) ? await loadOrder(c.var.deps.db, c.var.auth.id, id) : undefined;
+    const order = isUuid(id) ? await loadOrder(c.get('deps').db, c.get('auth').id, id) : undefined;
     if (!order) throw notFound();
     return c.json(order);
   })
   .delete('/payment-methods/:id', member, async (c) => {
     const id = c.req.param('id');
-    const deps = c.var.deps;
-    const userId = c.var.auth.id;
+    const deps = c.get('deps');
+    const userId = c.get('auth').id;
     if (!isUuid(id)) throw new ApiError(404, 'card-not-found', t('payment.card-not-found'));
     await deps.db.transaction(async (tx) => {
       const [card] = await tx
@@ -92,8 +92,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .delete('/subscription/:id', member, async (c) => {
     const id = c.req.param('id');
-    const deps = c.var.deps;
-    const userId = c.var.auth.id;
+    const deps = c.get('deps');
+    const userId = c.get('auth').id;
     if (!isUuid(id)) throw notFound();
     const [own] = await deps.db
       .select({ s: subscriptions, sku: products.sku })
@@ -110,12 +110,12 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/payment-session/apple-pay', member, validate('json', applePaySessionBody), async (c) => {
     const body = c.req.valid('json');
     if (!isApplePayValidationUrl(body.validationUrl)) throw new ApiError(400, 'invalid-redirect', t('payment.apple-pay-url'));
-    const [brand] = await c.var.deps.db.select({ name: brands.brand }).from(brands).where(eq(brands.id, c.var.brand.id));
+    const [brand] = await c.get('deps').db.select({ name: brands.brand }).from(brands).where(eq(brands.id, c.get('brand').id));
     try {
-      const session = await c.var.deps.providers.payments.applePaySession({
+      const session = await c.get('deps').providers.payments.applePaySession({
         validationUrl: body.validationUrl,
         domainName: new URL(c.req.url).hostname,
-        displayName: brand?.name ?? c.var.brand.domain,
+        displayName: brand?.name ?? c.get('brand').domain,
       });
       return c.json(session);
     } catch (err) {

@@ -17,8 +17,8 @@ type PrerenderedList = Response & TypedResponse<Awaited<ReturnType<typeof listPr
 /** Runs the member check inline, for routes that answer visitors too; the member as the list keeps them. */
 async function authenticateMember(c: Context<AppEnv>) {
   await memberAuth(c, async () => undefined);
-  const { db, profileLists } = c.var.deps;
-  return profileLists.viewer(c.var.auth.id, () => loadListViewer(db, c.var.auth.id));
+  const { db, profileLists } = c.get('deps');
+  return profileLists.viewer(c.get('auth').id, () => loadListViewer(db, c.get('auth').id));
 }
 
 export const profileRoutes = new Hono<AppEnv>()
@@ -29,7 +29,7 @@ export const profileRoutes = new Hono<AppEnv>()
    * never a fall-back to the public list.
    */
   .get('/profiles', accepts('query', profileListQuery, publicProfilesQuery), async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     if (c.req.header('authorization') === undefined) {
       const key = c.req.header('x-api-key')?.trim() ?? '';
       const brand = key && key.length <= 256 ? await findBrandByApiKey(deps.db, key) : undefined;
@@ -49,7 +49,7 @@ export const profileRoutes = new Hono<AppEnv>()
    * for the rest (the blocked-photo overlay). Records the visit.
    */
   .get('/profile/:id', memberAuth, async (c) => {
-    const deps = c.var.deps;
-    const viewer = await loadViewer(deps.db, c.var.auth.id);
+    const deps = c.get('deps');
+    const viewer = await loadViewer(deps.db, c.get('auth').id);
     return c.json(await getProfile(deps, deps.db, viewer, c.req.param('id')));
   });

@@ -14,11 +14,11 @@ const member = requireAuth('user');
  *   POST /api/push/unsubscribe    { endpoint } → 204: this device no longer does
  */
 export const pushRoutes = new Hono<AppEnv>()
-  .get('/push/key', member, (c) => c.json({ publicKey: c.var.deps.providers.push.publicKey }))
+  .get('/push/key', member, (c) => c.json({ publicKey: c.get('deps').providers.push.publicKey }))
   .post('/push/subscriptions', member, validate('json', pushSubscriptionBody), async (c) =>
-    c.json(await saveSubscription(c.var.deps, c.var.auth.id, c.req.valid('json'), c.req.header('user-agent')?.slice(0, 500)), 201),
+    c.json(await saveSubscription(c.get('deps'), c.get('auth').id, c.req.valid('json'), c.req.header('user-agent')?.slice(0, 500)), 201),
   )
   .post('/push/unsubscribe', member, validate('json', pushUnsubscribeBody), async (c) => {
-    await removeSubscription(c.var.deps, c.var.auth.id, c.req.valid('json').endpoint);
+    await removeSubscription(c.get('deps'), c.get('auth').id, c.req.valid('json').endpoint);
     return c.body(null, 204);
   });

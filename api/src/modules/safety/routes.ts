@@ -24,19 +24,19 @@ const admin = requireAuth('admin');
  */
 export const safetyRoutes = new Hono<AppEnv>()
   .post('/profile/:id/block', member, async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await blockProfile(c.var.deps, viewer, idParam(c, 'id')));
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await blockProfile(c.get('deps'), viewer, idParam(c, 'id')));
   })
-  .delete('/profile/:id/block', member, async (c) => c.json(await unblockProfile(c.var.deps, c.var.auth.id, idParam(c, 'id'))))
-  .get('/blocks', member, async (c) => c.json(await listBlocks(c.var.deps.db, c.var.auth.id)))
+  .delete('/profile/:id/block', member, async (c) => c.json(await unblockProfile(c.get('deps'), c.get('auth').id, idParam(c, 'id'))))
+  .get('/blocks', member, async (c) => c.json(await listBlocks(c.get('deps').db, c.get('auth').id)))
   .post('/profile/:id/report', member, idParams('id'), validate('json', reportBody), async (c) => {
-    const viewer = await loadViewer(c.var.deps.db, c.var.auth.id);
-    return c.json(await createReport(c.var.deps, viewer, idParam(c, 'id'), c.req.valid('json')), 201);
+    const viewer = await loadViewer(c.get('deps').db, c.get('auth').id);
+    return c.json(await createReport(c.get('deps'), viewer, idParam(c, 'id'), c.req.valid('json')), 201);
   })
   .get('/moderation/reports', admin, validate('query', reportsQuery), async (c) => {
     const { status, ...paging } = c.req.valid('query');
-    return c.json(await listReports(c.var.deps, status, paging));
+    return c.json(await listReports(c.get('deps'), status, paging));
   })
   .post('/moderation/reports/:id/resolve', admin, idParams('id'), validate('json', resolveReportBody), async (c) =>
-    c.json(await resolveReport(c.var.deps, c.var.auth.id, idParam(c, 'id'), c.req.valid('json'))),
+    c.json(await resolveReport(c.get('deps'), c.get('auth').id, idParam(c, 'id'), c.req.valid('json'))),
   );

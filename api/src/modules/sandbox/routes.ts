@@ -39,7 +39,7 @@ const NOTHING_TO_CONFIRM = '<h1>Nothing to confirm</h1><p>This payment was alrea
 const SESSION_CLOSED = '<h1>Session closed</h1><p>This verification was already answered or does not exist.</p>';
 
 function processor(c: Context<AppEnv>): SandboxProcessor {
-  const p = c.var.deps.providers.payments;
+  const p = c.get('deps').providers.payments;
   if (!(p instanceof SandboxProcessor)) throw notFound(t('error.not-found'));
   return p;
 }
@@ -51,7 +51,7 @@ const sandboxProcessor: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 function verifier(c: Context<AppEnv>): SandboxAgeVerifier {
-  const v = c.var.deps.providers.ageVerification;
+  const v = c.get('deps').providers.ageVerification;
   if (!(v instanceof SandboxAgeVerifier)) throw notFound(t('error.not-found'));
   return v;
 }

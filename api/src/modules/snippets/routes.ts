@@ -20,23 +20,23 @@ const staffOnly = requireAuth('agent');
  */
 export const snippetRoutes = new Hono<AppEnv>()
   .get('/snippets', staffOnly, async (c) => {
-    const data = await listSnippets(c.var.deps.db, await loadStaff(c.var.deps.db, c.var.auth));
+    const data = await listSnippets(c.get('deps').db, await loadStaff(c.get('deps').db, c.get('auth')));
     return c.json({ data, total: data.length });
   })
   .post('/snippets', staffOnly, validate('json', createSnippetBody), async (c) => {
     const body = c.req.valid('json');
-    const now = c.var.deps.clock.now();
-    const snippet = await c.var.deps.db.transaction(async (tx) => createSnippet(tx, await loadStaff(tx, c.var.auth), body, now));
+    const now = c.get('deps').clock.now();
+    const snippet = await c.get('deps').db.transaction(async (tx) => createSnippet(tx, await loadStaff(tx, c.get('auth')), body, now));
     return c.json(snippet, 201);
   })
   .patch('/snippets/:id', staffOnly, idParams('id'), validate('json', updateSnippetBody), async (c) => {
     const id = idParam(c, 'id');
     const body = c.req.valid('json');
-    const now = c.var.deps.clock.now();
-    return c.json(await c.var.deps.db.transaction(async (tx) => updateSnippet(tx, await loadStaff(tx, c.var.auth), id, body, now)));
+    const now = c.get('deps').clock.now();
+    return c.json(await c.get('deps').db.transaction(async (tx) => updateSnippet(tx, await loadStaff(tx, c.get('auth')), id, body, now)));
   })
   .delete('/snippets/:id', staffOnly, async (c) => {
     const id = idParam(c, 'id');
-    await c.var.deps.db.transaction(async (tx) => deleteSnippet(tx, await loadStaff(tx, c.var.auth), id));
+    await c.get('deps').db.transaction(async (tx) => deleteSnippet(tx, await loadStaff(tx, c.get('auth')), id));
     return c.json({ status: 'success', message: t('agent.snippet-removed') });
   });

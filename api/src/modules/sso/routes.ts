@@ -49,16 +49,16 @@ const fail = (c: Context<AppEnv>, code: string) => home(c, { error: OAUTH_CODE.t
  */
 export const ssoRoutes = new Hono<AppEnv>()
   .get('/sso/login', async (c) => {
-    const provider = ssoProvider(c.var.deps);
+    const provider = ssoProvider(c.get('deps'));
     if (!provider) return fail(c, 'sso_unavailable');
     const action = (c.req.query('action') ?? 'login') as SsoAction;
     if (!SSO_ACTIONS.includes(action)) return fail(c, 'invalid_request');
     const redirectUrl = safeRedirectPath(c.req.query('redirectUrl')) ?? DEFAULT_REDIRECT;
-    const { config, clock } = c.var.deps;
+    const { config, clock } = c.get('deps');
     const secret = config.jwtSecret!;
     const flowId = newFlowId();
     const now = clock.now();
-    const state = await signState(secret, { action, redirectUrl, domain: c.var.brand.domain, flowId }, now);
+    const state = await signState(secret, { action, redirectUrl, domain: c.get('brand').domain, flowId }, now);
     let begun;
     try {
       begun = await provider.begin({ redirectUri: callbackUri(c), state });
@@ -81,14 +81,14 @@ export const ssoRoutes = new Hono<AppEnv>()
     const error = query.get('error');
     // Consent refused (or any provider error): nothing to verify, nothing to sign in.
     if (error) return fail(c, error === 'access_denied' ? 'access_denied' : error.toLowerCase());
-    const { config, clock } = c.var.deps;
+    const { config, clock } = c.get('deps');
     const secret = config.jwtSecret!;
     const now = clock.now();
     const state = await verifyState(secret, query.get('state') ?? undefined, now);
     const flow = await verifyFlow(secret, getCookie(c, FLOW_COOKIE), now);
-    if (!state || !flow || state.flowId !== flow.flowId || state.domain !== c.var.brand.domain) return fail(c, 'invalid_state');
+    if (!state || !flow || state.flowId !== flow.flowId || state.domain !== c.get('brand').domain) return fail(c, 'invalid_state');
     if (!query.get('code')) return fail(c, 'invalid_request');
-    const provider = ssoProvider(c.var.deps);
+    const provider = ssoProvider(c.get('deps'));
     if (!provider) return fail(c, 'sso_unavailable');
     let identity;
     try {
@@ -100,11 +100,11 @@ export const ssoRoutes = new Hono<AppEnv>()
         codeVerifier: flow.codeVerifier,
       });
     } catch (err) {
-      if (!(err instanceof SsoError)) console.error(`[sso] ${c.var.requestId} callback failed`, err);
+      if (!(err instanceof SsoError)) console.error(`[sso] ${c.get('requestId')} callback failed`, err);
       return fail(c, err instanceof SsoError ? err.code : 'sso_failed');
     }
-    const outcome = await findSsoUser(c.var.deps, identity);
+    const outcome = await findSsoUser(c.get('deps'), identity);
     if (!outcome.ok) return fail(c, outcome.code);
-    const token = await autoLoginToken(c.var.deps, outcome.userId);
+    const token = await autoLoginToken(c.get('deps'), outcome.userId);
     return home(c, { token, redirectUrl: state.redirectUrl });
   });

@@ -23,7 +23,7 @@ export const supportRoutes = new Hono<AppEnv>().post(
     const body = c.req.valid('json');
     // The query chose the schema, so the body is the one its form reads.
     const form = (isAffiliate(c) ? { kind: 'affiliate', body } : { kind: 'contact', body }) as SupportForm;
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     let userId: string | undefined;
     const token = bearerToken(c.req.header('authorization'));
     if (token) {
@@ -31,7 +31,7 @@ export const supportRoutes = new Hono<AppEnv>().post(
       const check = await authenticateAccessToken(deps, token).catch(() => undefined);
       if (check?.ok && check.auth.type === 'user') userId = check.auth.id;
     }
-    const answer = await submitSupportForm(deps, c.var.brand, form, { ip: clientIp(c), userId });
+    const answer = await submitSupportForm(deps, c.get('brand'), form, { ip: clientIp(c), userId });
     return c.json(answer, 201);
   },
 );

@@ -20,8 +20,8 @@ import { push } from './push.js';
 export const syncRoutes = new Hono<AppEnv>()
   .post('/sync/push', requireAuth('user'), validate('json', pushRequest), async (c) => {
     const body = c.req.valid('json');
-    const { response, applied } = await push(c.var.deps, c.var.auth.id, body);
-    if (applied > 0) await pokeMember(c.var.deps, c.var.auth.id, body.clientId);
+    const { response, applied } = await push(c.get('deps'), c.get('auth').id, body);
+    if (applied > 0) await pokeMember(c.get('deps'), c.get('auth').id, body.clientId);
     return c.json(response);
   })
-  .post('/sync/pull', requireAuth('user'), validate('json', pullRequest), async (c) => c.json(await pull(c.var.deps, c.var.auth.id, c.req.valid('json'))));
+  .post('/sync/pull', requireAuth('user'), validate('json', pullRequest), async (c) => c.json(await pull(c.get('deps'), c.get('auth').id, c.req.valid('json'))));

@@ -109,10 +109,10 @@ export const uploadRoutes = new Hono<AppEnv>()
       throw new ApiError(400, 'invalid-upload-type', 'type must be avatar, photo or message');
     }
     const processed = await checkedImages(form, MAX_FILES[type as UploadType]);
-    return c.json(await storeUploads(c.var.deps, c.var.auth.id, type as UploadType, processed));
+    return c.json(await storeUploads(c.get('deps'), c.get('auth').id, type as UploadType, processed));
   })
   .get('/attachment/:id/:size', async (c) => {
-    const url = await attachmentUrl(c.var.deps, c.req.param('id'), c.req.param('size'));
+    const url = await attachmentUrl(c.get('deps'), c.req.param('id'), c.req.param('size'));
     if (!url) throw new ApiError(404, 'not-found', t('error.not-found'));
     c.header('Cache-Control', 'public, max-age=86400');
     return c.redirect(url, 302);

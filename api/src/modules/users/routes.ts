@@ -67,31 +67,31 @@ function emailRefusal(issues: z.core.$ZodIssue[]): ApiError | undefined {
 export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireAuth(), async (c) => {
     const id = idParam(c, 'id');
-    const auth = c.var.auth;
+    const auth = c.get('auth');
     // Members see only themselves; agents the members of their scope, admins anyone.
     if (auth.type === 'user') assertOwnAccount(auth.id, id);
-    if (auth.type === 'agent') await scopedMember(c.var.deps.db, await loadStaff(c.var.deps.db, auth), id);
-    const state = await loadUserState(c.var.deps, c.var.deps.db, id);
+    if (auth.type === 'agent') await scopedMember(c.get('deps').db, await loadStaff(c.get('deps').db, auth), id);
+    const state = await loadUserState(c.get('deps'), c.get('deps').db, id);
     if (!state) throw new ApiError(404, 'not-found', t('error.not-found'));
     return c.json(state);
   })
   .patch('/user/:id', member, ownAccount, patchBodyChecks, validate('json', patchBodySchema, { refusal: emailRefusal }), async (c) => {
     const body = c.req.valid('json');
-    if ('favourite' in body) return c.json(await applyFavourite(c.var.deps, c.var.auth.id, body));
-    return c.json(await updateAccount(c.var.deps, c.var.auth, body, requestMeta(c)));
+    if ('favourite' in body) return c.json(await applyFavourite(c.get('deps'), c.get('auth').id, body));
+    return c.json(await updateAccount(c.get('deps'), c.get('auth'), body, requestMeta(c)));
   })
   .get('/user/:id/export', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, c.req.param('id'));
-    const data = await exportMemberData(c.var.deps, c.var.auth.id);
+    assertOwnAccount(c.get('auth').id, c.req.param('id'));
+    const data = await exportMemberData(c.get('deps'), c.get('auth').id);
     if (!data) throw new ApiError(404, 'not-found', t('error.not-found'));
     c.header('content-disposition', `attachment; filename="my-data-${data.exportDate.slice(0, 10)}.json"`);
     c.header('cache-control', 'no-store');
     return c.json(data);
   })
   .post('/user/:id/deletion', member, ownAccount, validate('json', deletionRequestBody, { allowEmpty: true }), async (c) =>
-    c.json(await requestDeletion(c.var.deps, c.var.auth.id, c.req.valid('json'), requestMeta(c).ip ?? '')),
+    c.json(await requestDeletion(c.get('deps'), c.get('auth').id, c.req.valid('json'), requestMeta(c).ip ?? '')),
   )
   .delete('/user/:id/image/:imageId', member, async (c) => {
-    assertOwnAccount(c.var.auth.id, idParam(c, 'id'));
-    return c.json(await deleteOwnImage(c.var.deps, c.var.auth.id, c.req.param('imageId')));
+    assertOwnAccount(c.get('auth').id, idParam(c, 'id'));
+    return c.json(await deleteOwnImage(c.get('deps'), c.get('auth').id, c.req.param('imageId')));
   });

@@ -21,11 +21,11 @@ const member = requireAuth('user');
  */
 export const verificationRoutes = new Hono<AppEnv>()
   .post('/user/:id/age-verification', member, ownAccount, validate('json', ageVerificationStartBody), async (c) =>
-    c.json(await startAgeVerification(c.var.deps, c.var.auth.id, c.req.valid('json'), requestOrigin(c))),
+    c.json(await startAgeVerification(c.get('deps'), c.get('auth').id, c.req.valid('json'), requestOrigin(c))),
   )
   .patch('/user/:id/is-doi', member, ownAccount, validate('json', doiBody, { allowEmpty: true }), async (c) => {
-    await setDoi(c.var.deps, c.var.auth.id, c.req.valid('json').isDOI);
-    const state = await loadUserState(c.var.deps, c.var.deps.db, c.var.auth.id);
+    await setDoi(c.get('deps'), c.get('auth').id, c.req.valid('json').isDOI);
+    const state = await loadUserState(c.get('deps'), c.get('deps').db, c.get('auth').id);
     if (!state) throw notFound(t('error.not-found'));
     return c.json(state);
   });
