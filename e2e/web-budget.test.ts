@@ -10,7 +10,7 @@ import { hasChromium, launch, MOBILE, newContext } from './support/browser.js';
  * where the code stands (125 KB since decision 0043 took the auth session's XState machine, sonner's toaster
  * and the service worker's registration off the first render; 148–151 KB before). What is left is React DOM
  * (~62 KB), TanStack Router (~22 KB), the UI texts (~7 KB) and the routes' guards: the goal of 100 KB needs a
- * lighter renderer or texts split by screen. See docs/decisions/0025 and 0043. Decision 0045 added Lingui's runtime
+ * lighter renderer or texts split by screen. See docs/decisions/0025, 0043 and 0046. Decision 0045 added Lingui's runtime
  * and the shared English texts compiled (+2.6 KB); the screens' texts and German load lazily. React and the router
  * in one chunk (vite.config.ts `shell`) compress better than in thirteen: 124.2 → 120.3 KB.
  */
