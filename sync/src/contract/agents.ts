@@ -4,6 +4,7 @@
  * strings; the web normalises legacy `{ $date }` / `{ $oid }` forms on its side.
  */
 import { z } from 'zod';
+import { pagingQuery, statusParam } from './query.js';
 import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 import { EMAIL_MAX } from '../rules/validators.js';
@@ -358,10 +359,8 @@ export const lookupSorts = ['recent', 'oldest'] as const;
 const dateParam = text().refine(storableInstant, 'Incorrect date format');
 
 /** GET /api/conversations for staff (docs/product.md#data lookup filters). Username filters match a case-insensitive substring. */
-export const lookupQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  sortBy: z.enum(lookupSorts).default('recent'),
+export const lookupQuery = pagingQuery(20).extend({
+  sortBy: statusParam(lookupSorts, 'recent'),
   /** Last message sent before / after (ISO date or date-time). */
   sentBefore: dateParam.optional(),
   sentAfter: dateParam.optional(),

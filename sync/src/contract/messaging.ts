@@ -3,6 +3,7 @@
  * (docs/product.md#data conversation, message and draft; docs/product.md#messaging conversation types and unread counts).
  */
 import { z } from 'zod';
+import { choiceParam, oneValueParam, pagingQuery, wholeNumberParam } from './query.js';
 import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 
@@ -27,16 +28,14 @@ export const sendMessageBody = z.object({
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** GET /conversations for a member: which list and the page (staff send the lookup's query on the same path, agents.ts lookupQuery). */
-export const conversationListQuery = z.object({
-  type: z.enum(['inbox', 'conversations', 'archive']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+export const conversationListQuery = pagingQuery(20).extend({
+  type: choiceParam(['inbox', 'conversations', 'archive']),
 });
 
 /** GET /conversation/{id}: a chunk of messages, newest first, older than `before` (a message id). */
 export const chunkQuery = z.object({
-  before: text().optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(MESSAGES_PER_CHUNK),
+  before: oneValueParam.transform((value) => value || undefined),
+  limit: wholeNumberParam(1, 50).transform((n) => n ?? MESSAGES_PER_CHUNK),
 });
 
 /** An agent's reply (docs/api.md#agents): the newest message the agent loaded, and the admin flag. */

@@ -65,7 +65,7 @@ export function choicesParam<T extends string>(allowed: readonly T[]) {
 }
 
 /** Like choicesParam, for a parameter that takes one of them. */
-function choiceParam<T extends string>(allowed: readonly T[]) {
+export function choiceParam<T extends string>(allowed: readonly T[]) {
   return choicesParam(allowed).transform((values, ctx): T | undefined => {
     if (values && values.length > 1) {
       ctx.addIssue({ code: 'custom', message: `choose one of ${allowed.join(', ')}` });

@@ -103,6 +103,17 @@ describe('member sends', () => {
     });
     expect(attachmentOfSomeoneElse.status).toBe(400);
     expect((await call('GET', '/api/conversations', {})).status).toBe(401);
+    // The list's and a chunk's query read as every list's does (sync/src/contract/query.ts), each value named.
+    const refusals: [string, string][] = [
+      ['/api/conversations?page=2&page=3', 'page: must be given once'],
+      ['/api/conversations?limit=abc', 'limit: must be a whole number from 1 to 100'],
+      ['/api/conversations?type=inbox&type=archive', 'type: choose one of inbox, conversations, archive'],
+      [`/api/conversation/${(await startConversation(m)).conversation._id}?limit=51`, 'limit: must be a whole number from 1 to 50'],
+    ];
+    for (const [path, message] of refusals) {
+      const res = await call('GET', path, m.headers);
+      expect([path, res.status, res.body.error.message]).toEqual([path, 400, message]);
+    }
   });
 
   it('a member with 1 credit sending twice at once: one 200, one 402, balance 0', async () => {
