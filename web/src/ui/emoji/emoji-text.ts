@@ -26,8 +26,8 @@ export type TextPart = { kind: 'text'; text: string } | { kind: 'emoji'; text: s
 
 /**
  * Built on first use, not when the module loads: parsing these property classes (the RGI set above all) costs
- * about 25 ms of a fast core, which every member screen paid on its first paint (the header's popups import
- * this module).
+ * about 25 ms of a fast core, which every member screen paid on its first paint (the incoming-message toast,
+ * loaded with the member frame, imports this module).
  */
 let mayHoldEmoji: RegExp | undefined;
 let wholeEmoji: RegExp | undefined;
