@@ -46,7 +46,8 @@ const apiZones = [
 
 /**
  * Hono's `c.var` copies every request variable into a new object on each read (Object.fromEntries), which the
- * API's hot paths paid several times a request; `c.get(name)` reads one.
+ * API's hot paths paid several times a request; `c.get(name)` reads one. Listed in both api/ blocks below: a later
+ * block's no-restricted-syntax replaces an earlier one's list instead of adding to it.
  */
 const CONTEXT_VARIABLE_BY_GET = {
   selector: "MemberExpression[property.name='var'][object.type!='ThisExpression']",

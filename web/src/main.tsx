@@ -40,7 +40,8 @@ async function start() {
   // The first screen's code (route chunks and their styles) downloads while the config and the brand load,
   // rather than after them: fetching it has no side effect, unlike running the routes' guards.
   for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
-  warmPluralFormatting();
+  // A member's and an agent's frames show plural texts at once (the header's credits); a visitor's first screen has none.
+  if (stored) warmPluralFormatting();
   await sessionReady;
   // A signed-in member's device syncs while the brand loads and the first screen renders: the inbox waits for the
   // first pull page, not for them (the first sync of a long history, docs/decisions/0019). The member's frame

@@ -3,7 +3,7 @@
  * (docs/product.md#data conversation, message and draft; docs/product.md#messaging conversation types and unread counts).
  */
 import { z } from 'zod';
-import { choiceParam, oneValueParam, pagingQuery, wholeNumberParam } from './query.js';
+import { choiceParam, limitParam, optionalValueParam, pagingQuery } from './query.js';
 import { text } from './text.js';
 import { uuidSchema as uuid } from '../rules/ids.js';
 
@@ -34,8 +34,8 @@ export const conversationListQuery = pagingQuery(20).extend({
 
 /** GET /conversation/{id}: a chunk of messages, newest first, older than `before` (a message id). */
 export const chunkQuery = z.object({
-  before: oneValueParam.transform((value) => value || undefined),
-  limit: wholeNumberParam(1, 50).transform((n) => n ?? MESSAGES_PER_CHUNK),
+  before: optionalValueParam,
+  limit: limitParam(MESSAGES_PER_CHUNK, 50),
 });
 
 /** An agent's reply (docs/api.md#agents): the newest message the agent loaded, and the admin flag. */

@@ -87,11 +87,19 @@ export function statusParam<T extends string>(allowed: readonly T[], fallback: T
   });
 }
 
+/** A list's `limit`: 1 to maxLimit, defaultLimit when left out. */
+export function limitParam(defaultLimit: number, maxLimit: number) {
+  return wholeNumberParam(1, maxLimit).transform((n) => n ?? defaultLimit);
+}
+
+/** A value given once or not at all (a cursor, a message id to read before); empty reads as left out. */
+export const optionalValueParam = oneValueParam.transform((value) => value || undefined);
+
 /** `page` (from 1) and `limit` (1 to maxLimit, defaultLimit when left out). */
 export function pagingQuery(defaultLimit: number = PROFILES_PAGE_SIZE, maxLimit: number = LIMIT_MAX) {
   return z.object({
     page: wholeNumberParam(1, PAGE_MAX).transform((n) => n ?? 1),
-    limit: wholeNumberParam(1, maxLimit).transform((n) => n ?? defaultLimit),
+    limit: limitParam(defaultLimit, maxLimit),
   });
 }
 export type Paging = z.output<ReturnType<typeof pagingQuery>>;
@@ -121,7 +129,7 @@ export const profileListQuery = z
     ageMax: wholeNumberParam(MIN_AGE, MAX_AGE),
     heightMin: wholeNumberParam(HEIGHT_MIN_CM, HEIGHT_MAX_CM),
     heightMax: wholeNumberParam(HEIGHT_MIN_CM, HEIGHT_MAX_CM),
-    cursor: oneValueParam.transform((value) => value || undefined),
+    cursor: optionalValueParam,
     search: oneValueParam.transform((value, ctx) => {
       const search = value?.trim();
       if (!search) return undefined;
@@ -153,7 +161,7 @@ export const publicProfilesQuery = z.object({
     return value === 'true';
   }),
   gender: choiceParam(genderFilters),
-  limit: wholeNumberParam(1, PUBLIC_LIMIT_MAX).transform((n) => n ?? PUBLIC_LIMIT_DEFAULT),
+  limit: limitParam(PUBLIC_LIMIT_DEFAULT, PUBLIC_LIMIT_MAX),
 });
 export type PublicProfilesQuery = z.output<typeof publicProfilesQuery>;
 
