@@ -6,6 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { emojiImages } from './web/vite/emoji-images';
 import { compiledCatalogues } from './web/vite/compiled-catalogues';
+import { firstPaint } from './web/vite/first-paint';
+import { routePreloads } from './web/vite/route-preloads';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -45,7 +47,8 @@ export default defineConfig(({ mode }) => ({
     // ~55 of them at start, and appending them was a long task at first paint. The browser finds those imports as
     // each chunk loads (a deeper waterfall, which measured cheaper than that task, cold and warm alike):
     // Lighthouse mobile, /profiles: TBT 1.4–1.9 s → 0.6–1.1 s (service worker warm), LCP 4.9–5.4 → 4.6–4.7 s (cold).
-    // index.html keeps its own modulepreload list (hostType 'html').
+    // index.html keeps its own modulepreload list (hostType 'html'), and the server adds a route's chunks to the
+    // HTML it answers for that route's URL (web/vite/route-preloads.ts, decision 0047).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps) },
   },
   plugins: [
@@ -60,6 +63,8 @@ export default defineConfig(({ mode }) => ({
     react(),
     compiledCatalogues(),
     emojiImages(),
+    routePreloads(),
+    firstPaint(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
