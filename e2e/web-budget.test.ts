@@ -50,6 +50,26 @@ describe('landing page budgets', () => {
     expect(html).toMatch(/<link rel="preload" href="\/api\/config" as="fetch" crossorigin/);
   });
 
+  it('the head links no stylesheet: the loading overlay, styled and drawn inline, needs no file to paint', () => {
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const [head = '', body = ''] = html.split('</head>');
+    expect(head).not.toMatch(/rel="stylesheet"/);
+    expect(head).toMatch(/<style>[\s\S]*\.first-load\b/);
+    expect(body.indexOf('rel="stylesheet"')).toBeGreaterThan(body.indexOf('id="first-load"'));
+    expect(body.indexOf('rel="stylesheet"')).toBeLessThan(body.indexOf('id="root"'));
+    expect(body).toMatch(/<div id="first-load"[^>]*>\s*(<!--[^>]*-->\s*)?<svg class="first-load__logo"/);
+  });
+
+  it("a route's URL names the route's chunks for the preload scanner, beyond index.html's own list", async () => {
+    const table = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[]; css: string[] }>;
+    const signIn = table['/_signin/sign-in'];
+    expect(signIn?.js.length).toBeGreaterThan(0);
+    // Every file the table names was written (Vite drops the chunks that held only CSS after bundling).
+    for (const file of Object.values(table).flatMap((route) => [...route.js, ...route.css])) expect(fs.existsSync(path.join(DIST, file)), file).toBe(true);
+    const own = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    expect(signIn!.js.filter((file) => own.includes(file))).toEqual([]);
+  });
+
   describe.skipIf(!hasChromium)('in Chromium', () => {
     let browser: Browser;
     beforeAll(async () => {
@@ -84,6 +104,30 @@ describe('landing page budgets', () => {
       // The page and its scripts arrive compressed (the build's brotli twins).
       expect(encodings.get('/')).toBe('br');
       expect([...encodings.entries()].filter(([p]) => p.endsWith('.js')).every(([, e]) => e === 'br')).toBe(true);
+      await ctx.close();
+    });
+
+    it('the loading overlay paints while the stylesheet is still on its way, and the sign-in page asks for its chunks at once', { timeout: 60_000 }, async () => {
+      const ctx = await newContext(browser, MOBILE, { serviceWorkers: 'block' });
+      const page = await ctx.newPage();
+      let releaseStyles!: () => void;
+      const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
+      await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+        await stylesHeld;
+        await route.continue();
+      });
+      const asked: string[] = [];
+      page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+      await page.goto('/sign-in', { waitUntil: 'commit' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 });
+      expect(await page.locator('#first-load svg').isVisible()).toBe(true);
+      const table = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[] }>;
+      // Every chunk of the sign-in page is asked for before the app's code has run (it waits for the stylesheet;
+      // Chromium parses nothing after an in-body stylesheet until it has loaded, so #root is not even there yet).
+      await expect.poll(() => table['/_signin/sign-in']!.js.filter((file) => !asked.includes(file)), { timeout: 10_000 }).toEqual([]);
+      expect(await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)).toBe(0);
+      releaseStyles();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await ctx.close();
     });
   });

@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from './test/harness.js';
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-dist-'));
 const script = 'console.log("a hashed chunk");'.repeat(50);
-const indexHtml = '<!doctype html><title>Amora</title>' + '<!-- padding -->'.repeat(40);
+const indexHtml = '<!doctype html><html><head><title>Amora</title></head><body>' + '<!-- padding -->'.repeat(40);
 
 function writeWithTwins(relative: string, text: string) {
   const file = path.join(distDir, relative);
@@ -32,6 +32,10 @@ let port: number;
 beforeAll(async () => {
   writeWithTwins('assets/index-AbC123.js', script);
   writeWithTwins('index.html', indexHtml);
+  fs.writeFileSync(
+    path.join(distDir, 'route-preloads.json'),
+    JSON.stringify({ '/_signin': { js: ['/assets/_signin-A1.js'], css: [] }, '/_signin/sign-in': { js: ['/assets/sign-in-B2.js', '/assets/form-C3.js'], css: ['/assets/forms-D4.css'] } }),
+  );
   fs.mkdirSync(path.join(distDir, 'emoji/64'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'emoji/64/1f44b.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   writeWithTwins('sw.js', 'self.addEventListener("install", () => {});'.repeat(10));
@@ -111,6 +115,23 @@ describe('the built PWA served as a CDN would', () => {
     const sw = await raw('/sw.js', { 'accept-encoding': 'gzip' });
     expect(sw.headers['cache-control']).toBe(REVALIDATE);
     expect(sw.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("a route's URL answers index.html naming that route's files, its layout's first, for the preload scanner", async () => {
+    for (const [encoding, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync], ['', (b: Buffer) => b]] as const) {
+      const res = await raw('/sign-in', encoding ? { 'accept-encoding': encoding } : {});
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding || undefined);
+      expect(res.headers['cache-control']).toBe(REVALIDATE);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      const html = decode(res.body).toString();
+      const links = [...html.matchAll(/<link rel="([^"]+)"(?: as="style")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+      expect(links).toEqual(['modulepreload /assets/_signin-A1.js', 'modulepreload /assets/sign-in-B2.js', 'modulepreload /assets/form-C3.js', 'preload /assets/forms-D4.css']);
+      expect(html.indexOf('/assets/forms-D4.css')).toBeLessThan(html.indexOf('</head>'));
+    }
+    const head = await raw('/sign-in', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
   });
 
   it('a hashed file the build does not have is a 404, not index.html', async () => {
