@@ -60,6 +60,13 @@ describe('landing page budgets', () => {
     expect(body).toMatch(/<div id="first-load"[^>]*>\s*(<!--[^>]*-->\s*)?<svg class="first-load__logo"/);
   });
 
+  it("the chunk of React and the router carries V8's compile hint on its first line (compiled off the main thread)", () => {
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const shell = html.match(/href="\/(assets\/shell-[^"]+\.js)"/)?.[1];
+    expect(shell).toBeDefined();
+    expect(fs.readFileSync(path.join(DIST, shell!), 'utf8').split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   it("a route's URL names the route's chunks for the preload scanner, beyond index.html's own list", async () => {
     const table = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[]; css: string[] }>;
     const signIn = table['/_signin/sign-in'];
