@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hono, MiddlewareHandler } from 'hono';
 import zlib from 'node:zlib';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { ROUTE_PRELOADS_FILE, type RoutePreloadTable } from '@sync/route-preloads';
 import type { AppEnv } from './context.js';
