@@ -28,6 +28,10 @@ const benches: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'Chromium: one agent claims (Alt N) and replies (Ctrl Enter) in a loop on PostgreSQL: claim → chat shown, reply → confirmed p50/p95, replies per minute',
     run: async (args) => (await import('./console.js')).main(args),
   },
+  lighthouse: {
+    about: 'Chromium: Lighthouse mobile (from npm, installed on first use) on /, /sign-in and, as the demo member, /profiles; median and range against the targets',
+    run: async (args) => (await import('./lighthouse.js')).main(args),
+  },
   sync: {
     about: 'PostgreSQL: a member with 500 conversations × 50 messages: first sync (all pages), 1,000 offline sends in 2 pushes of 500 → stored',
     run: async () => (await import('./sync.js')).main(),
