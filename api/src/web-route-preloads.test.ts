@@ -64,6 +64,6 @@ describe('index.html with a route’s files', () => {
 
   it('leaves the page as it is when there is nothing to add, and escapes what it writes', () => {
     expect(withRoutePreloads(html, { js: [], css: [] })).toBe(html);
-    expect(withRoutePreloads(html, { js: ['/assets/a".js'], css: [] })).toContain('href="/assets/a&quot;.js"');
+    expect(withRoutePreloads(html, { js: ['/assets/a".js'], css: [] })).toContain('href="/assets/a&#34;.js"');
   });
 });

@@ -1,4 +1,5 @@
 import type { RoutePreload, RoutePreloadTable } from '@sync/route-preloads';
+import { escapeHtml } from './lib/html.js';
 
 type Segment = { kind: 'static'; text: string } | { kind: 'param' } | { kind: 'optional' } | { kind: 'splat' };
 
@@ -66,8 +67,6 @@ function staticCount(pattern: Segment[]): number {
   return pattern.filter((segment) => segment.kind === 'static').length;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
  * index.html naming a route's files for the preload scanner, before `</head>`: its modules as modulepreload (as
  * index.html names its own), its styles as preload, not stylesheet: they must not hold the first paint (the
@@ -76,8 +75,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function withRoutePreloads(html: string, preload: RoutePreload): string {
   if (preload.js.length === 0 && preload.css.length === 0) return html;
   const links = [
-    ...preload.js.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
-    ...preload.css.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`),
+    ...preload.js.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
+    ...preload.css.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`),
   ].join('\n    ');
   const at = html.lastIndexOf('</head>');
   return at < 0 ? html : `${html.slice(0, at)}  ${links}\n  ${html.slice(at)}`;

@@ -39,9 +39,9 @@ function fileServer(distDir: string): MiddlewareHandler<AppEnv> {
 }
 
 interface PageBodies {
-  plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  plain: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -53,7 +53,8 @@ function spaPages(distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   let build: { mtimeMs: number; html: string; match: ReturnType<typeof routePageMatcher>; pages: Map<string, PageBodies> } | undefined;
   const current = () => {
-    const mtimeMs = fs.statSync(indexFile).mtimeMs;
+    const mtimeMs = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return undefined;
     if (build?.mtimeMs !== mtimeMs) {
       const tableFile = path.join(distDir, ROUTE_PRELOADS_FILE);
       const table = fs.existsSync(tableFile) ? (JSON.parse(fs.readFileSync(tableFile, 'utf8')) as RoutePreloadTable) : {};
@@ -61,17 +62,20 @@ function spaPages(distDir: string) {
     }
     return build;
   };
-  return (pathname: string): PageBodies => {
-    const { html, match, pages } = current();
+  /** The page for a path, or undefined while the app is not built. */
+  return (pathname: string): PageBodies | undefined => {
+    const built = current();
+    if (!built) return undefined;
+    const { html, match, pages } = built;
     const page = match(pathname);
     const key = page.routeId ?? '';
     let bodies = pages.get(key);
     if (!bodies) {
       const plain = Buffer.from(withRoutePreloads(html, page.preload));
       bodies = {
-        plain,
-        br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
-        gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        plain: new Uint8Array(plain),
+        br: new Uint8Array(zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } })),
+        gzip: new Uint8Array(zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION })),
       };
       pages.set(key, bodies);
     }
@@ -84,18 +88,17 @@ function spaPages(distDir: string) {
  * the files of the route that path opens, so the client router decides.
  */
 export function mountWeb(app: Hono<AppEnv>, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
   const files = fileServer(distDir);
   const pageOf = spaPages(distDir);
   const spaPage: MiddlewareHandler<AppEnv> = async (c) => {
-    if (!fs.existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build`.', 503);
     const bodies = pageOf(c.req.path);
+    if (!bodies) return c.text('The web app is not built. Run `npm run build`.', 503);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Cache-Control', REVALIDATE);
     c.header('Vary', 'Accept-Encoding');
     if (encoding) c.header('Content-Encoding', encoding);
-    return c.body(new Uint8Array(encoding ? bodies[encoding] : bodies.plain));
+    return c.body(encoding ? bodies[encoding] : bodies.plain);
   };
   // `/` is index.html for the file server too: the landing page's route files come with it only from here.
   app.get('/', spaPage);

@@ -1,14 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHROMIUM } from '../support/browser.js';
+import { ROOT, startApi } from './support/api-process.js';
 import { formatTable, verdict } from './support/table.js';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Issue J's targets: Lighthouse mobile performance per page. */
 const TARGETS: Record<string, number> = { '/': 95, '/sign-in': 95, '/profiles': 90 };
 
@@ -36,36 +36,6 @@ function installLighthouse(): string {
   return prefix;
 }
 
-/** `npm start` on its own port and data directory (the demo data seeded), answered once it serves. */
-async function startApp(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-lighthouse-data-'));
-  // Node itself (tsx as a loader), not npx: a signal to npx does not reach the server it starts.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/start.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start in 180 s:\n${log}`)), 180_000);
-    const read = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('[api] serving')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`the app exited (${code}):\n${log}`)));
-  });
-  return {
-    url: `http://localhost:${port}`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[], digits = 0, scale = 1) => {
   const lo = Math.min(...values) / scale;
@@ -74,11 +44,11 @@ const range = (values: number[], digits = 0, scale = 1) => {
 };
 
 /**
- * `npm run bench -- lighthouse [--runs 3] [--pages /,/sign-in,/profiles] [--url http://localhost:3000] [--port 3310]`
+ * `npm run bench -- lighthouse [--runs 3] [--pages /,/sign-in,/profiles] [--url http://localhost:3000]`
  *
  * Lighthouse mobile (simulated throttling) on the landing page, the sign-in page and, signed in as the README's demo
- * member with the service worker installed, `/profiles`; the app is started with the demo data unless --url names
- * one already running. Lighthouse runs from npm against CHROMIUM_PATH (/usr/bin/chromium). The scores move by
+ * member with the service worker installed, `/profiles`; the built app (`npm run build` first) is started with the
+ * demo data on PGlite unless --url names one already running. Lighthouse runs from npm against CHROMIUM_PATH (/usr/bin/chromium). The scores move by
  * several points between runs on a shared machine: the table gives each page's median and range.
  */
 export async function main(args: string[]): Promise<boolean> {
@@ -88,7 +58,6 @@ export async function main(args: string[]): Promise<boolean> {
       runs: { type: 'string', default: '3' },
       pages: { type: 'string', default: '/,/sign-in,/profiles' },
       url: { type: 'string' },
-      port: { type: 'string', default: '3310' },
     },
   });
   const runs = Number(values.runs);
@@ -102,7 +71,15 @@ export async function main(args: string[]): Promise<boolean> {
   type Browser = { newPage: () => Promise<Page>; close: () => Promise<void> };
   const { default: puppeteer } = await load<{ default: { launch: (o: object) => Promise<Browser> } }>('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js');
 
-  const app = values.url ? { url: values.url, stop: async () => undefined } : await startApp(Number(values.port));
+  if (!values.url && !fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {
+    console.error('lighthouse: the web app is not built: run `npm run build` first (or pass --url)');
+    return false;
+  }
+  // The demo data is seeded outside production only: the server runs as `npm start` runs it, on its own PGlite.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-lighthouse-data-'));
+  const api = values.url ? undefined : await startApi({ env: { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir } });
+  // By the name `npm start` is reached at: the brand is chosen by host, and the demo member is the localhost brand's.
+  const app = { url: values.url ?? `http://localhost:${api!.port}`, stop: async () => api?.stop() };
   const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
   const results = new Map<string, Run[]>();
   try {
@@ -134,6 +111,7 @@ export async function main(args: string[]): Promise<boolean> {
   } finally {
     await browser.close();
     await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const rows = [...results].map(([pathname, list]) => {
     const target = TARGETS[pathname];

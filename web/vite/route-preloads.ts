@@ -15,7 +15,7 @@ interface ChunkLike {
 }
 
 /** Route id → the JS and CSS its split chunks need, beyond what the entry (index.html's own list) loads. */
-export function routePreloadTable(chunks: Map<string, ChunkLike>, routeIdOf: (routeFile: string) => string | undefined): RoutePreloadTable {
+function routePreloadTable(chunks: Map<string, ChunkLike>, routeIdOf: (routeFile: string) => string | undefined): RoutePreloadTable {
   const closure = (start: string[], into = new Set<string>()) => {
     for (const file of start) {
       if (into.has(file)) continue;

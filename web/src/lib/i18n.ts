@@ -54,10 +54,11 @@ export async function startLanguage(brandCountry: string | null | undefined): Pr
  * is no longer part of the first render's long task (every plural text — the header's credits — formats through them).
  */
 export function warmPluralFormatting(): void {
-  const likely = storedChoice() ?? DEFAULT_LOCALE;
-  // One task each: together they were one long task (80 ms at four times slower CPU).
-  setTimeout(() => new Intl.PluralRules(likely), 0);
-  setTimeout(() => new Intl.NumberFormat(likely), 0);
+  setTimeout(() => {
+    const likely = storedChoice() ?? DEFAULT_LOCALE;
+    new Intl.PluralRules(likely);
+    new Intl.NumberFormat(likely);
+  }, 0);
 }
 
 /** The member chose a language in the settings: kept on this device, shown at once. */
