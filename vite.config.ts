@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { emojiImages } from './web/vite/emoji-images';
 import { compiledCatalogues } from './web/vite/compiled-catalogues';
+import { firstPaint } from './web/vite/first-paint';
 import { routePreloads } from './web/vite/route-preloads';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -72,6 +73,7 @@ export default defineConfig(({ mode }) => ({
     compiledCatalogues(),
     emojiImages(),
     routePreloads(),
+    firstPaint(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

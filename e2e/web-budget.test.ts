@@ -50,6 +50,21 @@ describe('landing page budgets', () => {
     expect(html).toMatch(/<link rel="preload" href="\/api\/config" as="fetch" crossorigin/);
   });
 
+  it("the app's stylesheet does not hold the first paint: the loading overlay is styled and drawn inline", () => {
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const [head = '', body = ''] = html.split('</head>');
+    const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    // One stylesheet, in the head (so the routes' styles, appended later, still come after it), for no medium until
+    // the app switches it on; fetched at once by its preload.
+    expect(stylesheets).toHaveLength(1);
+    expect(stylesheets[0]).toMatch(/media="print" data-app-stylesheet/);
+    const href = stylesheets[0]!.match(/href="([^"]+)"/)![1]!;
+    expect(head).toContain(`<link rel="preload" as="style" crossorigin href="${href}">`);
+    expect(head).toMatch(/<style>[\s\S]*\.first-load\b/);
+    expect(body).not.toMatch(/rel="stylesheet"/);
+    expect(body).toMatch(/<div id="first-load"[^>]*>\s*(<!--[^>]*-->\s*)?<svg class="first-load__logo"/);
+  });
+
   it("the chunk of React and the router carries V8's compile hint on its first line (compiled off the main thread)", () => {
     const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
     const shell = html.match(/href="\/(assets\/shell-[^"]+\.js)"/)?.[1];
@@ -104,10 +119,10 @@ describe('landing page budgets', () => {
       await ctx.close();
     });
 
-    it('the sign-in page asks for all its chunks before any of its scripts has run', { timeout: 60_000 }, async () => {
+    it('the loading overlay paints while the stylesheet is on its way; the sign-in page asks for its chunks at once and renders only once the styles apply, before its own', { timeout: 60_000 }, async () => {
       const ctx = await newContext(browser, MOBILE, { serviceWorkers: 'block' });
       const page = await ctx.newPage();
-      // The app's stylesheet held back: scripts wait for a pending stylesheet, so nothing runs until it is released.
+      // The app's stylesheet held back: the app renders nothing until it has loaded.
       let releaseStyles!: () => void;
       const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
       await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
@@ -117,11 +132,20 @@ describe('landing page budgets', () => {
       const asked: string[] = [];
       page.on('request', (req) => asked.push(new URL(req.url()).pathname));
       await page.goto('/sign-in', { waitUntil: 'commit' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 });
+      expect(await page.locator('#first-load svg').isVisible()).toBe(true);
       const table = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[] }>;
       await expect.poll(() => table['/_signin/sign-in']!.js.filter((file) => !asked.includes(file)), { timeout: 10_000 }).toEqual([]);
       expect(await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)).toBe(0);
       releaseStyles();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Cascade order as it always was: the app's rules first, then each route's, which win ties.
+      const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => [new URL(sheet.href ?? location.href).pathname, sheet.media.mediaText] as const));
+      const own = sheets.filter(([href]) => /\/assets\/index-[^/]+\.css$/.test(href));
+      expect(own).toEqual([[expect.any(String), 'all']]);
+      const routeSheets = sheets.filter(([href]) => href.startsWith('/assets/') && !own.some(([o]) => o === href));
+      expect(routeSheets.length).toBeGreaterThan(0);
+      expect(sheets.findIndex(([href]) => href === own[0]![0])).toBeLessThan(sheets.findIndex(([href]) => href === routeSheets[0]![0]));
       await ctx.close();
     });
   });

@@ -8,6 +8,7 @@ import { registerAppPopups } from './app/register-popups';
 import { createAppRouter } from './app/router';
 import { getAuth, hasStoredSession, loadAuthSession } from './lib/auth-state';
 import { BrandProvider, type BrandSetup } from './lib/brand-context';
+import { appStylesheetReady } from './lib/app-stylesheet';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { startLanguage, useLanguage, warmPluralFormatting } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
@@ -22,6 +23,7 @@ function Screens({ router }: { router: AnyRouter }) {
 }
 
 async function start() {
+  const stylesReady = appStylesheetReady();
   listenForOpenRequests();
   installChunkReloadGuard();
   if (__MOCK_API__) {
@@ -71,6 +73,7 @@ async function start() {
         </BrandProvider>
       </StrictMode>,
     );
+  await stylesReady;
   render(setup);
   // Once the first screen has rendered, in idle time: a visitor's session (signing in, another tab's login), for
   // a signed-in member the popups' code (it brings what the member's screens share), and the service worker.
