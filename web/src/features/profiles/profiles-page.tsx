@@ -13,6 +13,7 @@ import { profilesList, useProfilesList, type ProfilesList } from './profiles-lis
 import { activeFilterCount, EMPTY_FILTERS, PER_PAGE_OPTIONS, SORT_LABELS, type ProfileFilters } from './profiles-query';
 import { useProfilesArea } from './use-profiles-area';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/ui/use-media-query';
+import { useProgressiveCount } from '@web/ui/use-progressive-count';
 import './profiles.css';
 
 addTexts(enMember);
@@ -31,7 +32,8 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
 
   useEffect(() => list.arm(), [list]);
 
-  // Coming back from a profile: put the member where they were, once the kept rows are drawn.
+  // Coming back from a profile: put the member where they were, once the kept rows are drawn (all of them at once).
+  const [restoring] = useState(() => list.view.get().scrollY > 0);
   const restored = useRef(false);
   useLayoutEffect(() => {
     if (restored.current || rows === undefined) return;
@@ -55,6 +57,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
 
   const firstLoad = state.status === 'loading';
   const visible = firstLoad ? [] : (rows ?? []);
+  const drawn = useProgressiveCount(visible.length, { all: restoring });
   const showEmpty = state.status === 'ready' && state.ids.length === 0;
   const showError = state.status === 'error';
 
@@ -146,7 +149,7 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
           )}
 
           <ul className="profile-grid" aria-busy={firstLoad}>
-            {visible.map((profile, index) => (
+            {visible.slice(0, drawn).map((profile, index) => (
               <li key={profile._id}>
                 <ProfileCard profile={profile} measurement={measurement} eager={index < 4} />
               </li>
@@ -154,9 +157,9 @@ export function ProfilesPage({ list = profilesList }: { list?: ProfilesList }) {
             {(firstLoad || state.status === 'loading-more') && <ProfileCardSkeletons count={Math.min(state.query.limit, firstLoad ? 8 : 4)} />}
           </ul>
 
-          {/* Only under cards: shown while the cards are still read from the local mirror, it sat where the
-              first row lands and was pushed down a screen (the page's layout shift). */}
-          {visible.length > 0 && (
+          {/* Only under every card: shown while the cards are still read from the local mirror or drawn in batches,
+              it sat where the next row lands and was pushed down (the page's layout shift). */}
+          {visible.length > 0 && drawn === visible.length && (
             <div className="load-more">
               <p className="muted">
                 {t('member.profiles.showing', { shown: Math.min(visible.length, state.total).toLocaleString(formatLocale()), total: state.total.toLocaleString(formatLocale()) })}
