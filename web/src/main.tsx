@@ -15,6 +15,7 @@ import { setNavigator } from './lib/navigation';
 import { popupsReady } from './ui/popups/popup-registry';
 import { loadBrandSetup } from './lib/runtime-config';
 import { toast } from './ui/toast';
+import { yieldToMain } from './lib/yield-to-main';
 
 /** The screens, drawn again in the member's language when it changes in the settings. */
 function Screens({ router }: { router: AnyRouter }) {
@@ -24,6 +25,8 @@ function Screens({ router }: { router: AnyRouter }) {
 
 async function start() {
   const stylesReady = appStylesheetReady();
+  // Evaluating the app's modules was this task's work; each step below gets a task of its own.
+  await yieldToMain();
   listenForOpenRequests();
   installChunkReloadGuard();
   if (__MOCK_API__) {
@@ -38,12 +41,14 @@ async function start() {
   const stored = hasStoredSession();
   const sessionReady = stored ? loadAuthSession() : null;
   const brandSetup = loadBrandSetup();
+  await yieldToMain();
   const router = createAppRouter();
   // The first screen's code (route chunks and their styles) downloads while the config and the brand load,
   // rather than after them: fetching it has no side effect, unlike running the routes' guards.
   for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
   // A member's and an agent's frames show plural texts at once (the header's credits); a visitor's first screen has none.
   if (stored) warmPluralFormatting();
+  await yieldToMain();
   await sessionReady;
   // A signed-in member's device syncs while the brand loads and the first screen renders: the inbox waits for the
   // first pull page, not for them (the first sync of a long history, docs/decisions/0019). The member's frame
@@ -74,6 +79,7 @@ async function start() {
       </StrictMode>,
     );
   await stylesReady;
+  await yieldToMain();
   render(setup);
   // Once the first screen has rendered, in idle time: a visitor's session (signing in, another tab's login), for
   // a signed-in member the popups' code (it brings what the member's screens share), and the service worker.
