@@ -82,6 +82,16 @@ describe('landing page budgets', () => {
     expect(signIn!.js.filter((file) => own.includes(file))).toEqual([]);
   });
 
+  it("the sign-in pages' own chunks hold no zod: the login rules load when the form takes the focus", () => {
+    const table = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[] }>;
+    for (const route of ['/_signin/sign-in', '/_signin/agent/sign-in']) {
+      const files = table[route]?.js ?? [];
+      expect(files.length, route).toBeGreaterThan(0);
+      const sources = files.flatMap((file) => (JSON.parse(fs.readFileSync(path.join(DIST, `${file}.map`), 'utf8')) as { sources: string[] }).sources);
+      expect(sources.filter((source) => source.includes('node_modules/zod/')), route).toEqual([]);
+    }
+  });
+
   describe.skipIf(!hasChromium)('in Chromium', () => {
     let browser: Browser;
     beforeAll(async () => {

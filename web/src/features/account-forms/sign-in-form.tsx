@@ -4,7 +4,7 @@ import { enAccount } from '@sync/locales/en-account';
 import { ApiError } from '@web/lib/http';
 import { formatLocale } from '@web/lib/i18n';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
-import { anyMissing, credentialsResolver } from '@web/ui/forms/credentials';
+import { anyMissing, credentialsResolver, prefetchCredentialsRules } from '@web/ui/forms/credentials';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
@@ -96,7 +96,14 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
   }
 
   return (
-    <form ref={formRef} className="form-stack account-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('account.sign-in-form')}>
+    <form
+      ref={formRef}
+      className="form-stack account-form"
+      onSubmit={(event) => void submit(event)}
+      onFocus={prefetchCredentialsRules}
+      noValidate
+      aria-label={t('account.sign-in-form')}
+    >
       <FormField id={`${idPrefix}-username`} label={t('account.username-or-email')} error={messageOf(formState.errors, 'username')}>
         {(control) => (
           <input

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useBrand } from '@web/lib/brand-context';
-import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { safeRedirect, useFinishSignIn } from './use-finish-sign-in';
 import './account-forms.css';
@@ -10,6 +9,9 @@ import { enAccount } from '@sync/locales/en-account';
 import { RichText } from '@web/ui/rich-text';
 
 addTexts(enAccount);
+
+// Only after "Forgot your password?": its rules (zod) need not hold the sign-in page's first paint.
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form').then((module) => ({ default: module.ForgotPasswordForm })));
 
 /** /sign-in (sign-in layout). An optional ?redirect= path is where the member lands afterwards. */
 export function SignInPage() {
@@ -39,7 +41,16 @@ export function SignInPage() {
           }
         />
       ) : (
-        <ForgotPasswordForm onBack={() => setView('sign-in')} />
+        <Suspense
+          fallback={
+            <div className="account-form__loading" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">{t('shell.loading')}</span>
+            </div>
+          }
+        >
+          <ForgotPasswordForm onBack={() => setView('sign-in')} />
+        </Suspense>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { call, rpc, via } from '@web/lib/rpc';
 import { ApiError } from '@web/lib/http';
 import { navigateTo } from '@web/lib/navigation';
 import { messageOf, useContractForm } from '@web/ui/forms/contract-form';
-import { anyMissing, credentialsResolver, type CredentialsValues } from '@web/ui/forms/credentials';
+import { anyMissing, credentialsResolver, prefetchCredentialsRules, type CredentialsValues } from '@web/ui/forms/credentials';
 import { FormField, SubmitButton } from '@web/ui/forms/form-field';
 import { PasswordInput } from '@web/ui/forms/password-input';
 import { toast } from '@web/ui/toast';
@@ -81,7 +81,7 @@ export function AgentSignInPage() {
         </h1>
         <p className="agent-sign-in__sub">{t('console.sign-in-lead')}</p>
       </div>
-      <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label={t('console.sign-in-form')}>
+      <form ref={formRef} className="form-stack" onSubmit={(event) => void submit(event)} onFocus={prefetchCredentialsRules} noValidate aria-label={t('console.sign-in-form')}>
         <FormField id="agent-email" label={t('console.email')} error={messageOf(formState.errors, 'username')}>
           {(control) => (
             <input

@@ -1,0 +1,6 @@
+import { authenticateBody, type AuthenticateBody } from '@sync/contract/auth';
+import { contractResolver } from './contract-form';
+import type { CredentialsValues } from './credentials';
+
+/** The contract's login body as a form resolver: in a chunk of its own, with zod (see credentials.ts). */
+export const credentialsContract = contractResolver<CredentialsValues, AuthenticateBody>(authenticateBody);
