@@ -1,10 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { AuthenticateBody } from '@sync/contract/auth';
+import type { CredentialsValues } from './credentials-contract';
 
-export interface CredentialsValues {
-  username: string;
-  password: string;
-}
+export type { CredentialsValues };
 
 /** A blank field is marked without a message of its own: the form warns once for both (docs/product.md#validation). */
 export const MISSING = 'missing';
