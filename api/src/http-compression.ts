@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
  */
 export const COMPRESS_MIN_BYTES = 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** Brotli when the client takes it (smaller at the same CPU at quality 4), else gzip; none when neither. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
@@ -28,10 +28,13 @@ function headerValue(headers: OutgoingHttpHeaders, name: string): string | undef
   return undefined;
 }
 
-function compress(body: string | Uint8Array, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : zlib.gzipSync(body, { level: 6 });
+/** `body` compressed as `encoding` asks (zlib answers in a Buffer of its own, never on shared memory). */
+export function compress(body: string | Uint8Array, encoding: Encoding): Buffer<ArrayBuffer> {
+  const packed =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.gzipSync(body, { level: 6 });
+  return packed as Buffer<ArrayBuffer>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { compress, COMPRESS_MIN_BYTES, type Encoding } from '../../http-compression.js';
 import { todayString } from './age-bounds.js';
 import { cardLiveFields, imagePolicyFor, toCard, type ImagePolicy } from './cards.js';
 import type { ProfileListQuery } from '@sync/contract/query';
@@ -58,21 +59,35 @@ export async function readSharedPage(exec: Executor, viewer: Viewer, query: Prof
   return { cards, tail, bytes: cards.reduce((sum, card) => sum + card.head.length + 200, tail.length) };
 }
 
-/** The answer's JSON: the kept cards with this member's favourites and the live fields as of `now`. */
-export function renderPage(page: SharedPage, favourites: ReadonlySet<string>, now: Date): Buffer<ArrayBuffer> {
+/** The answer as it goes out: its bytes, and their encoding when they are compressed. */
+export interface RenderedPage {
+  body: Buffer<ArrayBuffer>;
+  encoding?: Encoding;
+}
+
+/**
+ * The answer's JSON: the kept cards with this member's favourites and the live fields as of `now`, compressed in
+ * `encoding` when one is given and the answer is shared. Most members favour none of a page's cards: they share one
+ * body per second (the online dot and the NEW badge turn at most a second late), and its brotli or gzip form is
+ * made once for all of them. A member's own answer is compressed on its way out (http-compression.ts).
+ */
+export function renderPage(page: SharedPage, favourites: ReadonlySet<string>, now: Date, encoding?: Encoding): RenderedPage {
   const plain = !page.cards.some((card) => favourites.has(card.id));
   const second = Math.floor(now.getTime() / 1000);
-  // Most members favour none of a page's cards: they share one body per second (the online dot and the NEW badge
-  // turn at most a second late).
-  if (plain && page.plain?.second === second) return page.plain.body;
-  let json = '{"data":[';
-  page.cards.forEach((card, i) => {
-    const live = JSON.stringify(cardLiveFields({ ...card.row, favorite: favourites.has(card.id) }, now));
-    json += `${i ? ',' : ''}${card.head},${live.slice(1)}`;
-  });
-  const body = Buffer.from(json + page.tail);
-  if (plain) page.plain = { second, body };
-  return body;
+  if (!plain || page.plain?.second !== second) {
+    let json = '{"data":[';
+    page.cards.forEach((card, i) => {
+      const live = JSON.stringify(cardLiveFields({ ...card.row, favorite: favourites.has(card.id) }, now));
+      json += `${i ? ',' : ''}${card.head},${live.slice(1)}`;
+    });
+    const body = Buffer.from(json + page.tail);
+    if (!plain) return { body };
+    page.plain = { second, body, encoded: {} };
+  }
+  const shared = page.plain!;
+  if (!encoding || shared.body.byteLength < COMPRESS_MIN_BYTES) return { body: shared.body };
+  shared.encoded[encoding] ??= compress(shared.body, encoding);
+  return { body: shared.encoded[encoding], encoding };
 }
 
 /**

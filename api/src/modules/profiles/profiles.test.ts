@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { listEnvelope } from '@sync/contract/errors';
 import { profile as profileSchema } from '@sync/contract/entities';
 import { ageFromDateString } from '@sync/rules/age';
-import { brands, profileViews, profiles } from '../../db/schema/index.js';
+import { brands, favourites, profileViews, profiles } from '../../db/schema/index.js';
 import { createFictive, createMember, type MemberFixture } from '../../test/fixtures.js';
 import { createTestContext, TEST_API_KEY, type TestContext } from '../../test/harness.js';
 import { TOTAL_LOOKAHEAD } from './service.js';
@@ -260,6 +261,38 @@ describe('GET /api/profiles (member)', () => {
     const vip = (await list('sortBy=recent&limit=1', premium)).data[0]!;
     expect(vip.images).toHaveLength(3);
     expect(vip.images.every((i) => !('blocked' in i) && typeof i.small === 'string')).toBe(true);
+  });
+
+  it('a member whose client takes br or gzip gets the shared page compressed, the same JSON; a favourite on the page makes it their own', async () => {
+    const raw = async (who: MemberFixture, encoding?: string) => {
+      const res = await ctx.app.request('/api/profiles?limit=24', { headers: { ...who.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+      expect(res.status).toBe(200);
+      return { encoding: res.headers.get('content-encoding'), vary: res.headers.get('vary'), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const plain = await raw(member);
+    expect(plain.encoding).toBeNull();
+    const expected = JSON.parse(plain.bytes.toString('utf8')) as Page;
+    expect(expected.data).toHaveLength(24);
+    const br = await raw(member, 'gzip, deflate, br, zstd');
+    expect([br.encoding, br.vary]).toEqual(['br', 'Accept-Encoding']);
+    expect(br.bytes.byteLength).toBeLessThan(plain.bytes.byteLength / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(expected);
+    const gzip = await raw(member, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.bytes).toString('utf8'))).toEqual(expected);
+
+    // Another member shares the compressed page; one who favours a card on it gets an answer of their own.
+    const vip = await createMember(ctx, { isPremium: true });
+    const first = expected.data[0]!._id;
+    const plainVip = await raw(vip);
+    expect(JSON.parse(plainVip.bytes.toString('utf8')).data.every((card: Card) => card.favorite === false)).toBe(true);
+    await ctx.deps.db.insert(favourites).values({ fromProfileId: vip.profileId, toProfileId: first });
+    ctx.deps.profileLists.dropViewer(vip.id);
+    const own = await raw(vip, 'br');
+    const ownPage = JSON.parse((own.encoding === 'br' ? zlib.brotliDecompressSync(own.bytes) : own.bytes).toString('utf8')) as Page;
+    expect(ownPage.data.find((card) => card._id === first)?.favorite).toBe(true);
+    expect(ownPage.data.filter((card) => card.favorite)).toHaveLength(1);
+    expect(JSON.parse(zlib.brotliDecompressSync((await raw(member, 'br')).bytes).toString('utf8'))).toEqual(expected);
   });
 
   it('rejects bad input with 400 naming the parameter', async () => {

@@ -1,6 +1,7 @@
 import { Hono, type Context, type TypedResponse } from 'hono';
 import type { AppEnv } from '../../context.js';
 import { profileListQuery, publicProfilesQuery } from '@sync/contract/query';
+import { pickEncoding } from '../../http-compression.js';
 import { ApiError } from '../../lib/errors.js';
 import { accepts, parseWith, queryOf } from '../../lib/validate.js';
 import { requireAuth } from '../auth/middleware.js';
@@ -42,7 +43,10 @@ export const profileRoutes = new Hono<AppEnv>()
     const { url } = c.req;
     const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const page = await sharedListPage(deps, viewer, search, () => parseWith(profileListQuery, queryOf(c), 'query'));
-    return c.body(renderPage(page, favourites, deps.clock.now()), 200, { 'content-type': 'application/json' }) as unknown as PrerenderedList;
+    const { body, encoding } = renderPage(page, favourites, deps.clock.now(), pickEncoding(c.req.header('accept-encoding')));
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (encoding) Object.assign(headers, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
+    return c.body(body, 200, headers) as unknown as PrerenderedList;
   })
   /**
    * One profile with every approved photo; standard members get the first in full and `{ _id, type, blocked: true }`

@@ -1,3 +1,4 @@
+import type { Encoding } from '../../http-compression.js';
 import type { CardRow } from './cards.js';
 import type { ProfileListCache } from './list-cache.js';
 import type { Viewer } from './viewer.js';
@@ -20,8 +21,11 @@ export interface SharedPage {
   /** `],"total":…,"nextCursor":…}`: the envelope after the cards. */
   tail: string;
   bytes: number;
-  /** The answer for a member with none of these cards among their favourites, for the app clock's second it was made in. */
-  plain?: { second: number; body: Buffer<ArrayBuffer> };
+  /**
+   * The answer for a member with none of these cards among their favourites, for the app clock's second it was made
+   * in, with its compressed forms as they are first asked for.
+   */
+  plain?: { second: number; body: Buffer<ArrayBuffer>; encoded: Partial<Record<Encoding, Buffer<ArrayBuffer>>> };
 }
 
 /** What the list keeps of a member: the viewer, and their favourites, or null when their list is read for them alone. */
