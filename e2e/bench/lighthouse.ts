@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHROMIUM } from '../support/browser.js';
-import { ROOT, startApi, waitUntilIdle } from './support/api-process.js';
+import { ROOT, startApi } from './support/api-process.js';
+import { waitUntilIdle } from './support/cpu.js';
 import { formatTable, verdict } from './support/table.js';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';

@@ -15,7 +15,6 @@ import { setNavigator } from './lib/navigation';
 import { popupsReady } from './ui/popups/popup-registry';
 import { loadBrandSetup } from './lib/runtime-config';
 import { toast } from './ui/toast';
-import { whenIdle } from './lib/when-idle';
 import { yieldToMain } from './lib/yield-to-main';
 
 /** The screens, drawn again in the member's language when it changes in the settings. */
@@ -86,9 +85,10 @@ async function start() {
   // a signed-in member the popups' code (it brings what the member's screens share), and the service worker.
   // Earlier, they would share the network with the first screen's own code; a visitor fetches the popups only
   // when one opens.
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
   const afterFirstScreen = router.subscribe('onRendered', () => {
     afterFirstScreen();
-    whenIdle(() => {
+    idle(() => {
       void loadAuthSession();
       if (getAuth().isAuthenticated) void popupsReady();
       if (!__MOCK_API__) void import('./app/pwa').then(({ registerPwa }) => registerPwa());

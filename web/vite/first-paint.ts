@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { APP_STYLESHEET_ATTRIBUTE } from '../src/lib/app-stylesheet';
 
 const ENTRY_STYLESHEET = /<link rel="stylesheet"([^>]*)href="(\/assets\/[^"]+\.css)"([^>]*)>/;
 
@@ -17,12 +18,12 @@ export function firstPaint(): Plugin {
       order: 'post',
       handler(html) {
         const match = html.match(ENTRY_STYLESHEET);
-        if (!match) throw new Error("first-paint: index.html has no app stylesheet link");
+        if (!match) throw new Error('first-paint: index.html has no app stylesheet link');
         const [link, before, href, after] = match;
         const attributes = `${before}href="${href}"${after}`.replace(/\s+/g, ' ').trim();
         return html.replace(
           link,
-          `<link rel="preload" as="style" ${attributes}>\n    <link rel="stylesheet" ${attributes} media="print" data-app-stylesheet>`,
+          `<link rel="preload" as="style" ${attributes}>\n    <link rel="stylesheet" ${attributes} media="print" ${APP_STYLESHEET_ATTRIBUTE}>`,
         );
       },
     },

@@ -123,27 +123,3 @@ export function readRssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** CPU time the process has used so far, in clock ticks (user + system), read from /proc. */
-function cpuTicks(pid: number): number {
-  // The command name may hold spaces: the fields that follow it start after its closing parenthesis.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/**
- * Settles once the process has used under 5% of a core for `quietMs` in a row (or after `timeoutMs`): a bench that
- * measures the browser waits until the server's background work (the seed's drawing of the avatars) is done.
- */
-export async function waitUntilIdle(pid: number, { quietMs = 3000, timeoutMs = 300_000 } = {}): Promise<void> {
-  const stepMs = 500;
-  const ticksPerStep = (100 * stepMs) / 1000; // USER_HZ is 100 on Linux
-  const deadline = Date.now() + timeoutMs;
-  let quiet = 0;
-  let last = cpuTicks(pid);
-  while (quiet < quietMs && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, stepMs));
-    const now = cpuTicks(pid);
-    quiet = now - last <= ticksPerStep * 0.05 ? quiet + stepMs : 0;
-    last = now;
-  }
-}

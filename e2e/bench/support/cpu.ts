@@ -24,3 +24,20 @@ export function postgresCpuMs(): number {
   }
   return total;
 }
+
+/**
+ * Settles once the process has used under 5% of a core for `quietMs` in a row (or after `timeoutMs`): a bench that
+ * measures the browser waits until the server's background work (the seed's drawing of the avatars) is done.
+ */
+export async function waitUntilIdle(pid: number, { quietMs = 3000, timeoutMs = 300_000 } = {}): Promise<void> {
+  const stepMs = 500;
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  let last = processCpuMs(pid);
+  while (quiet < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+    const now = processCpuMs(pid);
+    quiet = now - last <= stepMs * 0.05 ? quiet + stepMs : 0;
+    last = now;
+  }
+}
