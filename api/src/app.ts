@@ -42,6 +42,7 @@ import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { mountWeb } from './web-static.js';
+import { requestHeader } from './lib/request-header.js';
 
 export interface CreateAppOptions {
   /** Given by main.ts from @hono/node-ws; tests that need no sockets leave it out. */
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    c.set('requestId', requestHeader(c, 'x-request-id') ?? randomUUID());
     await next();
   });
 
@@ -88,11 +89,11 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}) {
   api.use('*', async (c, next) => {
     // Multipart uploads set their own, larger limit on their route. GET and HEAD bodies are never read, and
     // checking one would build the web Request that @hono/node-server otherwise never makes for them.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.header('content-type')?.startsWith('multipart/')) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || requestHeader(c, 'content-type')?.startsWith('multipart/')) return next();
     // A body of known length is judged by its header (Node's parser holds the body to it), and a JSON one is
     // read from Node's stream; a chunked body is counted as it streams.
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const length = requestHeader(c, 'content-length');
+    if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       if (Number(length) > JSON_BODY_LIMIT) throw new ApiError(413, 'payload-too-large', 'The request is too large');
       readJsonBodyFromNode(c);
       return next();

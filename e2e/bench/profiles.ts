@@ -169,7 +169,7 @@ export async function main(args: string[]): Promise<boolean> {
         path: `/api/profiles?limit=36&${query}`,
         headers: { ...(world.members[worker] as Principal).headers, 'accept-encoding': values['accept-encoding']! },
         label: `${combo} ${place}`,
-        onBody: place === 'first' ? (text: string) => cursors.set(combo, nextCursorOf(text)) : undefined,
+        onBody: place === 'first' && !cursor ? (text: string) => cursors.set(combo, nextCursorOf(text)) : undefined,
       };
     };
 

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.js';
 import { de } from '@sync/locales/de';
 import { catalogueOf, DEFAULT_LOCALE, isLocale, loadCatalogue, localeOfCountry, setLocaleSource, texts, type Locale } from '@sync/texts';
+import { requestHeader } from './request-header.js';
 
 /**
  * The API speaks the catalogue of sync/ too (docs/decisions/0045): error messages in the language of the request,
@@ -30,5 +31,5 @@ export function inLocale<T>(locale: Locale, work: () => T): T {
 export const languageScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Health answers before a brand is known: English.
   const country = (c.get('brand') as AppEnv['Variables']['brand'] | undefined)?.defaultCountry;
-  await scope.run(requestLocale(c.req.header('accept-language'), country), next);
+  await scope.run(requestLocale(requestHeader(c, 'accept-language'), country), next);
 };

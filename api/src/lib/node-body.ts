@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { requestHeader } from './request-header.js';
 
 /**
  * A JSON request's body read straight from Node's request stream into Hono's body cache, where c.req.text(),
@@ -10,7 +11,7 @@ import type { Context } from 'hono';
  */
 export function readJsonBodyFromNode(c: Context): void {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming || !c.req.header('content-type')?.startsWith('application/json')) return;
+  if (!incoming || !requestHeader(c, 'content-type')?.startsWith('application/json')) return;
   const text = new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

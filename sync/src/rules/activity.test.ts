@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_PROFILE_MS, ONLINE_WINDOW_MS, activityAge, activityLabel, isNewProfile, isOnline } from './activity.js';
+import { NEW_PROFILE_MS, ONLINE_WINDOW_MS, activityAge, activityFlagsTurnAt, activityLabel, isNewProfile, isOnline } from './activity.js';
 
 const now = new Date('2025-01-31T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -15,6 +15,17 @@ describe('badges', () => {
     expect(isOnline(ago(ONLINE_WINDOW_MS - 1).getTime(), now)).toBe(true);
     expect(isOnline(ago(ONLINE_WINDOW_MS), now)).toBe(false);
     expect(isOnline('not a date', now)).toBe(false);
+  });
+  it('names the first instant either flag turns, and none once both have', () => {
+    const created = ago(NEW_PROFILE_MS - 10_000);
+    const active = ago(ONLINE_WINDOW_MS - 5_000);
+    const turn = activityFlagsTurnAt(created, active, now);
+    expect(turn).toBe(now.getTime() + 5_000);
+    expect(isOnline(active, new Date(turn - 1))).toBe(true);
+    expect(isOnline(active, new Date(turn))).toBe(false);
+    expect(activityFlagsTurnAt(created, active, new Date(turn))).toBe(now.getTime() + 10_000);
+    expect(activityFlagsTurnAt(ago(NEW_PROFILE_MS), ago(ONLINE_WINDOW_MS), now)).toBe(Infinity);
+    expect(activityFlagsTurnAt('not a date', active.toISOString(), now)).toBe(now.getTime() + 5_000);
   });
 });
 

@@ -32,6 +32,15 @@ export function isOnline(activityDate: DateLike, now: Date = new Date()): boolea
   return elapsed(activityDate, now) < ONLINE_WINDOW_MS;
 }
 
+/**
+ * The first instant after `now` at which isNewProfile(createDate) or isOnline(activityDate) answers otherwise, in ms
+ * (Infinity when neither will): both only turn false as time goes on, each once its window has passed.
+ */
+export function activityFlagsTurnAt(createDate: DateLike, activityDate: DateLike, now: Date): number {
+  const turns = [toMs(createDate) + NEW_PROFILE_MS, toMs(activityDate) + ONLINE_WINDOW_MS].filter((at) => at > now.getTime());
+  return Math.min(...turns);
+}
+
 export type ActivityUnit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';
 
 export interface ActivityAge {

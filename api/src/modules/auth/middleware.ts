@@ -4,6 +4,7 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { idParam } from '../../lib/params.js';
 import { authenticateAccessToken, type SessionFailure } from './sessions.js';
+import { requestHeader } from '../../lib/request-header.js';
 
 export type AuthKind = 'user' | 'agent' | 'admin';
 
@@ -25,7 +26,7 @@ export function sessionError(reason: SessionFailure): ApiError {
  */
 export function requireAuth(kind?: AuthKind): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
+    const token = bearerToken(requestHeader(c, 'authorization'));
     if (!token) throw new ApiError(401, 'unauthorized', t('error.unauthorized'));
     const check = await authenticateAccessToken(c.get('deps'), token);
     if (!check.ok) throw sessionError(check.reason);

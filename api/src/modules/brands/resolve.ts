@@ -4,6 +4,7 @@ import type { AppEnv, BrandContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { brands } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
+import { requestHeader } from '../../lib/request-header.js';
 
 const TTL_MS = 30_000;
 let cache: { at: number; db: Db; list: (BrandContext & { aliases: string[] })[] } | undefined;
@@ -57,7 +58,7 @@ export async function findBrandByApiKey(db: Db, apiKey: string): Promise<BrandCo
 }
 
 export const brandMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const brand = await resolveBrand(c.get('deps').db, c.req.header('x-forwarded-host') ?? c.req.header('host'));
+  const brand = await resolveBrand(c.get('deps').db, requestHeader(c, 'x-forwarded-host') ?? requestHeader(c, 'host'));
   if (!brand) throw new ApiError(503, 'no-brand', 'No brand is configured for this site');
   c.set('brand', brand);
   await next();

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Image, Profile, ProfileBadge } from '@sync/contract/entities';
-import { isNewProfile, isOnline } from '@sync/rules/activity';
+import { activityFlagsTurnAt, isNewProfile, isOnline } from '@sync/rules/activity';
 import type { Executor } from '../../db/client.js';
 import { fromJsonRow, rowsOf } from '../../db/rows.js';
 import { images, profiles } from '../../db/schema/index.js';
@@ -192,6 +192,11 @@ export function cardLiveFields(row: Pick<CardRow, 'isFeatured' | 'isPremium' | '
     activityDate: row.activityDate.toISOString(),
     favorite: Boolean(row.favorite),
   };
+}
+
+/** The first instant after `now` at which cardLiveFields(row, ·) answers otherwise: a NEW badge or the online dot turning off. */
+export function cardLiveFieldsTurnAt(row: Pick<CardRow, 'createDate' | 'activityDate'>, now: Date): number {
+  return activityFlagsTurnAt(row.createDate, row.activityDate, now);
 }
 
 /** Cards for a page of rows, with their images fetched in one query (no N+1), in the rows' order. */

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { compress, COMPRESS_MIN_BYTES, type Encoding } from '../../http-compression.js';
 import { todayString } from './age-bounds.js';
-import { cardLiveFields, imagePolicyFor, toCard, type ImagePolicy } from './cards.js';
+import { cardLiveFields, cardLiveFieldsTurnAt, imagePolicyFor, toCard, type ImagePolicy } from './cards.js';
 import type { ProfileListQuery } from '@sync/contract/query';
 import { filterConditions, readListPage } from './service.js';
 import { loadViewer, type Viewer } from './viewer.js';
@@ -68,13 +68,13 @@ export interface RenderedPage {
 /**
  * The answer's JSON: the kept cards with this member's favourites and the live fields as of `now`, compressed in
  * `encoding` when one is given and the answer is shared. Most members favour none of a page's cards: they share one
- * body per second (the online dot and the NEW badge turn at most a second late), and its brotli or gzip form is
- * made once for all of them. A member's own answer is compressed on its way out (http-compression.ts).
+ * body, made again only once a card's NEW badge or online dot turns (or the app clock went back), and its brotli
+ * or gzip form is made once for all of them. A member's own answer is compressed on its way out (http-compression.ts).
  */
 export function renderPage(page: SharedPage, favourites: ReadonlySet<string>, now: Date, encoding?: Encoding): RenderedPage {
   const plain = !page.cards.some((card) => favourites.has(card.id));
-  const second = Math.floor(now.getTime() / 1000);
-  if (!plain || page.plain?.second !== second) {
+  const at = now.getTime();
+  if (!plain || !page.plain || at < page.plain.from || at >= page.plain.until) {
     let json = '{"data":[';
     page.cards.forEach((card, i) => {
       const live = JSON.stringify(cardLiveFields({ ...card.row, favorite: favourites.has(card.id) }, now));
@@ -82,7 +82,8 @@ export function renderPage(page: SharedPage, favourites: ReadonlySet<string>, no
     });
     const body = Buffer.from(json + page.tail);
     if (!plain) return { body };
-    page.plain = { second, body, encoded: {} };
+    const until = Math.min(...page.cards.map((card) => cardLiveFieldsTurnAt(card.row, now)));
+    page.plain = { from: at, until, body, encoded: {} };
   }
   const shared = page.plain!;
   if (!encoding || shared.body.byteLength < COMPRESS_MIN_BYTES) return { body: shared.body };

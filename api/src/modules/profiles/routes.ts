@@ -9,6 +9,7 @@ import { findBrandByApiKey } from '../brands/resolve.js';
 import { loadListViewer, renderPage, sharedListPage } from './list-page.js';
 import { getProfile, listProfiles, listPublicProfiles } from './service.js';
 import { loadViewer } from './viewer.js';
+import { requestHeader } from '../../lib/request-header.js';
 
 const memberAuth = requireAuth('user');
 
@@ -31,8 +32,8 @@ export const profileRoutes = new Hono<AppEnv>()
    */
   .get('/profiles', accepts('query', profileListQuery, publicProfilesQuery), async (c) => {
     const deps = c.get('deps');
-    if (c.req.header('authorization') === undefined) {
-      const key = c.req.header('x-api-key')?.trim() ?? '';
+    if (requestHeader(c, 'authorization') === undefined) {
+      const key = requestHeader(c, 'x-api-key')?.trim() ?? '';
       const brand = key && key.length <= 256 ? await findBrandByApiKey(deps.db, key) : undefined;
       if (!brand) throw new ApiError(401, 'unauthorized', 'A member token or a valid x-api-key header is required');
       const query = parseWith(publicProfilesQuery, queryOf(c), 'query');
@@ -43,7 +44,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const { url } = c.req;
     const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const page = await sharedListPage(deps, viewer, search, () => parseWith(profileListQuery, queryOf(c), 'query'));
-    const { body, encoding } = renderPage(page, favourites, deps.clock.now(), pickEncoding(c.req.header('accept-encoding')));
+    const { body, encoding } = renderPage(page, favourites, deps.clock.now(), pickEncoding(requestHeader(c, 'accept-encoding')));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (encoding) Object.assign(headers, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
     return c.body(body, 200, headers) as unknown as PrerenderedList;

@@ -22,10 +22,10 @@ export interface SharedPage {
   tail: string;
   bytes: number;
   /**
-   * The answer for a member with none of these cards among their favourites, for the app clock's second it was made
-   * in, with its compressed forms as they are first asked for.
+   * The answer for a member with none of these cards among their favourites, with its compressed forms as they are
+   * first asked for: right from the app clock's `from` until `until`, when the first of its cards' live fields turns.
    */
-  plain?: { second: number; body: Buffer<ArrayBuffer>; encoded: Partial<Record<Encoding, Buffer<ArrayBuffer>>> };
+  plain?: { from: number; until: number; body: Buffer<ArrayBuffer>; encoded: Partial<Record<Encoding, Buffer<ArrayBuffer>>> };
 }
 
 /** What the list keeps of a member: the viewer, and their favourites, or null when their list is read for them alone. */
