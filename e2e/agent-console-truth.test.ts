@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, hasChromium, launch, newContext, shot } from './support/browser.js';
-import { ADMIN, DEMO, apiCall, apiToken, pathOf, seriousAxeViolations } from './support/member.js';
+import { ADMIN, apiCall, apiToken, createMember, pathOf, seriousAxeViolations } from './support/member.js';
 import { asTab, createAgentLikeDemo, sessionBar, signInStaff, tag, toast } from './support/staff.js';
 
 /**
@@ -50,13 +50,16 @@ describe.skipIf(!hasChromium)('agent console: the server is the truth', () => {
   beforeAll(async () => {
     browser = await launch();
     ctx = await newContext(browser, WIDE);
-    // An agent of its own, with the demo agent's scope, so other journeys' claims and sessions do not mix in.
-    await createAgentLikeDemo(me, { firstName: 'Tess', lastName: 'Tabs' }, 3);
-    // The member writes to three profiles: three conversations wait in the message stock.
-    const member = await apiToken(DEMO);
-    const profiles = await apiCall<{ data: { _id: string }[] }>(member, 'GET', '/profiles?limit=36');
+    // An agent of its own, covering the demo brands in Britain only, and a member of its own who lives there:
+    // the stock it claims from holds this journey's conversations alone, whatever other journeys left waiting.
+    await createAgentLikeDemo(me, { firstName: 'Tess', lastName: 'Tabs' }, 3, { country: 'GB' });
+    const member = await createMember({ credits: true, prefix: 'tabs' });
+    await apiCall(member.token, 'PATCH', `/user/${member.id}`, { location: { country: 'GB', city: 'Leeds', state: 'West Yorkshire' } });
+    // The member writes to three profiles, seven messages each (a thread longer than the screen, so the page
+    // scrolls): three conversations wait in the message stock.
+    const profiles = await apiCall<{ data: { _id: string }[] }>(member.token, 'GET', '/profiles?limit=36');
     for (const profile of profiles.data.slice(-3)) {
-      await apiCall(member, 'POST', `/conversation/${profile._id}`, { messageType: 'text', message: `Anyone there ${tag()}` });
+      for (let i = 1; i <= 7; i++) await apiCall(member.token, 'POST', `/conversation/${profile._id}`, { messageType: 'text', message: `Anyone there? (${i}) ${tag()}` });
     }
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { DESKTOP, MOBILE, firstLink, shot, waitForMail } from './browser.js';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -122,9 +122,14 @@ export async function buyCredits(token: string, sku: string) {
   });
   const { token: paymentToken } = (await card.json()) as { token: string };
   await apiCall(token, 'PATCH', `/order/${order._id}`, { paymentToken, saveCard: false });
-  await expect
-    .poll(async () => (await apiCall<{ lastTransaction?: { status: string } }>(token, 'GET', `/order/${order._id}`)).lastTransaction?.status, { timeout: 15_000 })
-    .toBe('success');
+  // vi.waitFor rather than expect.poll: a journey's beforeAll buys too.
+  await vi.waitFor(
+    async () => {
+      const status = (await apiCall<{ lastTransaction?: { status: string } }>(token, 'GET', `/order/${order._id}`)).lastTransaction?.status;
+      if (status !== 'success') throw new Error(`order ${order._id}: ${status ?? 'no transaction yet'}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 /** The serious and critical axe violations of the page as it is now, as "rule: target" lines. */

@@ -43,10 +43,17 @@ export function asTab<T>(page: Page, method: string, path: string): Promise<T> {
   );
 }
 
-/** An agent of the journey's own with the demo agent's scope, so other journeys' claims and sessions do not mix in. */
-export async function createAgentLikeDemo(me: { username: string; password: string }, name: { firstName: string; lastName: string }, maxClaims: number) {
+/**
+ * An agent of the journey's own with the demo agent's scope, so other journeys' claims and sessions do not mix in.
+ * With `country`, the demo agent's brands in that country only: a journey whose members live there has a stock no
+ * other journey's conversations wait in.
+ */
+export async function createAgentLikeDemo(me: { username: string; password: string }, name: { firstName: string; lastName: string }, maxClaims: number, opts: { country?: string } = {}) {
   const admin = await apiToken(ADMIN, 'agent');
   const agents = await apiCall<{ data: { email: string; scope: string[] }[] }>(admin, 'GET', '/agents?limit=100');
-  const scope = agents.data.find((a) => a.email === AGENT.username)!.scope;
+  const demoScope = agents.data.find((a) => a.email === AGENT.username)!.scope;
+  // A scope entry is COUNTRY-domain (staff_covers.sql).
+  const scope = opts.country ? demoScope.filter((entry) => entry.startsWith(`${opts.country}-`)) : demoScope;
+  if (scope.length === 0) throw new Error(`the demo agent covers no brand in ${opts.country}`);
   await apiCall(admin, 'POST', '/agent', { email: me.username, password: me.password, ...name, scope, maxClaims });
 }
