@@ -10,7 +10,7 @@ import type { Database } from '@api/db/client';
 import { ROOT, startApi, type ApiProcess } from './support/api-process.js';
 import { postgresCpuMs, processCpuMs } from './support/cpu.js';
 import { JsonClient } from './support/http-json.js';
-import { createFreshDatabase, pgbench, postgresReachable, type FreshDatabase, type PgbenchResult } from './support/postgres.js';
+import { createFreshDatabase, pgbench, postgresReachable, type FreshDatabase, type PgbenchResult, pgbenchSummary } from './support/postgres.js';
 import { formatTable, percentile, ratio, verdict } from './support/table.js';
 import { newJwtSecret, openMigrated, rowsOf, seedWorld, type Principal, type World } from './support/world.js';
 
@@ -338,7 +338,7 @@ export async function main(args: string[]): Promise<boolean> {
     fresh = await createFreshDatabase('bench_messages');
     log(`database ${fresh.name}: pgbench -i, then tpcb-like at ${clients} clients for ${seconds} s`);
     const pg: PgbenchResult = await pgbench(fresh, clients, seconds);
-    log(`pgbench: ${pg.tps.toFixed(0)} tps`);
+    log(`pgbench: ${pgbenchSummary(pg)}`);
 
     database = await openMigrated({ databaseUrl: fresh.url });
     const world = await seedWorld(database, { jwtSecret, members: clients + LISTENERS + SOCKET_MEMBERS, credits, fictives: 50, admin: true });

@@ -10,7 +10,7 @@ import { startApi, type ApiProcess } from './support/api-process.js';
 import { postgresCpuMs, processCpuMs } from './support/cpu.js';
 import { JsonClient } from './support/http-json.js';
 import { NGINX_SITE, nginxBinary, startNginx, type Proxy } from './support/nginx.js';
-import { createFreshDatabase, pgbench, postgresReachable, type FreshDatabase } from './support/postgres.js';
+import { createFreshDatabase, pgbench, postgresReachable, type FreshDatabase, pgbenchSummary } from './support/postgres.js';
 import { formatTable, percentile, ratio, verdict } from './support/table.js';
 import { newJwtSecret, openMigrated, rowsOf, seedWorld, type Principal, type World } from './support/world.js';
 
@@ -126,7 +126,7 @@ export async function main(args: string[]): Promise<boolean> {
     fresh = await createFreshDatabase('bench_scale');
     log(`database ${fresh.name}: pgbench -i, then tpcb-like at ${clients} clients for ${values['pgbench-seconds']} s (the yardstick)`);
     const pg = await pgbench(fresh, clients, Number(values['pgbench-seconds']));
-    log(`pgbench: ${pg.tps.toFixed(0)} tps`);
+    log(`pgbench: ${pgbenchSummary(pg)}`);
     database = await openMigrated({ databaseUrl: fresh.url });
     const [{ max_connections: maxConnections } = { max_connections: 100 }] = await rowsOf<{ max_connections: number }>(
       database.db,

@@ -23,5 +23,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** "met" / "MISSED" for a reported (not asserted) speed target. */
 export const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
