@@ -79,9 +79,9 @@ export interface PgbenchResult {
  * `pgbench -i` (unless `init` is false: the tables are there) then the built-in tpcb-like script with the given
  * clients, on the run's own database: the yardstick the API's figures are divided by, measured on the same
  * machine in the same minute. pgbench vacuums its tables before each run, so a second run starts as clean.
- * tpcb-like waits for a WAL flush at every commit, so a few seconds of slow flushes on this host's shared disk
- * halve a whole run (399 and 565 tps seen against 1,500 minutes apart, on the same data): the run reports every
- * 5 seconds, and its figure is the median slice, which one such stall does not move.
+ * A stall of a few seconds halved whole runs (399 and 565 tps seen against 1,500 minutes apart, on the same data;
+ * docs/decisions/0049): the run reports every 5 seconds, and its figure is the median slice, which one such stall
+ * does not move.
  */
 export async function pgbench(db: FreshDatabase, clients: number, seconds: number, { init = true } = {}): Promise<PgbenchResult> {
   const url = new URL(db.url);
