@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../texts.js';
+import { de } from '../locales/de.js';
+import { loadCatalogue, setLocaleSource, t, texts } from '../texts.js';
 import { isStorableText, isUnstorableIssue, text } from './text.js';
 
 describe('text()', () => {
@@ -15,6 +16,19 @@ describe('text()', () => {
     expect(issue.message).toBe(t('validation.special-characters'));
     expect(isUnstorableIssue(issue)).toBe(true);
     expect(isUnstorableIssue(text().max(1).safeParse('ab').error!.issues[0]!)).toBe(false);
+  });
+
+  it('speaks the language of the moment a value is refused, not of the moment the schema was built', () => {
+    const built = text();
+    expect(text()).toBe(built);
+    loadCatalogue('de', de, texts);
+    setLocaleSource(() => 'de');
+    try {
+      expect(built.safeParse('a\u0000').error!.issues[0]!.message).toBe('Bitte entferne Sonderzeichen');
+    } finally {
+      setLocaleSource(() => 'en');
+    }
+    expect(built.safeParse('a\u0000').error!.issues[0]!.message).toBe('Please remove special characters');
   });
 
   it('chains like z.string()', () => {

@@ -17,9 +17,21 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
+function storableString(params?: Parameters<typeof z.string>[0]) {
+  // The message is read when a value is refused, in the language of that moment, not when the schema is built.
+  return z.string(params).refine(isStorableText, { error: () => t('validation.special-characters'), params: { unstorable: true } });
+}
+
+/**
+ * One schema for every plain `text()`: a zod schema never changes (`.max()` and the like answer a new one), and the
+ * contract's modules call `text()` a few hundred times as they load, each call a string schema and a refinement:
+ * on a cheap phone that was a good part of the tasks that evaluate them.
+ */
+const plainText = storableString();
+
 /** `z.string(params)` that refuses what the database cannot store; chain `.max()`, `.trim()`, `.regex()` as usual. */
 export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine(isStorableText, { error: t('validation.special-characters'), params: { unstorable: true } });
+  return params === undefined ? plainText : storableString(params);
 }
 
 /**
