@@ -34,7 +34,7 @@ export default defineConfig({
   test: {
     reporters,
     // Vitest leaves a core for itself by default: one test file at a time on CI's two cores. The files' own work
-    // (PGlite, PostgreSQL's backends, happy-dom) keeps both busy with two: the API suite on PostgreSQL took half the time.
+    // (PGlite, PostgreSQL's backends, happy-dom) keeps both busy with two.
     maxWorkers: '100%',
     sequence: { sequencer: DemoChangersLast },
     projects: [

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
 import type { AppEnv } from '../context.js';
 import { PASSWORD, bearer, createAgent, registerMember } from '../modules/auth/test-helpers.js';
 import { createTestContext, jsonRequest, type TestContext } from '../test/harness.js';
@@ -31,38 +30,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface Client {
-  ws: WebSocket;
-  frames: Record<string, unknown>[];
-  closed: Promise<{ code: number; reason: string }>;
-  next(event: string): Promise<Record<string, unknown>>;
-}
-
-function connect(path: string): Promise<Client> {
-  const ws = live.socket(path);
-  const frames: Record<string, unknown>[] = [];
-  const waiters: { event: string; resolve: (f: Record<string, unknown>) => void }[] = [];
-  ws.on('message', (data) => {
-    const frame = JSON.parse(String(data));
-    frames.push(frame);
-    for (const w of [...waiters]) {
-      if (w.event === frame.event) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(frame);
-      }
-    }
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
-  const next = (event: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      waiters.push({ event, resolve });
-      setTimeout(() => reject(new Error(`no ${event} frame within 5 s`)), 5000).unref();
-    });
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, frames, closed, next }));
-    ws.on('error', reject);
-  });
-}
+const connect = (path: string) => live.client(path);
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => app.request(path, jsonRequest('POST', body, headers));
 

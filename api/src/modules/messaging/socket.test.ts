@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
 import { createFictive } from '../../test/fixtures.js';
 import { createTestContext, jsonRequest, type TestContext } from '../../test/harness.js';
 import { type LiveServer, startLiveServer } from '../../test/live-server.js';
@@ -23,31 +22,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-function listen(token: string) {
-  const ws = live.socket(`/api/ws?token=${token}`);
-  const frames: Record<string, unknown>[] = [];
-  const waiters: { event: string; resolve: (f: Record<string, unknown>) => void }[] = [];
-  ws.on('message', (data) => {
-    const frame = JSON.parse(String(data));
-    frames.push(frame);
-    for (const w of [...waiters]) {
-      if (w.event !== frame.event) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(frame);
-    }
-  });
-  const next = (event: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const seen = frames.find((f) => f.event === event);
-      if (seen) return resolve(seen);
-      waiters.push({ event, resolve });
-      setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000).unref();
-    });
-  return new Promise<{ ws: WebSocket; next: typeof next; frames: typeof frames }>((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, next, frames }));
-    ws.on('error', reject);
-  });
-}
+const listen = (token: string) => live.client(`/api/ws?token=${token}`);
 
 describe('realtime for messaging', () => {
   it("an agent's reply reaches the member's socket as newMessage (masked) and unreadMessageCount once it committed, a refused one never, and the mirror through a pull", async () => {
