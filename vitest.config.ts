@@ -72,6 +72,9 @@ export default defineConfig({
           setupFiles: [r('./e2e/support/setup.ts')],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A journey polls a real browser on a shared two-core machine: three tabs booting the app took over the
+          // default second to refresh a session (accounts.test.ts) on a slow day.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
