@@ -17,14 +17,7 @@ afterAll(async () => {
 });
 
 async function open(headers: { authorization: string }) {
-  const token = headers.authorization.replace('Bearer ', '');
-  const ws = live.socket(`/api/ws?token=${token}`);
-  const frames: Record<string, unknown>[] = [];
-  ws.on('message', (d) => frames.push(JSON.parse(String(d))));
-  await new Promise((resolve, reject) => {
-    ws.on('open', resolve);
-    ws.on('error', reject);
-  });
+  const { ws, frames } = await live.client(`/api/ws?token=${headers.authorization.replace('Bearer ', '')}`);
   return { ws, frames, statuses: () => frames.filter((f) => f.event === 'agentStatusUpdate') };
 }
 

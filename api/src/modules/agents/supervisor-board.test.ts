@@ -33,13 +33,7 @@ async function board() {
 const rowOf = (b: Awaited<ReturnType<typeof board>>, id: string) => b.agents.find((a) => a.agentId === id) as BoardAgent;
 
 async function socket(headers: { authorization: string }) {
-  const ws = live.socket(`/api/ws?token=${headers.authorization.replace('Bearer ', '')}`);
-  const frames: Record<string, unknown>[] = [];
-  ws.on('message', (d) => frames.push(JSON.parse(String(d))));
-  await new Promise((resolve, reject) => {
-    ws.on('open', resolve);
-    ws.on('error', reject);
-  });
+  const { ws, frames } = await live.client(`/api/ws?token=${headers.authorization.replace('Bearer ', '')}`);
   return { ws, updates: () => frames.filter((f) => f.event === 'supervisorUpdate') };
 }
 
