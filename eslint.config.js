@@ -54,6 +54,16 @@ const CONTEXT_VARIABLE_BY_GET = {
   message: "Read a request variable with c.get('name'): c.var builds an object of all of them on every read.",
 };
 
+/**
+ * React focuses an element rendered with `autoFocus` as it mounts; Preact, the renderer behind React's API here
+ * (decision 0051), only writes the attribute, which a browser honours while the page loads and never again. Listed in
+ * both web/ blocks below, for the reason given above CONTEXT_VARIABLE_BY_GET.
+ */
+const FOCUS_ON_MOUNT = {
+  selector: "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name='autoFocus']",
+  message: 'autoFocus does nothing once the page has loaded (Preact, decision 0051): give the element ref={focusOnMount} from @web/ui/focus-on-mount.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'dist', 'coverage', '.data', 'web/src/routeTree.gen.ts', 'web/public/mockServiceWorker.js', 'e2e/.artifacts', 'api/drizzle'] },
   js.configs.recommended,
@@ -160,12 +170,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', FOCUS_ON_MOUNT] },
+  },
+  {
     // Features and the sync layer reach the network only through the typed client (app/ fetches its service worker).
     files: ['web/src/features/**/*.{ts,tsx}', 'web/src/sync/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        FOCUS_ON_MOUNT,
         {
           selector: "CallExpression[callee.name='fetch'], CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
           message: 'Call the API through the typed client (@web/lib/rpc), not a raw fetch (decision 0044).',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enAccount } from '@sync/locales/en-account';
 import { toast } from '@web/ui/toast';
@@ -50,7 +50,7 @@ function RecaptchaWidget({ siteKey, onToken }: { siteKey: string; onToken: (toke
   const rendered = useRef(false);
   // The widget keeps the first callback it was given; this ref always calls the latest one.
   const latest = useRef(onToken);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = onToken;
   }, [onToken]);
   useEffect(() => {

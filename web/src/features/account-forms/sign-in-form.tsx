@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enAccount } from '@sync/locales/en-account';
 import { ApiError } from '@web/lib/http';
@@ -35,7 +35,11 @@ export function loginFailureMessage(error: unknown): string {
 
 export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'sign-in', autoFocus = false }: SignInFormProps) {
   const { form, formRef, focusFirstError } = useContractForm({ resolver: credentialsResolver, defaultValues: { username: '', password: '' } });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, setFocus } = form;
+  // Layout effect: the box is registered by then (refs are set first), and focused before the member sees the form.
+  useLayoutEffect(() => {
+    if (autoFocus) setFocus('username');
+  }, [autoFocus, setFocus]);
   const [keeping, setKeeping] = useState(false);
   const busy = formState.isSubmitting || keeping;
   // Sign-in during the grace period of a deletion (decision 0034): the member chooses to keep the account or not.
@@ -111,7 +115,6 @@ export function SignInForm({ onSuccess, onForgotPassword, footer, idPrefix = 'si
             aria-invalid={Boolean(formState.errors.username)}
             {...register('username')}
             className="form-input"
-            autoFocus={autoFocus}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { enAdmin } from '@sync/locales/en-admin';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { useAuth } from '@web/lib/auth-state';
@@ -114,8 +114,10 @@ function ModerationWorkspace() {
   const items = list.phase === 'ready' ? list.items : [];
   const total = list.phase === 'ready' ? list.total : 0;
 
-  // After a card leaves, keep the keyboard where the work is: on the card that took its place.
-  useEffect(() => {
+  // After a card leaves, keep the keyboard where the work is: on the card that took its place. Layout effects here:
+  // the focus moves, and the refs below are current, before the moderator's next key (plain effects may run a frame
+  // later on Preact).
+  useLayoutEffect(() => {
     if (focusIndex.current === null || list.phase !== 'ready') return;
     const target = list.items[Math.min(focusIndex.current, list.items.length - 1)];
     focusIndex.current = null;
@@ -126,7 +128,7 @@ function ModerationWorkspace() {
   const listRef = useRef(list);
   const viewRef = useRef('');
   const view = `${status}:${page}:${loads}`;
-  useEffect(() => {
+  useLayoutEffect(() => {
     listRef.current = list;
     viewRef.current = view;
   }, [list, view]);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AGENT_CONVERSATION_REFRESH_MS, type AgentConversation, type StaffProfile, type StaffUser } from '@sync/contract/agents';
 import type { Image } from '@sync/contract/entities';
 import type { MessageRecord } from '@sync/contract/messaging';
@@ -148,7 +148,8 @@ function Thread({ messages, highlightAfter, memberName, profileName }: { message
   const ordered = [...messages].sort((a, b) => a.dateSent.localeCompare(b.dateSent));
   const endRef = useRef<HTMLLIElement>(null);
   const last = ordered[ordered.length - 1]?._id;
-  useEffect(() => {
+  // Layout effects here and below: scrolled before the frame is painted, and the refs current before the next key.
+  useLayoutEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [last]);
   const cutoff = highlightAfter ? ordered.findIndex((m) => m._id === highlightAfter) : -1;
@@ -211,7 +212,9 @@ export function Composer({ profileId, disabled, sending, onSend, label, focus = 
   const fileRef = useRef<HTMLInputElement>(null);
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const picker = useSnippetPicker({ boxRef, text, setText, names: names ?? { member: '', profile: '' }, disabled: disabled || !names });
-  useEffect(() => {
+  // A layout effect: the box has the focus as the reply opens, before the agent's next click or key can land
+  // elsewhere (Preact runs plain effects a frame later).
+  useLayoutEffect(() => {
     if (focus && !disabled) boxRef.current?.focus({ preventScroll: true });
   }, [focus, disabled]);
 
@@ -352,7 +355,7 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   const newest = conversation?.messages[0]?._id ?? null;
   const isClaimed = mode === 'claimed' && claim !== null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     loadedLast.current = newest;
   }, [newest]);
 

@@ -14,6 +14,7 @@ import {
 import { toast } from '@web/ui/toast';
 import { useConfirm } from './console-dialog';
 import { useRereadConversation } from './conversation-key';
+import { focusOnMount } from '@web/ui/focus-on-mount';
 
 addTexts(enAgentConsole);
 
@@ -107,7 +108,7 @@ export function MemosPanel({
                     value={editing.note}
                     rows={2}
                     onChange={(e) => setEditing({ id: memo._id, note: e.target.value })}
-                    autoFocus
+                    ref={focusOnMount}
                   />
                   <div className="ac-row">
                     <button type="submit" className="ac-btn ac-btn--small ac-btn--primary" disabled={busy}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
@@ -12,6 +12,7 @@ import { StockCounts } from './stock-counts';
 import { CLAIM_KEYS } from './claims-list';
 import { replyLevel, useAgentSession, useClaimOn, useClaims, useConsoleActor, useHeldClaim } from './use-agent';
 import { useNow } from '@web/lib/use-now';
+import { focusOnMount } from '@web/ui/focus-on-mount';
 
 addTexts(enAgentConsole);
 
@@ -90,7 +91,8 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
   };
   // The key handler is attached once and calls the latest closures.
   const actions = useRef({ toggleSession, toggleBreak, claimNext, giveBack, switchTo });
-  useEffect(() => {
+  // A layout effect: current before the next key (Preact runs plain effects a frame later).
+  useLayoutEffect(() => {
     actions.current = { toggleSession, toggleBreak, claimNext, giveBack, switchTo };
   });
 
@@ -289,7 +291,7 @@ function BreakDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (ope
             onChange={(e) => setReason(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'break-reason-error' : undefined}
-            autoFocus
+            ref={focusOnMount}
           />
           {error && (
             <span className="form-field__error" id="break-reason-error" role="alert">

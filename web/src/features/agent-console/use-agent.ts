@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { useStore } from '@web/lib/store';
@@ -32,7 +32,7 @@ export function useConsoleActor(): AgentConsoleActor {
 export function useConsoleEvent<K extends AgentConsoleEmitted['type']>(type: K, handler: (event: Extract<AgentConsoleEmitted, { type: K }>) => void): void {
   const actor = useConsoleActor();
   const latest = useRef(handler);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = handler;
   });
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getLocalDb } from '@web/local/db';
 import { messagingMock } from '@web/mocks/handlers/messaging';
@@ -27,7 +27,9 @@ const renderChat = () => renderBlankChat(PROFILE);
 
 function choose(bytes: Uint8Array, name: string, type: string) {
   const input = screen.getByTestId('attach-input') as HTMLInputElement;
-  fireEvent.change(input, { target: { files: [new File([bytes as BlobPart], name, { type })] } });
+  // The browser's own change event: the renderer listens for it on a file input (fireEvent.change is 'input' under
+  // @testing-library/preact, as compat maps onChange to input events on text boxes).
+  fireEvent(input, createEvent.change(input, { target: { files: [new File([bytes as BlobPart], name, { type })] } }));
 }
 
 function setOnline(value: boolean) {

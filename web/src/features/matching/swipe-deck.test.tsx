@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { userStore } from '@web/lib/user-store';
@@ -20,6 +20,9 @@ function recordSwipes() {
 }
 
 const cardName = async () => (await screen.findByRole('heading', { level: 3, name: /,\s*\d+$/ })).textContent ?? '';
+
+/** A key pressed on the page, as the browser dispatches it (the deck listens on window). */
+const pressKey = (key: string) => window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
 
 describe('SwipeDeck', () => {
   beforeAll(() => registerPopup('no-subscription', { title: 'Become a VIP member', Body: () => null }));
@@ -76,7 +79,7 @@ describe('SwipeDeck', () => {
     expect(moment.textContent).toContain(`You and ${first.split(',')[0]} like each other.`);
     expect(within(moment).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['u-demo', first.split(',')[0]]);
     expect(swipes[0]).toMatchObject({ actionType: 'like' });
-    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    pressKey('ArrowRight');
     expect(swipes).toHaveLength(1);
     await user.click(within(moment).getByRole('button', { name: 'Keep swiping' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: "It's a match!" })).toBeNull());
@@ -98,9 +101,9 @@ describe('SwipeDeck', () => {
     const swipes = recordSwipes();
     renderMemberScreen(<SwipeDeck />, '/matches');
     const first = await cardName();
-    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    pressKey('ArrowLeft');
     await waitFor(async () => expect(await cardName()).not.toBe(first));
-    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    pressKey('ArrowRight');
     await waitFor(() => expect(swipes).toHaveLength(2));
     expect(swipes.map((body) => (body as { actionType: string }).actionType)).toEqual(['dislike', 'like']);
   });

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
 import { formatHeight } from '@sync/rules/height';
@@ -132,8 +132,11 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
     }
   }, [history, busy, onChange]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
+  // One window listener for the deck's life, calling the last render's handler: a listener re-added in an effect can
+  // still be the previous card's when a key comes right after the next card shows (effects may run a frame late).
+  const onKeyRef = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  useLayoutEffect(() => {
+    onKeyRef.current = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTyping(event.target) || popups.getState().active || match) return;
       if (event.key === 'ArrowRight') {
         event.preventDefault();
@@ -146,9 +149,12 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
         void undo();
       }
     };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => onKeyRef.current(event);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [act, undo, match]);
+  }, []);
 
   const drag = useDrag((direction) => void act(direction === 'right' ? 'like' : 'dislike'), deck.status !== 'ready' || busy);
 

@@ -112,9 +112,11 @@ describe('ProfilesPage', () => {
   });
 
   it('shows skeleton cards while the first page loads', async () => {
+    // The gate exists before the request does: the skeletons may show before the handler is reached.
     let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(http.get('*/api/profiles', async () => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await gate;
       return HttpResponse.json({ data: [], total: 0, page: 1, limit: 36 });
     }));
     renderMemberScreen(<ProfilesPage list={createProfilesList()} />, '/profiles');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SKIN_TONES, codeFor, glyph, type EmojiEntry, type EmojiGroups, type GroupId, type SkinTone } from './emoji-model';
 import { loadEmojiGroups } from './emoji-data';
 import { orderedGroups, resolveOptions, skinToneName, type PickerOptionsInput } from './picker-options';
@@ -109,7 +109,8 @@ export function EmojiPicker({ options: input, onSelect, groups: given, autoFocus
       ? []
       : entriesOf(current);
 
-  useEffect(() => {
+  // A layout effect: the focus is in the picker as it opens, before the next key (Preact runs plain effects a frame later).
+  useLayoutEffect(() => {
     if (autoFocus) firstControl.current?.focus();
   }, [autoFocus]);
 

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { addTexts } from '@sync/texts';
 import { enUi } from '@sync/locales/en-ui';
 import { RichText } from '../rich-text';
@@ -8,12 +8,16 @@ addTexts(enUi);
 
 type PasswordInputProps = FieldControlProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'>;
 
-/** A password box with a show/hide toggle, so people on phones can check what they typed. */
-export function PasswordInput(props: PasswordInputProps) {
+/**
+ * A password box with a show/hide toggle, so people on phones can check what they typed. forwardRef, not React 19's
+ * ref as a prop: the renderer is Preact (decision 0051), which hands a function component its ref only this way, and
+ * react-hook-form's register() reads the box through it.
+ */
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="form-password">
-      <input {...props} className="form-input" type={visible ? 'text' : 'password'} />
+      <input {...props} ref={ref} className="form-input" type={visible ? 'text' : 'password'} />
       <button
         type="button"
         className="form-password__toggle"
@@ -26,4 +30,4 @@ export function PasswordInput(props: PasswordInputProps) {
       </button>
     </div>
   );
-}
+});

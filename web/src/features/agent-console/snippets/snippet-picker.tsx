@@ -1,12 +1,13 @@
 import { addTexts, t } from '@sync/texts';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Snippet } from '@sync/contract/snippets';
 import { MESSAGE_MAX_LENGTH } from '@sync/contract/messaging';
 import { fillPlaceholders, snippetMatches, type SnippetPlaceholder } from '@sync/rules/snippet-placeholders';
 import { insertIntoBox } from '@web/ui/emoji/insert-at-caret';
 import { RichText } from '@web/ui/rich-text';
 import { useSnippets } from './snippets-context';
+import { focusOnMount } from '@web/ui/focus-on-mount';
 import './snippets.css';
 
 addTexts(enAgentConsole);
@@ -125,7 +126,7 @@ function PickerPopover({
     return () => document.removeEventListener('mousedown', onDown);
   }, [onClose]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     listRef.current?.querySelector(`#${CSS.escape(optionId(current))}`)?.scrollIntoView?.({ block: 'nearest' });
   });
 
@@ -169,7 +170,7 @@ function PickerPopover({
         placeholder={t('agent-console.search-snippets-placeholder')}
         autoComplete="off"
         spellCheck={false}
-        autoFocus
+        ref={focusOnMount}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
