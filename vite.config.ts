@@ -11,7 +11,7 @@ import { routePreloads } from './web/vite/route-preloads';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** React and the router: one chunk (below), compiled eagerly. */
+/** The renderer (Preact behind React's API, decision 0051) and the router: one chunk (below), compiled eagerly. */
 const SHELL_CHUNK = 'shell';
 
 export default defineConfig(({ mode }) => ({
@@ -42,7 +42,7 @@ export default defineConfig(({ mode }) => ({
         // critical path (each a request of its own over HTTP/1.1). One: 21 → 11 files, 124.2 → 120.3 KB gzip;
         // Lighthouse mobile landing 87–93 → 91–96 (FCP 2.2–2.6 → 1.9–2.1 s), sign-in LCP 3.4 → 3.1–3.2 s.
         codeSplitting: {
-          groups: [{ name: SHELL_CHUNK, test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store))[\\/]/ }],
+          groups: [{ name: SHELL_CHUNK, test: /node_modules[\\/](react|react-dom|preact|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store))[\\/]/ }],
         },
         // V8's explicit compile hint (Chrome 136+): the chunk of React and the router, whose code mostly runs as the
         // first screen renders, is compiled whole on a background thread as it streams in, instead of function by
@@ -69,7 +69,9 @@ export default defineConfig(({ mode }) => ({
       generatedRouteTree: r('./web/src/routeTree.gen.ts'),
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
-    react(),
+    // JSX only: React Fast Refresh patches React's own internals, and the renderer is Preact (decision 0051), so an
+    // edited component reloads the page in `npm run dev` instead of being swapped in place.
+    react({ refreshExclude: /./ }),
     compiledCatalogues(),
     emojiImages(),
     routePreloads(),

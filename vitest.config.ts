@@ -52,7 +52,12 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: {
+          alias: [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            { find: '@testing-library/react', replacement: '@testing-library/preact' },
+          ],
+        },
         define: { __MOCK_API__: 'false' },
         plugins: [compiledCatalogues()],
         test: {
@@ -60,6 +65,31 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: [r('./web/src/test/setup.ts')],
+          // React's API is Preact's here (package.json: react is @preact/compat, decision 0051). There must be one
+          // Preact for the app and its libraries: Vitest keeps preact out of its dependency bundles, so the libraries
+          // that reach React through CommonJS (use-sync-external-store, under TanStack and XState) are bundled here,
+          // or Node would hand them a second, CommonJS copy and their hooks would fail.
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  '@tanstack/react-router',
+                  '@tanstack/react-query',
+                  '@tanstack/react-store',
+                  '@xstate/react',
+                  '@lingui/react',
+                  'dexie-react-hooks',
+                  'react-hook-form',
+                  '@radix-ui/react-dialog',
+                  '@radix-ui/react-dropdown-menu',
+                  '@radix-ui/react-tabs',
+                  'sonner',
+                ],
+                exclude: ['react', 'react-dom', 'preact', 'preact/compat', 'preact/hooks', 'preact/jsx-runtime'],
+              },
+            },
+          },
         },
       },
       {

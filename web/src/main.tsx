@@ -1,3 +1,4 @@
+import './lib/effect-timing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
