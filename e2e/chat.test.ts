@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOBILE, firstLink, hasChromium, launch, newContext, shot, waitForMail } from './support/browser.js';
-import { ADMIN, DEMO, apiCall, apiSignUp, apiToken, pathOf, shotBoth, signInMember } from './support/member.js';
+import { ADMIN, apiCall, apiSignUp, apiToken, createMember, pathOf, shotBoth, signInMember, type NewMember } from './support/member.js';
 import { bubble, bubbles, creditsLeft, lastTexts, startChatFromProfiles, statusOf } from './support/chat.js';
 
 interface ConversationAnswer {
@@ -51,8 +51,11 @@ describe.skipIf(!hasChromium)('chat', () => {
     let page: Page;
     let username = '';
     let conversationId = '';
+    // Its own member, with the 25 credits of one package: the demo member's credits are other journeys' to spend.
+    let member: NewMember;
 
     beforeAll(async () => {
+      member = await createMember({ credits: true, prefix: 'chat' });
       ctx = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
       page = await ctx.newPage();
     });
@@ -60,10 +63,10 @@ describe.skipIf(!hasChromium)('chat', () => {
     afterAll(() => ctx?.close());
 
     it('opens a profile and sends a first message: one credit taken at once, pending then sent, the URL takes the real id', async () => {
-      await signInMember(page, DEMO);
+      await signInMember(page, member);
       username = await startChatFromProfiles(page);
       const before = await creditsLeft(page);
-      expect(before).toBe(20);
+      expect(before).toBe(25);
       await page.getByText(`Say hello to ${username}.`, { exact: false }).waitFor();
       await shotBoth(page, 'chat-blank');
 
@@ -122,8 +125,7 @@ describe.skipIf(!hasChromium)('chat', () => {
       expect(await lastTexts(page, 3)).toEqual(texts);
       expect(await creditsLeft(page)).toBe(before - 3);
       // The server stored them once each, in the order they were written.
-      const member = await apiToken(DEMO);
-      const stored = await apiCall<ConversationAnswer>(member, 'GET', `/conversation/${conversationId}?limit=10`);
+      const stored = await apiCall<ConversationAnswer>(member.token, 'GET', `/conversation/${conversationId}?limit=10`);
       const newestFirst = stored.messages.map((m) => m.message);
       expect(newestFirst.slice(0, 3).reverse()).toEqual(texts);
       expect(newestFirst.filter((m) => texts.includes(m))).toHaveLength(3);
@@ -221,8 +223,7 @@ describe.skipIf(!hasChromium)('chat', () => {
 
       // The profile answers with a photo: an admin uploads it as the profile and replies with it.
       const admin = await apiToken(ADMIN, 'agent');
-      const member = await apiToken(DEMO);
-      const thread = await apiCall<ConversationAnswer & { profileId: string }>(member, 'GET', `/conversation/${conversationId}`);
+      const thread = await apiCall<ConversationAnswer & { profileId: string }>(member.token, 'GET', `/conversation/${conversationId}`);
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'from-profile.jpg');
       const res = await fetch(`${inject('baseUrl')}/api/profile/${thread.profileId}/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
