@@ -1,7 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enAccount } from '@sync/locales/en-account';
 import { toast } from '@web/ui/toast';
+import { useLatest } from '@web/lib/use-latest';
 
 addTexts(enAccount);
 
@@ -49,10 +50,7 @@ function RecaptchaWidget({ siteKey, onToken }: { siteKey: string; onToken: (toke
   const ref = useRef<HTMLDivElement>(null);
   const rendered = useRef(false);
   // The widget keeps the first callback it was given; this ref always calls the latest one.
-  const latest = useRef(onToken);
-  useLayoutEffect(() => {
-    latest.current = onToken;
-  }, [onToken]);
+  const latest = useLatest(onToken);
   useEffect(() => {
     let cancelled = false;
     loadRecaptcha()
@@ -70,7 +68,7 @@ function RecaptchaWidget({ siteKey, onToken }: { siteKey: string; onToken: (toke
     return () => {
       cancelled = true;
     };
-  }, [siteKey]);
+  }, [siteKey, latest]);
   return <div ref={ref} className="captcha-step__widget" />;
 }
 

@@ -22,6 +22,7 @@ import { PersonaPanel } from './persona-panel';
 import { useSnippetPicker } from './snippets/snippet-picker';
 import { useClaimOn, useConsoleActor, useConsoleEvent } from './use-agent';
 import { useNow } from '@web/lib/use-now';
+import { useLatest } from '@web/lib/use-latest';
 
 addTexts(enAgentConsole);
 
@@ -348,16 +349,13 @@ export function ConversationView({ conversationId, mode, onReplied }: { conversa
   const [staleNotice, setStaleNotice] = useState<string | null>(null);
   const [adminSending, setAdminSending] = useState(false);
   const replyGuard = useAdminReplyGuard();
-  const loadedLast = useRef<string | null>(null);
   const sendResult = useRef<((ok: boolean) => void) | null>(null);
 
   const conversation = load.phase === 'ready' ? load.conversation : null;
   const newest = conversation?.messages[0]?._id ?? null;
   const isClaimed = mode === 'claimed' && claim !== null;
 
-  useLayoutEffect(() => {
-    loadedLast.current = newest;
-  }, [newest]);
+  const loadedLast = useLatest(newest);
 
   // What the agent has on screen is what the reply's lastMessageId says it has read.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatLockout, AGENT_SOCKET_RETRIES } from '@sync/contract/agents';
 import { addTexts, t, type TextKey } from '@sync/texts';
 import { enAgentConsole } from '@sync/locales/en-agent-console';
@@ -13,6 +13,7 @@ import { CLAIM_KEYS } from './claims-list';
 import { replyLevel, useAgentSession, useClaimOn, useClaims, useConsoleActor, useHeldClaim } from './use-agent';
 import { useNow } from '@web/lib/use-now';
 import { focusOnMount } from '@web/ui/focus-on-mount';
+import { useLatest } from '@web/lib/use-latest';
 
 addTexts(enAgentConsole);
 
@@ -90,11 +91,7 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
     onOpenClaim(claims[index]!.conversationId);
   };
   // The key handler is attached once and calls the latest closures.
-  const actions = useRef({ toggleSession, toggleBreak, claimNext, giveBack, switchTo });
-  // A layout effect: current before the next key (Preact runs plain effects a frame later).
-  useLayoutEffect(() => {
-    actions.current = { toggleSession, toggleBreak, claimNext, giveBack, switchTo };
-  });
+  const actions = useLatest({ toggleSession, toggleBreak, claimNext, giveBack, switchTo });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -118,7 +115,7 @@ export function SessionBar({ onOpenClaim, openId }: { onOpenClaim: (conversation
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [actions]);
 
   const shown = open ? claims.find((c) => c.conversationId === open.conversationId) : claims[0];
   const first = claims[0];

@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { useStore } from '@web/lib/store';
 import { agentRuntimeStore, agentSessionStore, getConsoleActor, type AgentSessionView } from '@web/features/agent-console/console-runtime';
 import { createAgentConsoleMachine, type AgentConsoleActor, type AgentConsoleEmitted, type HeldRef } from '@web/machines/agent-console.machine';
 import { claimMachine, type ClaimActor, type ClaimSnapshot } from '@web/machines/claim.machine';
+import { useLatest } from '@web/lib/use-latest';
 
 /** The session state every tab shows (the leader's own, or its broadcast). */
 export function useAgentSession(): AgentSessionView {
@@ -31,14 +32,11 @@ export function useConsoleActor(): AgentConsoleActor {
 /** Calls `handler` with each event of `type` the console emits (the latest handler; resubscribed when the runtime restarts). */
 export function useConsoleEvent<K extends AgentConsoleEmitted['type']>(type: K, handler: (event: Extract<AgentConsoleEmitted, { type: K }>) => void): void {
   const actor = useConsoleActor();
-  const latest = useRef(handler);
-  useLayoutEffect(() => {
-    latest.current = handler;
-  });
+  const latest = useLatest(handler);
   useEffect(() => {
     const sub = actor.on(type, (event) => latest.current(event as Extract<AgentConsoleEmitted, { type: K }>));
     return () => sub.unsubscribe();
-  }, [actor, type]);
+  }, [actor, type, latest]);
 }
 
 export interface ClaimsView {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { addTexts, t } from '@sync/texts';
 import { enMember } from '@sync/locales/en-member';
 import { formatHeight } from '@sync/rules/height';
@@ -13,6 +13,7 @@ import { toast } from '@web/ui/toast';
 import { MatchMoment } from './match-moment';
 import { fetchLikes, fetchNextProfile, swipe, undoSwipe, type SwipeAction } from './matching-api';
 import { useDrag } from './use-drag';
+import { useLatest } from '@web/lib/use-latest';
 
 addTexts(enMember);
 
@@ -134,27 +135,24 @@ export function SwipeDeck({ onMatch, onChange }: { onMatch?: (match: MatchShown)
 
   // One window listener for the deck's life, calling the last render's handler: a listener re-added in an effect can
   // still be the previous card's when a key comes right after the next card shows (effects may run a frame late).
-  const onKeyRef = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  useLayoutEffect(() => {
-    onKeyRef.current = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target) || popups.getState().active || match) return;
-      if (event.key === 'ArrowRight') {
-        event.preventDefault();
-        void act('like');
-      } else if (event.key === 'ArrowLeft') {
-        event.preventDefault();
-        void act('dislike');
-      } else if (event.key === 'Backspace' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z')) {
-        event.preventDefault();
-        void undo();
-      }
-    };
+  const onKey = useLatest((event: KeyboardEvent) => {
+    if (event.defaultPrevented || isTyping(event.target) || popups.getState().active || match) return;
+    if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      void act('like');
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      void act('dislike');
+    } else if (event.key === 'Backspace' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z')) {
+      event.preventDefault();
+      void undo();
+    }
   });
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => onKeyRef.current(event);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [onKey]);
 
   const drag = useDrag((direction) => void act(direction === 'right' ? 'like' : 'dislike'), deck.status !== 'ready' || busy);
 
