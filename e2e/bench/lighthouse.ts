@@ -45,12 +45,13 @@ const range = (values: number[], digits = 0, scale = 1) => {
 };
 
 /**
- * `npm run bench -- lighthouse [--runs 3] [--pages /,/sign-in,/profiles] [--url http://localhost:3000]`
+ * `npm run bench -- lighthouse [--runs 3] [--pages /,/sign-in,/profiles] [--url http://localhost:3000] [--out dir]`
  *
  * Lighthouse mobile (simulated throttling) on the landing page, the sign-in page and, signed in as the README's demo
  * member with the service worker installed, `/profiles`; the built app (`npm run build` first) is started with the
  * demo data on PGlite unless --url names one already running. Lighthouse runs from npm against CHROMIUM_PATH (/usr/bin/chromium). The scores move by
- * several points between runs on a shared machine: the table gives each page's median and range.
+ * several points between runs on a shared machine: the table gives each page's median and range. --out keeps each
+ * run's report (JSON) in a folder, for its long tasks and the scripts' boot-up times.
  */
 export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({
@@ -59,6 +60,7 @@ export async function main(args: string[]): Promise<boolean> {
       runs: { type: 'string', default: '3' },
       pages: { type: 'string', default: '/,/sign-in,/profiles' },
       url: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -112,6 +114,10 @@ export async function main(args: string[]): Promise<boolean> {
         const run: Run = { score: Math.round(lhr.categories.performance.score * 100), fcp: a['first-contentful-paint']!.numericValue, lcp: a['largest-contentful-paint']!.numericValue, tbt: a['total-blocking-time']!.numericValue, cls: a['cumulative-layout-shift']!.numericValue };
         console.log(`[lighthouse] ${pathname} run ${i + 1}: ${run.score} (FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)})`);
         results.set(pathname, [...(results.get(pathname) ?? []), run]);
+        if (values.out) {
+          fs.mkdirSync(values.out, { recursive: true });
+          fs.writeFileSync(path.join(values.out, `${pathname.replace(/\W+/g, '_') || '_'}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         await page.close();
       }
     }

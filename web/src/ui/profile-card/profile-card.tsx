@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { activityLabel } from '@sync/rules/activity';
 import { formatHeight, type MeasurementSystem } from '@sync/rules/height';
 import { addTexts, t } from '@sync/texts';
@@ -31,8 +31,12 @@ const BADGE_LABEL = { FEATURED: 'ui.card.badge-featured', PREMIUM: 'ui.card.badg
 /** "3 days ago" → "3 days ago", "Just now" → "just now": the activity label inside a sentence (German nouns keep their capitals). */
 const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
-/** docs/product.md#data profile card: photo, username, age, city, badges, online dot, activity label and height. */
-export function ProfileCard({ profile, measurement, eager, note, actions, onOpen, now }: ProfileCardProps) {
+/**
+ * docs/product.md#data profile card: photo, username, age, city, badges, online dot, activity label and height.
+ * Memoised: a list draws its cards in batches (useProgressiveCount), and each batch would otherwise draw every
+ * earlier card again.
+ */
+export const ProfileCard = memo(function ProfileCard({ profile, measurement, eager, note, actions, onOpen, now }: ProfileCardProps) {
   const cover = coverImage(profile);
   const place = placeOf(profile);
   const facts = [place, profile.height ? formatHeight(profile.height, measurement) : ''].filter(Boolean);
@@ -76,7 +80,7 @@ export function ProfileCard({ profile, measurement, eager, note, actions, onOpen
       {actions && <div className="profile-card__actions">{actions}</div>}
     </article>
   );
-}
+});
 
 /** Grey cards with the card's shape while a page loads. */
 export function ProfileCardSkeletons({ count }: { count: number }) {
