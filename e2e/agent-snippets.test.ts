@@ -189,8 +189,11 @@ describe.skipIf(!hasChromium)('agent console: canned replies and the persona pan
     await memos.getByLabel('Global (all conversations)').check();
     await memos.getByRole('button', { name: 'Add note' }).click();
     await panel.getByRole('group', { name: 'Pinned memos' }).getByText(note).waitFor();
-    // Today's messages sit under a Today divider, their times without a date.
-    await agent.getByRole('list', { name: 'Messages' }).getByText('Today', { exact: true }).first().waitFor();
+    // The newest message sits under its day's divider: Today, or Yesterday for a seeded one claimed just after
+    // midnight (the queue hands out the longest-waiting conversation, which may be the demo seed's).
+    const newest = claimed.messages.reduce((a, b) => (Date.parse(a.dateSent) > Date.parse(b.dateSent) ? a : b));
+    const newestDay = await agent.evaluate((iso) => (new Date(iso).toDateString() === new Date().toDateString() ? 'Today' : 'Yesterday'), newest.dateSent);
+    await agent.getByRole('list', { name: 'Messages' }).getByText(newestDay, { exact: true }).first().waitFor();
     expect(await seriousAxeViolations(agent)).toEqual([]);
     await shotsAt(agent, 'agent-snippets-chat', WIDE);
 
