@@ -140,6 +140,8 @@ describe.skipIf(!hasChromium)('sync engine on a shared browser', () => {
   it('a message whose bubble showed but whose write had not committed when the app closed is sent when it opens again', async () => {
     const { member, context, page, profile } = await chatWithItsId(browser, 'unsaved');
     const chatPath = pathOf(page);
+    // The chat is open and its composer drawn before the storage gets busy: the composer waits on a read of its own.
+    await page.getByLabel(`Message to ${profile}`).waitFor();
 
     // The device's storage is busy (a page of history being written holds the outbox): the send's own
     // transaction waits behind it, and the app is closed before it could commit.
