@@ -153,8 +153,11 @@ describe.skipIf(!hasChromium)("testers' mode (npm run dev:mock)", () => {
     await openPanel();
     await expect.poll(tokenLine).toMatch(/^Access token: expires in (1 h 59 min|2 h)$/);
     // Two hours on: the token is past its exp; the app's next call or token check (within a minute) finds it so,
-    // and the member is signed out, told why.
+    // and the member is signed out, told why. The member sends again: its push is that next call.
     await panel().getByRole('button', { name: '+2 h on the clock' }).click();
+    await closePanel();
+    await page.getByLabel(/^Message to /).fill('Sent on a lapsed token');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('Your session has expired. You will be logged out.').first().waitFor({ timeout: 70_000 });
     await expect.poll(() => pathOf(page)).toBe('/');
     await openPanel();
