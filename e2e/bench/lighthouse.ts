@@ -116,7 +116,7 @@ export async function main(args: string[]): Promise<boolean> {
         results.set(pathname, [...(results.get(pathname) ?? []), run]);
         if (values.out) {
           fs.mkdirSync(values.out, { recursive: true });
-          fs.writeFileSync(path.join(values.out, `${pathname.replace(/\W+/g, '_') || '_'}-${i + 1}.json`), JSON.stringify(lhr));
+          fs.writeFileSync(path.join(values.out, `${pathname.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
         }
         await page.close();
       }
